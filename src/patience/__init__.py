@@ -1,0 +1,30 @@
+"""patience: nine old decorative patience games, their rules engine, solver and statistics.
+
+    import patience
+    state = patience.get_game("sun").new(deal=42)
+    state.play(state.legal_moves()[0])
+"""
+
+from patience.cards import DeckError
+from patience.engine.game import Game, Option, OptionError
+from patience.engine.moves import IllegalMove, Move
+from patience.engine.record import RecordError, load_record, replay
+from patience.engine.registry import UnknownGame, get_game, list_games
+from patience.engine.state import State
+
+__all__ = [
+    "DeckError",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "OptionError",
+    "RecordError",
+    "State",
+    "UnknownGame",
+    "get_game",
+    "list_games",
+    "load_record",
+    "replay",
+]
+__version__ = "0.1.0"

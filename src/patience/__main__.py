@@ -1,0 +1,3 @@
+from patience.cli import main
+
+main()

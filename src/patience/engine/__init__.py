@@ -1,0 +1,1 @@
+"""The rules engine: games, states, moves and records, with no front-end imports."""

@@ -1,0 +1,65 @@
+"""Game records: JSON that replays a game exactly (RULES.md §0)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from patience.cards import DeckError
+from patience.engine.game import OptionError
+from patience.engine.moves import IllegalMove
+from patience.engine.registry import UnknownGame, get_game
+from patience.engine.state import State
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed; the message says where and why."""
+
+
+def replay(record: Any) -> State:
+    """Rebuild the state a record describes, checking every move on the way."""
+    if not isinstance(record, dict):
+        raise RecordError("a game record is a JSON object")
+    for name in ("game", "moves"):
+        if name not in record:
+            raise RecordError(f"the record has no {name!r} field")
+    try:
+        game = get_game(record["game"])
+    except (UnknownGame, TypeError) as exc:
+        raise RecordError(str(exc)) from None
+    version = record.get("rules_version")
+    if version is not None and version != game.rules_version:
+        raise RecordError(f"the record follows rules version {version!r} of {game.id}; "
+                          f"this program has version {game.rules_version!r}")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("'options' must be an object")
+    if ("deal" in record) == ("deck" in record):
+        raise RecordError("the record needs exactly one of 'deal' and 'deck'")
+    try:
+        state = game.new(deal=record.get("deal"), deck=record.get("deck"), **options)
+    except (OptionError, DeckError, ValueError) as exc:
+        raise RecordError(str(exc)) from None
+    moves = record["moves"]
+    if not isinstance(moves, list):
+        raise RecordError("'moves' must be a list")
+    for number, move in enumerate(moves, 1):
+        try:
+            state.play(move)
+        except IllegalMove as exc:
+            raise RecordError(f"move {number} ({move!r}): {exc}") from None
+    return state
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    """Read a record file; a file that is not JSON is a RecordError."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path} is not a JSON game record: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} is not a JSON game record (expected an object)")
+    return data

@@ -1,0 +1,77 @@
+"""The base class each game fills in: layout, setup, move generation and move procedure.
+
+Moves inside the engine are plain tuples ``(src, dst, index, reversible)`` of ints and a
+bool (a *raw move*): ``src`` and ``dst`` are pile numbers, ``index`` the position in
+``src`` of the card that moves. An action is ``(ACTION, action_number, 0, False)``.
+``reversible`` marks a move that some later legal moves could undo without an
+irreversible step in between (RULES.md §0 repetition); only those are checked against
+the positions seen since the last irreversible step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from patience.engine.piles import Kind, Pile
+
+if TYPE_CHECKING:
+    from patience.engine.state import State
+
+RawMove = tuple[int, int, int, bool]
+ACTION = -1
+
+
+class Rules:
+    """One game with its options bound. Immutable once built; every State shares it."""
+
+    piles: ClassVar[tuple[Pile, ...]] = ()
+    actions: ClassVar[tuple[str, ...]] = ()
+    var_names: ClassVar[tuple[str, ...]] = ()  # the game's counters, stored in State.vars
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        self.options = dict(options)
+        self.layout: tuple[Pile, ...] = self.make_layout()
+        self.index = {p.id: i for i, p in enumerate(self.layout)}
+        self.foundations = tuple(i for i, p in enumerate(self.layout) if p.kind is Kind.FOUNDATION)
+        self.stocks = tuple(i for i, p in enumerate(self.layout) if p.kind is Kind.STOCK)
+        self.action_index = {name: i for i, name in enumerate(self.actions)}
+        self.target = sum(self.layout[i].capacity for i in self.foundations)
+
+    # --- declarations a game may override -------------------------------------------
+
+    def make_layout(self) -> tuple[Pile, ...]:
+        """The piles, in a fixed order; override when options change the layout."""
+        return self.piles
+
+    def setup(self, state: State, deck: list[int]) -> None:
+        """Lay out the deck (index 0 dealt first), without journaling."""
+        raise NotImplementedError
+
+    def generate(self, state: State) -> list[RawMove]:
+        """Every move the clauses allow, before the repetition rule is applied."""
+        raise NotImplementedError
+
+    def apply(self, state: State, move: RawMove) -> None:
+        """Carry out a generated move and its automatic steps through State's journal."""
+        raise NotImplementedError
+
+    def is_won(self, state: State) -> bool:
+        piles = state.piles
+        return sum(len(piles[i]) for i in self.foundations) == self.target
+
+    def listed(self, state: State) -> Iterable[int]:
+        """Piles that exist now (piles made during play appear once made)."""
+        return range(len(self.layout))
+
+    def face_down(self, state: State) -> dict[int, int]:
+        """Face-down cards at the bottom of each pile; a stock is all face down."""
+        return {i: len(state.piles[i]) for i in self.stocks}
+
+    def counters(self, state: State) -> dict[str, Any]:
+        """Stage and round counters for ``to_dict``."""
+        return dict(zip(self.var_names, state.vars, strict=True))
+
+    def shows_index(self, state: State, pile: int) -> bool:
+        """Whether ``pile`` offers several available cards now, so moves name an index."""
+        return False

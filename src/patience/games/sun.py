@@ -1,0 +1,169 @@
+"""Sun (RULES.md §1): thirteen rays round eight foundations, in three stages and a wind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience.deals import chance_shuffle, chance_source
+from patience.engine.game import Game
+from patience.engine.piles import Kind, Pile, pile_ids
+from patience.engine.registry import register
+from patience.engine.rules import ACTION, RawMove, Rules
+from patience.engine.state import State
+
+RAYS = 13
+SUITS = "SHDC"
+ACE0 = RAYS  # ace-S … ace-C are piles 13–16, king-S … king-C are 17–20 (SUN-1)
+KING0 = ACE0 + 4
+STOCK = KING0 + 4
+CLOUD0 = STOCK + 1  # cloud1 … cloud13 (a scatter makes at most one cloud)
+WIND = CLOUD0 + RAYS
+
+DEAL, NEXT_STAGE, NEXT_RAY, SCATTER, BLOW = range(5)
+# State.vars
+STAGE, FOCUS, SCATTERED, CLOUDS, WIND_DONE = range(5)
+
+
+class SunRules(Rules):
+    piles = (
+        tuple(Pile(p, Kind.TABLEAU) for p in pile_ids("ray", RAYS))
+        + tuple(Pile(f"ace-{s}", Kind.FOUNDATION, 13) for s in SUITS)
+        + tuple(Pile(f"king-{s}", Kind.FOUNDATION, 13) for s in SUITS)
+        + (Pile("stock", Kind.STOCK),)
+        + tuple(Pile(p, Kind.TABLEAU) for p in pile_ids("cloud", RAYS))
+        + (Pile("wind", Kind.TABLEAU),)
+    )
+    actions = ("deal", "next-stage", "next-ray", "scatter", "wind")
+    var_names = ("stage", "focus", "scattered", "clouds", "wind")
+
+    def setup(self, state: State, deck: list[int]) -> None:
+        # SUN-4: the game starts with the first arc dealt, ray1 -> ray13.
+        state.piles[STOCK] = deck[::-1]
+        for ray in range(RAYS):
+            state.piles[ray].append(state.piles[STOCK].pop())
+        state.vars[STAGE] = 1
+
+    def generate(self, state: State) -> list[RawMove]:
+        piles = state.piles
+        stage, focus, scattered, clouds, wind = state.vars
+        out: list[RawMove] = []
+        for ray in range(RAYS):
+            cards = piles[ray]
+            if not cards:
+                continue
+            if stage == 2 and ray == focus:  # SUN-5, SUN-10: the whole ray in focus is open
+                for i, card in enumerate(cards):
+                    _to_foundations(piles, ray, i, card, out)
+            else:  # SUN-4, SUN-8: only the outer card
+                _to_foundations(piles, ray, len(cards) - 1, cards[-1], out)
+        last = WIND + 1 if wind else CLOUD0 + clouds
+        for cloud in range(CLOUD0, last):  # SUN-7: both ends of a cloud
+            cards = piles[cloud]
+            if cards:
+                _to_foundations(piles, cloud, len(cards) - 1, cards[-1], out)
+                if len(cards) > 1:
+                    _to_foundations(piles, cloud, 0, cards[0], out)
+        for suit in range(4):  # SUN-3: transfers where ace-X and king-X meet
+            up, down = len(piles[ACE0 + suit]), len(piles[KING0 + suit])
+            if up + down == 13:
+                if up > 1:
+                    out.append((ACE0 + suit, KING0 + suit, up - 1, True))
+                if down > 1:
+                    out.append((KING0 + suit, ACE0 + suit, down - 1, True))
+        if stage == 1:
+            out.append((ACTION, DEAL if piles[STOCK] else NEXT_STAGE, 0, False))
+        elif stage == 2:
+            out.append((ACTION, NEXT_RAY, 0, False))
+        elif scattered < RAYS:
+            out.append((ACTION, SCATTER, 0, False))
+        elif not wind and any(piles[CLOUD0:CLOUD0 + clouds]):  # SUN-9
+            out.append((ACTION, BLOW, 0, False))
+        return out
+
+    def apply(self, state: State, move: RawMove) -> None:
+        src, dst, index, _ = move
+        if src != ACTION:
+            if index == len(state.piles[src]) - 1:
+                state.move_top(src, dst)
+            else:
+                state.take_at(src, index, dst)
+        elif dst == DEAL:  # SUN-4: one card on every ray, empty ones too
+            for ray in range(RAYS):
+                state.move_top(STOCK, ray)
+        elif dst == NEXT_STAGE:  # SUN-5
+            state.set_var(STAGE, 2)
+            state.set_var(FOCUS, 0)
+        elif dst == NEXT_RAY:
+            focus = state.vars[FOCUS]
+            if focus < RAYS - 1:
+                state.set_var(FOCUS, focus + 1)
+            else:
+                state.set_var(STAGE, 3)
+        elif dst == SCATTER:
+            _scatter(state)
+        else:
+            _blow(state)
+
+    def listed(self, state: State) -> list[int]:
+        made = list(range(CLOUD0, CLOUD0 + state.vars[CLOUDS]))
+        return list(range(CLOUD0)) + made + ([WIND] if state.vars[WIND_DONE] else [])
+
+    def shows_index(self, state: State, pile: int) -> bool:
+        if pile < RAYS:
+            return state.vars[STAGE] == 2 and state.vars[FOCUS] == pile
+        return pile >= CLOUD0 and len(state.piles[pile]) > 1
+
+    def counters(self, state: State) -> dict[str, Any]:
+        stage, focus, scattered, _, wind = state.vars
+        return {
+            "stage": stage,
+            "focus": f"ray{focus + 1}" if stage == 2 else None,
+            "rays_scattered": scattered,
+            "wind_blown": bool(wind),
+        }
+
+
+def _to_foundations(piles: list[list[int]], src: int, index: int, card: int,
+                    out: list[RawMove]) -> None:
+    """SUN-2: ace-X holds A…n (so its length is its top rank), king-X holds K…(14-n)."""
+    rank, suit = card >> 2, card & 3
+    if len(piles[ACE0 + suit]) == rank - 1:
+        out.append((src, ACE0 + suit, index, False))
+    if len(piles[KING0 + suit]) == 13 - rank:
+        out.append((src, KING0 + suit, index, False))
+
+
+def _scatter(state: State) -> None:
+    """SUN-6: ray k turned over, innermost card first, onto rays k+1…13; the rest a cloud."""
+    ray = state.vars[SCATTERED]
+    cards = state.piles[ray]
+    for target in range(ray + 1, RAYS):
+        if not cards:
+            break
+        state.take_at(ray, 0, target)
+    if cards:
+        cloud = CLOUD0 + state.vars[CLOUDS]
+        state.move_top(ray, cloud, len(cards))
+        state.set_var(CLOUDS, state.vars[CLOUDS] + 1)
+    state.set_var(SCATTERED, ray + 1)
+
+
+def _blow(state: State) -> None:
+    """SUN-9: gather the clouds in order, shuffle them (chance event 0), one row ``wind``."""
+    gathered: list[int] = []
+    for cloud in range(CLOUD0, CLOUD0 + state.vars[CLOUDS]):
+        gathered += state.piles[cloud]
+        state.replace(cloud, [])
+    source = chance_source(state.deal, state.deck)
+    state.replace(WIND, chance_shuffle(gathered, source, 0))
+    state.set_var(WIND_DONE, 1)
+
+
+SUN = register(Game(
+    id="sun",
+    name="Sun",
+    decks=2,
+    rules_class=SunRules,
+    summary="Thirteen rays in a semicircle feed eight foundations built up from aces and "
+            "down from kings, through sunrise, the sun at play, clouds and one wind.",
+))
