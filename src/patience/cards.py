@@ -62,7 +62,9 @@ def validate_deck(codes: Iterable[object], decks: int) -> list[int]:
     checked: list[str] = []
     for i, item in enumerate(items):
         if not isinstance(item, str) or item not in CARDS:
-            raise DeckError(f"card {i} is {item!r}: not a card code (rank A23456789TJQK + suit SHDC)")
+            raise DeckError(
+                f"card {i} is {item!r}: not a card code (rank A23456789TJQK + suit SHDC)"
+            )
         checked.append(item)
     counts = Counter(checked)
     wrong = sorted((c for c, n in counts.items() if n != decks), key=lambda c: CARDS[c])

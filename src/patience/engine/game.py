@@ -76,7 +76,9 @@ class Game:
         unknown = sorted(set(given) - set(specs))
         if unknown:
             known = ", ".join(specs) or "none"
-            raise OptionError(f"{self.id} has no option {', '.join(unknown)} (its options: {known})")
+            raise OptionError(
+                f"{self.id} has no option {', '.join(unknown)} (its options: {known})"
+            )
         return {name: spec.check(given[name]) if name in given else spec.default
                 for name, spec in specs.items()}
 
@@ -97,10 +99,7 @@ class Game:
         return self.start(self.rules(**options), deal, deck)
 
     def start(self, rules: Rules, deal: int | None, deck: list[str] | None) -> State:
-        if deal is not None:
-            codes = deal_order(deal, self.decks)
-        else:
-            codes = list(deck or [])
+        codes = deal_order(deal, self.decks) if deal is not None else list(deck or [])
         cards = validate_deck(codes, self.decks)
         return State(self, rules, deal, codes, cards)
 

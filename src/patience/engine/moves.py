@@ -77,12 +77,14 @@ class Move:
             if set(data) != {"action"} or not isinstance(data["action"], str):
                 raise IllegalMove("an action move is {'action': NAME} and nothing else")
             return cls(action=data["action"])
-        src, dst, card, index = data.get("from"), data.get("to"), data.get("card"), data.get("index")
+        src, dst = data.get("from"), data.get("to")
+        card, index = data.get("card"), data.get("index")
         if not isinstance(src, str) or not isinstance(dst, str):
             raise IllegalMove("a card move needs 'from' and 'to' pile ids (strings)")
         if card is not None and (not isinstance(card, str) or card not in CARDS):
             raise IllegalMove(f"'card' must be a card code such as 'QS', got {card!r}")
-        if index is not None and (isinstance(index, bool) or not isinstance(index, int) or index < 0):
+        bad_index = isinstance(index, bool) or not isinstance(index, int) or index < 0
+        if index is not None and bad_index:
             raise IllegalMove(f"'index' must be a non-negative integer, got {index!r}")
         return cls(from_pile=src, to_pile=dst, card=card, index=index)
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     FOUNDATION = "foundation"
     TABLEAU = "tableau"  # rays, columns, slots, packets, clouds
     RESERVE = "reserve"

@@ -22,8 +22,11 @@ def register(game: Game) -> Game:
 
 
 def list_games() -> list[Game]:
+    """Every registered game, in the order of RULES.md."""
+    from patience.games import ORDER
+
     _load()
-    return list(_GAMES.values())
+    return sorted(_GAMES.values(), key=lambda g: ORDER.index(g.id) if g.id in ORDER else 99)
 
 
 def get_game(game_id: str) -> Game:

@@ -31,8 +31,18 @@ Token = bytes | set[bytes] | None
 class State:
     """A game in progress. Made by ``Game.new``; copy with ``copy()``."""
 
-    __slots__ = ("game", "rules", "piles", "vars", "deal", "deck", "_journal", "_undo",
-                 "_seen", "_legal")
+    __slots__ = (
+        "_journal",
+        "_legal",
+        "_seen",
+        "_undo",
+        "deal",
+        "deck",
+        "game",
+        "piles",
+        "rules",
+        "vars",
+    )
 
     def __init__(self, game: Game, rules: Rules, deal: int | None, deck: list[str],
                  cards: list[int]) -> None:
@@ -294,7 +304,9 @@ def _holds(pile: list[int], code: str) -> bool:
 
 def _hint(legal: list[Move]) -> str:
     now = [m.action for m in legal if m.action]
-    return f" (actions legal now: {', '.join(a for a in now if a)})" if now else " (no action is legal now)"
+    if not now:
+        return " (no action is legal now)"
+    return f" (actions legal now: {', '.join(a for a in now if a)})"
 
 
 def _coerce(move: Move | dict[str, Any] | str) -> Move:

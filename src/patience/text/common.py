@@ -1,0 +1,46 @@
+"""Shared pieces of the text pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from patience.engine.state import State
+
+EMPTY = ".."
+BACK = "##"
+
+
+def cards(codes: list[str], face_down: int = 0) -> str:
+    """A pile written bottom to top, face-down cards as ``##``; ``..`` when empty."""
+    if not codes:
+        return EMPTY
+    return " ".join([BACK] * face_down + codes[face_down:])
+
+
+def top(codes: list[str], face_down: int = 0) -> str:
+    """Only the top card (what a squared pile shows), or ``##``/``..``."""
+    if not codes:
+        return EMPTY
+    return BACK if len(codes) <= face_down else codes[-1]
+
+
+def stock(codes: list[str]) -> str:
+    return f"{BACK} ({len(codes)})" if codes else f"{EMPTY} (0)"
+
+
+def header(state: State, extra: dict[str, Any] | None = None) -> str:
+    origin = f"deal {state.deal}" if state.deal is not None else "explicit deck"
+    parts = [f"{state.game.name} — {origin}", f"status: {state.status}",
+             f"moves: {state.moves_played}"]
+    parts += [f"{k}: {v}" for k, v in (extra or {}).items()]
+    return " | ".join(parts)
+
+
+def generic(state: State) -> str:
+    """Fallback: every pile on its own line."""
+    data = state.to_dict()
+    width = max(len(p) for p in data["piles"])
+    lines = [header(state)]
+    for pid, codes in data["piles"].items():
+        lines.append(f"{pid:>{width}}  {cards(codes, data['face_down'].get(pid, 0))}")
+    return "\n".join(lines)

@@ -1,0 +1,48 @@
+"""Star in text: a clock face with bases at 12, 3, 6, 9, cells between, reserve in the middle."""
+
+from __future__ import annotations
+
+from patience.engine.state import State
+from patience.text.common import EMPTY, header, stock
+
+
+def render(state: State) -> str:
+    data = state.to_dict()
+    piles, dirs = data["piles"], data["directions"]
+
+    def base(pid: str) -> str:
+        pile = piles[pid]
+        arrow = {"up": "↑", "down": "↓", None: "?"}[dirs[pid]]
+        return f"{pile[-1]}{arrow}({len(pile)})" if pile else EMPTY
+
+    def cell(pid: str) -> str:
+        return piles[pid][-1] if piles[pid] else EMPTY
+
+    reserve = piles["reserve"]
+    centre = f"reserve {reserve[-1] if reserve else EMPTY} ({len(reserve)})"
+    rows = [
+        ("base-12", 28), None,
+        ("cell-10", 12, "cell-1", 44), None,
+        ("base-9", 2, centre, 22, "base-3", 52), None,
+        ("cell-7", 12, "cell-4", 44), None,
+        ("base-6", 28),
+    ]
+    lines = [header(state, {"round": f"{data['round']} of 3"}), ""]
+    for row in rows:
+        if row is None:
+            lines.append("")
+            continue
+        names, values = "", ""
+        for i in range(0, len(row), 2):
+            label, col = str(row[i]), int(row[i + 1])
+            if label.startswith("reserve"):
+                name, value = "", label
+            elif label.startswith("base"):
+                name, value = label, base(label)
+            else:
+                name, value = label, cell(label)
+            names = names.ljust(col) + name
+            values = values.ljust(col) + value
+        lines += [names.rstrip(), values.rstrip()]
+    lines += ["", f"stock {stock(piles['stock'])}   (↑ built up, ↓ built down, ? not yet fixed)"]
+    return "\n".join(lines)
