@@ -20,3 +20,19 @@ def stack(first: Sequence[str], decks: int = 1, last: Sequence[str] = ()) -> lis
     for code in fresh_deck(1):
         middle += [code] * left[code]
     return [*first, *middle, *last]
+
+
+def placed(positions: dict[int, str], decks: int = 1) -> list[str]:
+    """A deck order with the given codes at the given indices, the rest in fresh order."""
+    fixed = list(positions.values())
+    filler = iter(stack(fixed, decks)[len(fixed):])
+    return [positions[i] if i in positions else next(filler) for i in range(52 * decks)]
+
+
+def relabel(deck: list[str], swaps: dict[str, str]) -> list[str]:
+    """Swap card identities everywhere (each pair both ways, every copy), keeping positions:
+    a game played only through actions lays the relabelled deck out identically."""
+    out = list(deck)
+    for a, b in swaps.items():
+        out = [b if c == a else a if c == b else c for c in out]
+    return out

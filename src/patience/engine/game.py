@@ -34,7 +34,7 @@ class Option:
             if type(value) is type(allowed) and value == allowed:
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {_show(value)}; allowed: {shown}")
+        raise OptionError(f"option {self.name} cannot be {value!r}; allowed: {shown}")
 
     def parse(self, text: str) -> Any:
         """The allowed value written as ``text`` on a command line (``true``, ``2``, ``any``)."""

@@ -1,0 +1,283 @@
+"""Sun, RULES.md §1: one test or more per clause, each on a hand-made deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import patience
+from patience import IllegalMove
+from patience.deals import chance_shuffle
+from tests.decks import placed, relabel, stack
+
+SUN = patience.get_game("sun")
+
+
+def at(ray: int, arc: int) -> int:
+    """Deck index of the card dealt to ``ray`` (1-13) in arc ``arc`` (1-8), SUN-4."""
+    return 13 * (arc - 1) + ray - 1
+
+
+def moves(state: patience.State) -> set[str]:
+    return {str(m) for m in state.legal_moves()}
+
+
+def act(state: patience.State, action: str, times: int = 1) -> None:
+    for _ in range(times):
+        state.play(action)
+
+
+def to_stage_3(state: patience.State) -> None:
+    act(state, "deal", 7)
+    act(state, "next-stage")
+    act(state, "next-ray", 13)
+
+
+def test_sun_1_piles_and_no_clouds_before_stage_3() -> None:
+    data = SUN.new(deal=1).to_dict()
+    rays = [f"ray{i}" for i in range(1, 14)]
+    found = [f"{k}-{s}" for k in ("ace", "king") for s in "SHDC"]
+    assert list(data["piles"]) == [*rays, *found, "stock"]
+    assert data["face_down"] == {"stock": 91}
+
+
+def test_sun_2_ace_piles_build_up_king_piles_down_in_suit() -> None:
+    state = SUN.new(deck=stack(["AS", "2S", "3H", "KH", "QH", "AH", "2H", "KS"], decks=2))
+    assert moves(state) >= {"AS:ray1>ace-S", "KH:ray4>king-H", "AH:ray6>ace-H",
+                            "KS:ray8>king-S"}
+    assert not {m for m in moves(state) if m.startswith(("2S", "QH", "3H", "2H"))}
+    state.play("AS:ray1>ace-S")
+    assert "2S:ray2>ace-S" in moves(state)
+    state.play("KH:ray4>king-H")
+    assert "QH:ray5>king-H" in moves(state)
+    with pytest.raises(IllegalMove):
+        state.play("AH:ray6>ace-S")  # wrong suit
+    with pytest.raises(IllegalMove):
+        state.play("KS:ray8>king-H")
+
+
+def test_sun_2_second_ace_can_only_end_the_king_pile() -> None:
+    """Spades fill ace-S to 4 and king-S to 2; the other AS then ends king-S, nowhere else."""
+    arc = ["AS", "2S", "3S", "4S", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S"]
+    deck = stack(arc + ["2S", "AS"], decks=2)
+    state = SUN.new(deck=deck)
+    for code, pile in zip(arc[:4], ["ace-S"] * 4, strict=True):
+        state.play({"from": f"ray{arc.index(code) + 1}", "to": pile, "card": code})
+    for i, code in enumerate(arc[4:], start=5):
+        state.play({"from": f"ray{i}", "to": "king-S", "card": code})
+    # ace-S = A..4, king-S = K..5: the two meet (SUN-3) and the suit's first copy is done
+    state.play("deal")
+    assert "2S:ray1>king-S" not in moves(state)  # needs king-S down to 3 first
+    state.play("4S:ace-S>king-S")
+    state.play("3S:ace-S>king-S")
+    state.play("2S:ray1>king-S")
+    assert moves(state) & {"AS:ray2>king-S"} and "AS:ray2>ace-S" not in moves(state)
+
+
+def test_sun_3_transfers_both_ways_between_meeting_piles() -> None:
+    arc = ["AS", "2S", "3S", "4S", "5S", "6S", "KS", "QS", "JS", "TS", "9S", "8S", "7S"]
+    state = SUN.new(deck=stack(arc, decks=2))
+    for i, code in enumerate(arc, start=1):
+        state.play({"from": f"ray{i}", "to": "ace-S" if i <= 6 else "king-S", "card": code})
+    assert {"6S:ace-S>king-S", "7S:king-S>ace-S"} <= moves(state)
+    state.play("6S:ace-S>king-S")
+    assert state.to_dict()["piles"]["king-S"][-2:] == ["7S", "6S"]
+    state.play("5S:ace-S>king-S")
+    assert state.to_dict()["piles"]["ace-S"] == ["AS", "2S", "3S", "4S"]
+
+
+def test_sun_3_a_base_card_never_moves() -> None:
+    arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
+    state = SUN.new(deck=stack(arc, decks=2))
+    state.play("AS:ray1>ace-S")
+    for i, code in enumerate(arc[1:], start=2):
+        state.play({"from": f"ray{i}", "to": "king-S", "card": code})
+    # ace-S = [AS] (its base), king-S = K..2: only 2S may cross, never the base AS
+    transfers = {m for m in moves(state) if ">" in m and m.split(":")[1].startswith(("ace", "king"))}
+    assert transfers == {"2S:king-S>ace-S"}
+    with pytest.raises(IllegalMove):
+        state.play("AS:ace-S>king-S")
+
+
+def test_repetition_rule_refuses_a_transfer_that_recreates_a_position() -> None:
+    """RULES.md §0: a reversible move may not recreate a position since the last
+    irreversible step; undo brings the memory back."""
+    arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
+    state = SUN.new(deck=stack(arc, decks=2))
+    state.play("AS:ray1>ace-S")
+    for i, code in enumerate(arc[1:], start=2):
+        state.play({"from": f"ray{i}", "to": "king-S", "card": code})
+    state.play("2S:king-S>ace-S")
+    assert "2S:ace-S>king-S" not in moves(state)
+    with pytest.raises(IllegalMove, match="repetition"):
+        state.play("2S:ace-S>king-S")
+    state.undo()
+    state.play("2S:king-S>ace-S")  # the same move again after undo is fine
+    state.play("deal")  # an irreversible step clears the memory
+    state.play("2S:ace-S>king-S")
+
+
+def test_sun_4_only_outer_cards_and_deal_covers_every_ray() -> None:
+    deck = placed({at(1, 1): "AS", at(1, 2): "2H", at(2, 1): "AH", at(2, 2): "2S"}, decks=2)
+    state = SUN.new(deck=deck)
+    assert len(state.to_dict()["piles"]["ray1"]) == 1
+    state.play("AS:ray1>ace-S")  # ray1 is now empty
+    state.play("deal")
+    piles = state.to_dict()["piles"]
+    assert all(len(piles[f"ray{r}"]) == (1 if r == 1 else 2) for r in range(1, 14))
+    assert "AH:ray2>ace-H" not in moves(state)  # covered by 2S
+    state.play("2S:ray2>ace-S")
+    assert "AH:ray2>ace-H" in moves(state)  # released
+    act(state, "deal", 6)
+    assert state.to_dict()["face_down"] == {}
+    assert "deal" not in moves(state) and "next-stage" in moves(state)
+
+
+def test_sun_5_stage_two_opens_the_focused_ray_and_only_moves_forward() -> None:
+    deck = placed({at(1, 1): "AS", at(2, 1): "AH"}, decks=2)
+    state = SUN.new(deck=deck)
+    with pytest.raises(IllegalMove):
+        state.play("next-stage")  # the stock is not empty
+    act(state, "deal", 7)
+    assert "AS:ray1>ace-S" not in {str(m).replace("[0]", "") for m in state.legal_moves()}
+    state.play("next-stage")
+    assert state.to_dict()["focus"] == "ray1"
+    assert "AS:ray1[0]>ace-S" in moves(state)  # the innermost card of the ray in focus
+    assert not any(m.startswith("AH:ray2") for m in moves(state))
+    state.play("next-ray")
+    assert state.to_dict()["focus"] == "ray2"
+    assert "AH:ray2[0]>ace-H" in moves(state)
+    assert not any(m.startswith("AS:ray1") for m in moves(state))  # ray1 outer-only again
+    assert {m.action for m in state.legal_moves() if m.action} == {"next-ray"}
+    act(state, "next-ray", 12)
+    assert state.to_dict()["stage"] == 3
+
+
+def test_sun_10_focused_ray_in_any_order() -> None:
+    deck = placed({at(1, 1): "AS", at(1, 2): "3S", at(1, 3): "2S"}, decks=2)
+    state = SUN.new(deck=deck)
+    act(state, "deal", 7)
+    state.play("next-stage")
+    state.play("AS:ray1[0]>ace-S")
+    state.play("2S:ray1[1]>ace-S")  # above 3S, taken first: no scan order inside the ray
+    state.play("3S:ray1[0]>ace-S")
+
+
+def test_sun_6_scatter_turns_the_ray_over_onto_the_next_rays() -> None:
+    state = SUN.new(deal=11)
+    to_stage_3(state)
+    for k in range(1, 14):
+        before = state.to_dict()["piles"]
+        cards = before[f"ray{k}"]
+        state.play("scatter")
+        after = state.to_dict()["piles"]
+        assert after[f"ray{k}"] == []
+        targets = list(range(k + 1, 14))
+        for i, code in enumerate(cards[: len(targets)]):  # innermost card dealt first
+            ray = f"ray{targets[i]}"
+            assert after[ray] == [*before[ray], code]
+        leftover = cards[len(targets):]
+        new_clouds = [p for p in after if p.startswith("cloud") and p not in before]
+        if leftover:
+            assert len(new_clouds) == 1 and after[new_clouds[0]] == leftover
+        else:
+            assert new_clouds == []
+    assert state.to_dict()["rays_scattered"] == 13
+
+
+def test_sun_6_an_empty_ray_scatters_nothing_and_the_next_scatter_takes_the_next_ray() -> None:
+    deck = placed({at(1, arc): f"{'A2345678'[arc - 1]}S" for arc in range(1, 9)}, decks=2)
+    state = SUN.new(deck=deck)
+    for arc in range(1, 9):
+        state.play({"from": "ray1", "to": "ace-S", "card": f"{'A2345678'[arc - 1]}S"})
+        if arc < 8:
+            state.play("deal")
+    state.play("next-stage")
+    act(state, "next-ray", 13)
+    before = state.to_dict()["piles"]
+    state.play("scatter")  # ray1 is empty
+    assert state.to_dict()["piles"] == before
+    assert state.to_dict()["rays_scattered"] == 1
+    ray2 = before["ray2"]
+    state.play("scatter")
+    assert state.to_dict()["piles"]["ray3"][-1] == ray2[0]
+
+
+def test_sun_7_both_ends_of_a_cloud_are_available_and_nothing_between() -> None:
+    probe = SUN.new(deal=5)
+    to_stage_3(probe)
+    act(probe, "scatter", 13)
+    cloud = next(p for p, cards in probe.to_dict()["piles"].items()
+                 if p.startswith("cloud") and len(cards) >= 3 and cards[0] != cards[-1])
+    first, middle, last = (probe.to_dict()["piles"][cloud][i] for i in (0, 1, -1))
+    # Relabel so those cards are aces of three suits: positions stay, identities change.
+    swaps = {first: "AS", last: "AH"} if middle in ("AS", "AH") else {
+        first: "AS", last: "AH", middle: "AD"}
+    state = SUN.new(deck=relabel(list(probe.deck), swaps))
+    to_stage_3(state)
+    act(state, "scatter", 13)
+    cards = state.to_dict()["piles"][cloud]
+    from_cloud = [m for m in state.legal_moves() if m.from_pile == cloud]
+    assert {m.index for m in from_cloud} <= {0, len(cards) - 1}
+    assert f"AS:{cloud}[0]>ace-S" in moves(state)
+    assert f"AH:{cloud}[{len(cards) - 1}]>ace-H" in moves(state)
+
+
+def test_sun_7_a_one_card_cloud_has_one_available_card_and_no_index() -> None:
+    state = SUN.new(deal=5)
+    to_stage_3(state)
+    act(state, "scatter", 13)
+    piles = state.to_dict()["piles"]
+    for cloud, cards in piles.items():
+        if cloud.startswith("cloud") and len(cards) == 1:
+            listed = [m for m in state.legal_moves() if m.from_pile == cloud]
+            assert all(m.index is None for m in listed)
+
+
+def test_sun_8_after_ray13_all_rays_are_empty_and_play_goes_on_in_clouds() -> None:
+    state = SUN.new(deal=2)
+    to_stage_3(state)
+    act(state, "scatter", 12)
+    assert "scatter" in moves(state)
+    state.play("scatter")
+    piles = state.to_dict()["piles"]
+    assert all(piles[f"ray{r}"] == [] for r in range(1, 14))
+    assert "scatter" not in moves(state)
+    assert all(m.from_pile is None or m.from_pile.startswith(("cloud", "ace", "king"))
+               for m in state.legal_moves())
+
+
+def test_sun_9_wind_once_gathers_and_shuffles_deterministically() -> None:
+    state = SUN.new(deal=9)
+    to_stage_3(state)
+    act(state, "scatter", 13)
+    piles = state.to_dict()["piles"]
+    clouds = [p for p in piles if p.startswith("cloud")]
+    gathered = [c for p in clouds for c in piles[p]]
+    assert gathered and "wind" in moves(state)
+    state.play("wind")
+    after = state.to_dict()["piles"]
+    assert after["wind"] == chance_shuffle(gathered, "deal=9", 0)
+    assert Counter(after["wind"]) == Counter(gathered)
+    assert all(after[p] == [] for p in clouds)
+    assert "wind" not in moves(state)  # once only
+    state.undo()
+    state.play("wind")
+    assert state.to_dict()["piles"]["wind"] == after["wind"]  # replays the same shuffle
+    again = SUN.new(deal=9)
+    to_stage_3(again)
+    act(again, "scatter", 13)
+    again.play("wind")
+    assert again.to_dict()["piles"]["wind"] == after["wind"]
+
+
+def test_sun_9_a_stuck_wind_loses() -> None:
+    state = SUN.new(deal=9)
+    to_stage_3(state)
+    act(state, "scatter", 13)
+    state.play("wind")
+    while state.status == "playing":
+        state.play(state.legal_moves()[0])
+    assert state.status in ("won", "lost")
+    assert state.legal_moves() == []
