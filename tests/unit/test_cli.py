@@ -1,0 +1,111 @@
+"""The ``patience`` command as a user types it: output, JSON, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import patience
+from patience.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_games_lists_every_game_and_json_is_data() -> None:
+    code, out, _ = run("games")
+    assert code == 0 and "sun" in out and "star" in out
+    code, out, _ = run("games", "--json")
+    rows = json.loads(out)
+    assert [r["id"] for r in rows] == [g.id for g in patience.list_games()]
+    assert next(r for r in rows if r["id"] == "star")["options"] == {"direction": "free"}
+
+
+@pytest.mark.parametrize("game", [g.id for g in patience.list_games()])
+def test_rules_and_show_for_every_game(game: str) -> None:
+    code, out, _ = run("rules", game)
+    assert code == 0 and out.startswith("# ") and len(out) > 400
+    code, out, _ = run("show", game, "--deal", "4")
+    assert code == 0 and "deal 4" in out
+    code, out, _ = run("show", game, "--deal", "4", "--json")
+    assert json.loads(out) == patience.get_game(game).new(deal=4).to_dict()
+
+
+def test_show_draws_the_sun_and_the_star() -> None:
+    _, sun, _ = run("show", "sun", "--deal", "1")
+    assert all(f"ray{i} " in sun for i in range(1, 14)) and "king" in sun
+    _, star, _ = run("show", "star", "--deal", "1")
+    lines = star.splitlines()
+    top = next(i for i, line in enumerate(lines) if "base-12" in line)
+    bottom = next(i for i, line in enumerate(lines) if "base-6" in line)
+    assert top < bottom  # 12 o'clock above 6 o'clock
+    assert "reserve" in lines[(top + bottom) // 2 + 1] or "reserve" in star
+
+
+def test_show_with_option_and_bad_option() -> None:
+    code, out, _ = run("show", "star", "-o", "direction=first-fit", "--json")
+    assert code == 0 and json.loads(out)["options"] == {"direction": "first-fit"}
+    code, _, err = run("show", "star", "-o", "direction=sideways")
+    assert code == 2 and "direction cannot be" in err
+    code, _, err = run("show", "star", "-o", "speed=3")
+    assert code == 2 and "no option 'speed'" in err
+    code, _, err = run("show", "moon")
+    assert code == 2 and "no game 'moon'" in err
+
+
+def test_play_in_the_terminal_numbers_undo_notation_and_quit(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    code, out, _ = run("play", "star", "--deal", "2", "--save", str(record),
+                       stdin="draw\nu\nu\n1\n99\nbogus move\nq\n")
+    assert code == 0
+    assert "played: draw" in out and "undone: draw" in out and "nothing to undo" in out
+    assert "there is no move 99" in out and "illegal:" in out
+    first = patience.get_game("star").new(deal=2).legal_moves()[0]
+    assert json.loads(record.read_text())["moves"] == [first.to_dict()]
+
+
+def test_a_whole_game_played_to_the_end_in_the_terminal() -> None:
+    moves = "\n".join(["1"] * 400) + "\n"
+    code, out, _ = run("play", "star", "--deal", "3", stdin=moves)
+    assert code == 0
+    assert "You won!" in out or "the game is lost" in out
+
+
+def test_replay_validates_a_record_and_refuses_a_corrupt_one(tmp_path: Path) -> None:
+    state = patience.get_game("sun").new(deal=8)
+    for _ in range(6):
+        state.play(state.legal_moves()[0])
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(state.record()))
+    code, out, _ = run("replay", str(good))
+    assert code == 0 and "record is valid: 6 moves, playing" in out
+    code, out, _ = run("replay", str(good), "--json")
+    assert json.loads(out)["state"] == state.to_dict()
+    bad = state.record()
+    bad["moves"][2] = {"from": "ray1", "to": "king-C", "card": "2H"}
+    broken = tmp_path / "bad.json"
+    broken.write_text(json.dumps(bad))
+    code, _, err = run("replay", str(broken))
+    assert code == 2 and "move 3" in err
+    (tmp_path / "junk.json").write_text("[1, 2")
+    code, _, err = run("replay", str(tmp_path / "junk.json"))
+    assert code == 2 and "not a JSON game record" in err
+
+
+def test_the_installed_command_reports_errors_without_a_traceback() -> None:
+    src = str(Path(patience.__file__).parent.parent)
+    result = subprocess.run([sys.executable, "-m", "patience", "show", "moon"],
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONPATH": src})
+    assert result.returncode == 2
+    assert "error: no game 'moon'" in result.stderr and "Traceback" not in result.stderr
