@@ -20,6 +20,7 @@ def piles(state: patience.State) -> dict[str, list[str]]:
 
 
 def test_str_1_piles() -> None:
+    """STR-1: piles."""
     assert list(piles(STAR.new(deal=1))) == [
         "base-12", "base-6", "base-3", "base-9", "cell-1", "cell-4", "cell-7", "cell-10",
         "reserve", "stock",
@@ -27,6 +28,7 @@ def test_str_1_piles() -> None:
 
 
 def test_str_2_bases_by_first_appearance_others_to_the_reserve() -> None:
+    """STR-2: bases by first appearance others to the reserve."""
     deck = stack(["5D", "7D", "2D", "8H", "9D", "KH", "KS", "3C", "4S", "QH", "2C", "JD"])
     p = piles(STAR.new(deck=deck))
     assert (p["base-12"], p["base-6"], p["base-3"], p["base-9"]) == (["5D"], ["8H"], ["KS"],
@@ -39,6 +41,7 @@ def test_str_2_bases_by_first_appearance_others_to_the_reserve() -> None:
 
 
 def test_str_3_the_first_card_fixes_the_direction_each_suit_on_its_own() -> None:
+    """STR-3: the first card fixes the direction each suit on its own."""
     deck = stack(["5D", "AH", "KS", "2C", "6D", "4D", "QS", "AS"])
     state = STAR.new(deck=deck)
     assert {"6D:cell-1>base-12", "4D:cell-4>base-12", "QS:cell-7>base-3",
@@ -52,6 +55,7 @@ def test_str_3_the_first_card_fixes_the_direction_each_suit_on_its_own() -> None
 
 
 def test_str_3_wrap_round_the_king() -> None:
+    """STR-3: wrap round the king."""
     deck = stack(["KS", "AH", "2D", "3C", "AS", "2S", "6H", "7H"])
     state = STAR.new(deck=deck)
     state.play("AS:cell-1>base-12")  # K then A: up, with wrap
@@ -61,6 +65,7 @@ def test_str_3_wrap_round_the_king() -> None:
 
 
 def test_str_3_first_fit_forces_a_direction_setting_play() -> None:
+    """STR-3: first fit forces a direction setting play."""
     deck = stack(["5D", "AH", "KS", "2C", "6D", "9H", "8H", "7H"])
     free = STAR.new(deck=deck)
     assert "draw" in moves(free)
@@ -76,6 +81,7 @@ def test_str_3_first_fit_forces_a_direction_setting_play() -> None:
 
 
 def test_str_4_only_cells_and_reserve_top_go_and_only_to_foundations() -> None:
+    """STR-4: only cells and reserve top go and only to foundations."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H", "4D", "6D"])
     state = STAR.new(deck=deck)
     assert all(m.to_pile and m.to_pile.startswith("base") for m in state.legal_moves()
@@ -89,6 +95,7 @@ def test_str_4_only_cells_and_reserve_top_go_and_only_to_foundations() -> None:
 
 
 def test_str_5_a_played_cell_is_refilled_at_once_from_the_stock() -> None:
+    """STR-5: a played cell is refilled at once from the stock."""
     deck = stack(["5D", "AH", "KS", "2C", "6D", "9H", "8H", "7H", "QC"])
     state = STAR.new(deck=deck)
     state.play("6D:cell-1>base-12")
@@ -96,6 +103,7 @@ def test_str_5_a_played_cell_is_refilled_at_once_from_the_stock() -> None:
 
 
 def test_str_5_empty_cells_wait_for_the_redeal_then_refill_in_cell_order() -> None:
+    """STR-5: empty cells wait for the redeal then refill in cell order."""
     deck = stack(["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"])
     state = STAR.new(deck=deck)
     while "draw" in moves(state):
@@ -111,6 +119,7 @@ def test_str_5_empty_cells_wait_for_the_redeal_then_refill_in_cell_order() -> No
 
 
 def test_str_6_draw_turns_the_stock_top_onto_the_reserve() -> None:
+    """STR-6: draw turns the stock top onto the reserve."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H", "QC", "JC"])
     state = STAR.new(deck=deck)
     state.play("draw")
@@ -120,6 +129,7 @@ def test_str_6_draw_turns_the_stock_top_onto_the_reserve() -> None:
 
 
 def test_str_7_exactly_two_redeals_turning_the_reserve_over() -> None:
+    """STR-7: exactly two redeals turning the reserve over."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H"])
     state = STAR.new(deck=deck)
     for round_number in (1, 2, 3):
@@ -136,6 +146,7 @@ def test_str_7_exactly_two_redeals_turning_the_reserve_over() -> None:
 
 
 def test_str_8_won_with_all_52_on_the_foundations() -> None:
+    """STR-8: won with all 52 on the foundations."""
     rest = [r + s for r in "3456789TJQK" for s in "SHDC"]
     deck = ["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C", *rest]
     state = STAR.new(deck=deck)
@@ -147,6 +158,7 @@ def test_str_8_won_with_all_52_on_the_foundations() -> None:
 
 
 def test_str_8_lost_when_the_third_round_is_over_and_nothing_plays() -> None:
+    """STR-8: lost when the third round is over and nothing plays."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H"])
     state = STAR.new(deck=deck)
     while state.status == "playing":

@@ -35,6 +35,7 @@ def to_stage_3(state: patience.State) -> None:
 
 
 def test_sun_1_piles_and_no_clouds_before_stage_3() -> None:
+    """SUN-1: piles and no clouds before stage 3."""
     data = SUN.new(deal=1).to_dict()
     rays = [f"ray{i}" for i in range(1, 14)]
     found = [f"{k}-{s}" for k in ("ace", "king") for s in "SHDC"]
@@ -43,6 +44,7 @@ def test_sun_1_piles_and_no_clouds_before_stage_3() -> None:
 
 
 def test_sun_2_ace_piles_build_up_king_piles_down_in_suit() -> None:
+    """SUN-2: ace piles build up king piles down in suit."""
     state = SUN.new(deck=stack(["AS", "2S", "3H", "KH", "QH", "AH", "2H", "KS"], decks=2))
     assert moves(state) >= {"AS:ray1>ace-S", "KH:ray4>king-H", "AH:ray6>ace-H",
                             "KS:ray8>king-S"}
@@ -58,7 +60,8 @@ def test_sun_2_ace_piles_build_up_king_piles_down_in_suit() -> None:
 
 
 def test_sun_2_second_ace_can_only_end_the_king_pile() -> None:
-    """Spades fill ace-S to 4 and king-S to 2; the other AS then ends king-S, nowhere else."""
+    """SUN-2: spades fill ace-S to 4 and king-S down to 5; the second AS then ends
+    king-S, nowhere else."""
     arc = ["AS", "2S", "3S", "4S", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S"]
     deck = stack(arc + ["2S", "AS"], decks=2)
     state = SUN.new(deck=deck)
@@ -76,6 +79,7 @@ def test_sun_2_second_ace_can_only_end_the_king_pile() -> None:
 
 
 def test_sun_3_transfers_both_ways_between_meeting_piles() -> None:
+    """SUN-3: transfers both ways between meeting piles."""
     arc = ["AS", "2S", "3S", "4S", "5S", "6S", "KS", "QS", "JS", "TS", "9S", "8S", "7S"]
     state = SUN.new(deck=stack(arc, decks=2))
     for i, code in enumerate(arc, start=1):
@@ -88,6 +92,7 @@ def test_sun_3_transfers_both_ways_between_meeting_piles() -> None:
 
 
 def test_sun_3_a_base_card_never_moves() -> None:
+    """SUN-3: a base card never moves."""
     arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
     state = SUN.new(deck=stack(arc, decks=2))
     state.play("AS:ray1>ace-S")
@@ -119,6 +124,7 @@ def test_repetition_rule_refuses_a_transfer_that_recreates_a_position() -> None:
 
 
 def test_sun_4_only_outer_cards_and_deal_covers_every_ray() -> None:
+    """SUN-4: only outer cards and deal covers every ray."""
     deck = placed({at(1, 1): "AS", at(1, 2): "2H", at(2, 1): "AH", at(2, 2): "2S"}, decks=2)
     state = SUN.new(deck=deck)
     assert len(state.to_dict()["piles"]["ray1"]) == 1
@@ -135,6 +141,7 @@ def test_sun_4_only_outer_cards_and_deal_covers_every_ray() -> None:
 
 
 def test_sun_5_stage_two_opens_the_focused_ray_and_only_moves_forward() -> None:
+    """SUN-5: stage two opens the focused ray and only moves forward."""
     deck = placed({at(1, 1): "AS", at(2, 1): "AH"}, decks=2)
     state = SUN.new(deck=deck)
     with pytest.raises(IllegalMove):
@@ -155,6 +162,7 @@ def test_sun_5_stage_two_opens_the_focused_ray_and_only_moves_forward() -> None:
 
 
 def test_sun_10_focused_ray_in_any_order() -> None:
+    """SUN-10: focused ray in any order."""
     deck = placed({at(1, 1): "AS", at(1, 2): "3S", at(1, 3): "2S"}, decks=2)
     state = SUN.new(deck=deck)
     act(state, "deal", 7)
@@ -165,6 +173,7 @@ def test_sun_10_focused_ray_in_any_order() -> None:
 
 
 def test_sun_6_scatter_turns_the_ray_over_onto_the_next_rays() -> None:
+    """SUN-6: scatter turns the ray over onto the next rays."""
     state = SUN.new(deal=11)
     to_stage_3(state)
     for k in range(1, 14):
@@ -187,6 +196,7 @@ def test_sun_6_scatter_turns_the_ray_over_onto_the_next_rays() -> None:
 
 
 def test_sun_6_an_empty_ray_scatters_nothing_and_the_next_scatter_takes_the_next_ray() -> None:
+    """SUN-6: an empty ray scatters nothing and the next scatter takes the next ray."""
     deck = placed({at(1, arc): f"{'A2345678'[arc - 1]}S" for arc in range(1, 9)}, decks=2)
     state = SUN.new(deck=deck)
     for arc in range(1, 9):
@@ -205,6 +215,7 @@ def test_sun_6_an_empty_ray_scatters_nothing_and_the_next_scatter_takes_the_next
 
 
 def test_sun_7_both_ends_of_a_cloud_are_available_and_nothing_between() -> None:
+    """SUN-7: both ends of a cloud are available and nothing between."""
     probe = SUN.new(deal=5)
     to_stage_3(probe)
     act(probe, "scatter", 13)
@@ -225,6 +236,7 @@ def test_sun_7_both_ends_of_a_cloud_are_available_and_nothing_between() -> None:
 
 
 def test_sun_7_a_one_card_cloud_has_one_available_card_and_no_index() -> None:
+    """SUN-7: a one card cloud has one available card and no index."""
     state = SUN.new(deal=5)
     to_stage_3(state)
     act(state, "scatter", 13)
@@ -236,10 +248,14 @@ def test_sun_7_a_one_card_cloud_has_one_available_card_and_no_index() -> None:
 
 
 def test_sun_8_after_ray13_all_rays_are_empty_and_play_goes_on_in_clouds() -> None:
+    """SUN-8: after ray13 all rays are empty and play goes on in clouds."""
     state = SUN.new(deal=2)
     to_stage_3(state)
     act(state, "scatter", 12)
     assert "scatter" in moves(state)
+    ray13 = state.to_dict()["piles"]["ray13"]
+    assert len(ray13) > 1  # stage 3: only its outer card is offered
+    assert all(m.index is None for m in state.legal_moves() if m.from_pile == "ray13")
     state.play("scatter")
     piles = state.to_dict()["piles"]
     assert all(piles[f"ray{r}"] == [] for r in range(1, 14))
@@ -249,6 +265,7 @@ def test_sun_8_after_ray13_all_rays_are_empty_and_play_goes_on_in_clouds() -> No
 
 
 def test_sun_9_wind_once_gathers_and_shuffles_deterministically() -> None:
+    """SUN-9: wind once gathers and shuffles deterministically."""
     state = SUN.new(deal=9)
     to_stage_3(state)
     act(state, "scatter", 13)
@@ -273,6 +290,7 @@ def test_sun_9_wind_once_gathers_and_shuffles_deterministically() -> None:
 
 
 def test_sun_9_a_stuck_wind_loses() -> None:
+    """SUN-9: a stuck wind loses."""
     state = SUN.new(deal=9)
     to_stage_3(state)
     act(state, "scatter", 13)
