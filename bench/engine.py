@@ -43,7 +43,8 @@ def playout_times(game: patience.Game, deals: range) -> list[float]:
     return times
 
 
-def raw_cycles(game: patience.Game, deals: range) -> float:
+def cycles_per_second(game: patience.Game, deals: range, public: bool) -> float:
+    """Cycles per second along random playouts; ``public`` uses Move values and checks."""
     cycles, elapsed = 0, 0.0
     for deal in deals:
         state = game.new(deal=deal)
@@ -51,35 +52,26 @@ def raw_cycles(game: patience.Game, deals: range) -> float:
         while True:
             start = time.perf_counter()
             state._legal = None  # measure generation, not the cache
-            legal = state.legal_raw()
-            if not legal:
-                break
-            move = rng.choice(legal)
-            state.play_raw(move)
-            state.pop()
+            if public:
+                legal: list[Any] = state.legal_moves()
+                if not legal:
+                    break
+                move = rng.choice(legal)
+                state.play(move)
+                state.undo()
+            else:
+                legal = state.legal_raw()
+                if not legal:
+                    break
+                move = rng.choice(legal)
+                state.play_raw(move)
+                state.pop()
             elapsed += time.perf_counter() - start
             cycles += 1
-            state.play_raw(move)
-    return cycles / elapsed
-
-
-def public_cycles(game: patience.Game, deals: range) -> float:
-    cycles, elapsed = 0, 0.0
-    for deal in deals:
-        state = game.new(deal=deal)
-        rng = random.Random(deal)
-        while True:
-            start = time.perf_counter()
-            state._legal = None
-            legal = state.legal_moves()
-            if not legal:
-                break
-            move = rng.choice(legal)
-            state.play(move)
-            state.undo()
-            elapsed += time.perf_counter() - start
-            cycles += 1
-            state.play(move)
+            if public:
+                state.play(move)
+            else:
+                state.play_raw(move)
     return cycles / elapsed
 
 
@@ -91,8 +83,8 @@ def measure(game: patience.Game, deals: int) -> dict[str, Any]:
         "playout_median_ms": statistics.median(times) * 1000,
         "playout_p95_ms": sorted(times)[int(0.95 * (len(times) - 1))] * 1000,
         "playouts_per_s": len(times) / sum(times),
-        "raw_cycles_per_s": raw_cycles(game, range(max(deals // 4, 10))),
-        "public_cycles_per_s": public_cycles(game, range(max(deals // 10, 5))),
+        "raw_cycles_per_s": cycles_per_second(game, range(max(deals // 4, 10)), public=False),
+        "public_cycles_per_s": cycles_per_second(game, range(max(deals // 10, 5)), public=True),
     }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from patience.engine.moves import Move
 from patience.engine.piles import Kind, Pile
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ class Rules:
         self.stocks = tuple(i for i, p in enumerate(self.layout) if p.kind is Kind.STOCK)
         self.action_index = {name: i for i, name in enumerate(self.actions)}
         self.target = sum(self.layout[i].capacity for i in self.foundations)
+        self.action_moves = tuple(Move(action=name) for name in self.actions)
+        # public Move values, made once: (src, dst, card, shown index or -1) -> Move
+        self.move_cache: dict[tuple[int, int, int, int], Move] = {}
 
     # --- declarations a game may override -------------------------------------------
 

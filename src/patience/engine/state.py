@@ -175,11 +175,16 @@ class State:
         src, dst, index, _ = move
         rules = self.rules
         if src == ACTION:
-            return Move(action=rules.actions[dst])
+            return rules.action_moves[dst]
         pile = self.piles[src]
         shown = index != len(pile) - 1 or rules.shows_index(self, src)
-        return Move(rules.layout[src].id, rules.layout[dst].id, CODES[pile[index]],
-                    index if shown else None)
+        key = (src, dst, pile[index], index if shown else -1)
+        public = rules.move_cache.get(key)
+        if public is None:
+            public = rules.move_cache[key] = Move(
+                rules.layout[src].id, rules.layout[dst].id, CODES[pile[index]],
+                index if shown else None)
+        return public
 
     def play(self, move: Move | dict[str, Any] | str) -> Move:
         """Play a legal move given as a Move, its dict or its text; returns the Move played."""
@@ -192,7 +197,15 @@ class State:
         """The one legal raw move that ``move`` names; IllegalMove says why there is none."""
         want = _coerce(move)
         legal = self.legal_raw()
-        found = [m for m in legal if want.matches(self.to_move(m))]
+        rules = self.rules
+        if want.action is not None:
+            action = rules.action_index.get(want.action)
+            found = [m for m in legal if m[0] == ACTION and m[1] == action]
+        else:
+            src = rules.index.get(want.from_pile or "", -2)
+            dst = rules.index.get(want.to_pile or "", -2)
+            found = [m for m in legal
+                     if m[0] == src and m[1] == dst and want.matches(self.to_move(m))]
         if len(found) == 1:
             return found[0]
         if found:

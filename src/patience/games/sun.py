@@ -46,6 +46,7 @@ class SunRules(Rules):
     def generate(self, state: State) -> list[RawMove]:
         piles = state.piles
         stage, focus, scattered, clouds, wind = state.vars
+        wanted = _wanted(piles)
         out: list[RawMove] = []
         for ray in range(RAYS):
             cards = piles[ray]
@@ -53,16 +54,20 @@ class SunRules(Rules):
                 continue
             if stage == 2 and ray == focus:  # SUN-5, SUN-10: the whole ray in focus is open
                 for i, card in enumerate(cards):
-                    _to_foundations(piles, ray, i, card, out)
+                    for found in wanted[card]:
+                        out.append((ray, found, i, False))
             else:  # SUN-4, SUN-8: only the outer card
-                _to_foundations(piles, ray, len(cards) - 1, cards[-1], out)
+                for found in wanted[cards[-1]]:
+                    out.append((ray, found, len(cards) - 1, False))
         last = WIND + 1 if wind else CLOUD0 + clouds
         for cloud in range(CLOUD0, last):  # SUN-7: both ends of a cloud
             cards = piles[cloud]
             if cards:
-                _to_foundations(piles, cloud, len(cards) - 1, cards[-1], out)
+                for found in wanted[cards[-1]]:
+                    out.append((cloud, found, len(cards) - 1, False))
                 if len(cards) > 1:
-                    _to_foundations(piles, cloud, 0, cards[0], out)
+                    for found in wanted[cards[0]]:
+                        out.append((cloud, found, 0, False))
         for suit in range(4):  # SUN-3: transfers where ace-X and king-X meet
             up, down = len(piles[ACE0 + suit]), len(piles[KING0 + suit])
             if up + down == 13:
@@ -123,14 +128,24 @@ class SunRules(Rules):
         }
 
 
-def _to_foundations(piles: list[list[int]], src: int, index: int, card: int,
-                    out: list[RawMove]) -> None:
-    """SUN-2: ace-X holds A…n (so its length is its top rank), king-X holds K…(14-n)."""
-    rank, suit = card >> 2, card & 3
-    if len(piles[ACE0 + suit]) == rank - 1:
-        out.append((src, ACE0 + suit, index, False))
-    if len(piles[KING0 + suit]) == 13 - rank:
-        out.append((src, KING0 + suit, index, False))
+NOWHERE: tuple[int, ...] = ()
+
+
+def _wanted(piles: list[list[int]]) -> list[tuple[int, ...]]:
+    """SUN-2: the foundations each card could go to now, indexed by card.
+
+    ace-X holds A…n, so it wants rank n+1; king-X holds K…(14-m), so it wants 13-m.
+    """
+    wanted = [NOWHERE] * 56
+    for suit in range(4):
+        up = len(piles[ACE0 + suit])
+        if up < 13:
+            wanted[(up + 1) << 2 | suit] = (ACE0 + suit,)
+        down = len(piles[KING0 + suit])
+        if down < 13:
+            card = (13 - down) << 2 | suit
+            wanted[card] = (*wanted[card], KING0 + suit)
+    return wanted
 
 
 def _scatter(state: State) -> None:
