@@ -61,6 +61,9 @@ def test_random_playouts_end_and_conserve_cards(game_id: str, options: dict[str,
             legal = state.legal_raw()
             if not legal:
                 break
+            for src, dst, _, _ in legal:  # §0: a complete foundation accepts nothing
+                cap = state.rules.capacity[dst] if src >= 0 else 0
+                assert not cap or len(state.piles[dst]) < cap
             key = state.key()
             move = rng.choice(legal)
             state.play_raw(move)

@@ -38,6 +38,7 @@ class Rules:
         self.stocks = tuple(i for i, p in enumerate(self.layout) if p.kind is Kind.STOCK)
         self.action_index = {name: i for i, name in enumerate(self.actions)}
         self.target = sum(self.layout[i].capacity for i in self.foundations)
+        self.capacity = tuple(p.capacity if p.kind is Kind.FOUNDATION else 0 for p in self.layout)
         self.action_moves = tuple(Move(action=name) for name in self.actions)
         # public Move values, made once: (src, dst, card, shown index or -1) -> Move
         self.move_cache: dict[tuple[int, int, int, int], Move] = {}

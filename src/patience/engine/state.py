@@ -128,6 +128,10 @@ class State:
                 legal = []
             else:
                 legal = rules.generate(self)
+                full = rules.capacity  # §0: a complete foundation accepts nothing
+                piles = self.piles
+                legal = [m for m in legal
+                         if m[0] == ACTION or not full[m[1]] or len(piles[m[1]]) < full[m[1]]]
                 if self._seen:
                     legal = [m for m in legal if not m[3] or not self._repeats(m)]
             self._legal = legal
