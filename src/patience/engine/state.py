@@ -154,13 +154,9 @@ class State:
         return after in self._seen
 
     def key(self) -> bytes:
-        """A compact hashable image of the position: piles, then counters."""
-        out = bytearray()
-        for pile in self.piles:
-            out.append(len(pile))
-            out += bytes(pile)
-        out += bytes(self.vars)
-        return bytes(out)
+        """A compact hashable image of the position: piles (cards < 255, so the byte 255
+        can separate them), then the counters (a fixed number of bytes)."""
+        return b"\xff".join(map(bytes, self.piles)) + b"\xff" + bytes(self.vars)
 
     # --- public API --------------------------------------------------------------------
 
