@@ -85,7 +85,9 @@ class BlockadeRules(Rules):
                 if targets:  # BLK-5: marriage, same suit, one rank higher
                     for t in targets:
                         out.append((col, t, i, reversible))
-                if fill and i > 0:  # BLK-8: never a column's whole content
+                # BLK-8: not a lone card; reading: with move_sequences, not a run that is
+                # the whole column either (the same move, changing nothing)
+                if fill and i > 0:
                     for e in empty:
                         out.append((col, e, i, True))
                 # BLK-5 [R]: one card at a time unless move_sequences lets a same-suit
@@ -102,6 +104,7 @@ class BlockadeRules(Rules):
         src, dst, index, _ = move
         piles = state.piles
         if src == ACTION:  # BLK-4: one card on each column, col1 -> col12
+            # reading: a stock left holding only aces is dealt straight to the foundations
             for col in range(COLUMNS):
                 if not _lay_card(state, col):
                     break
