@@ -56,43 +56,51 @@ class BlockadeRules(Rules):
             if not found:
                 break  # foundations are started in order (BLK-1)
             if len(found) < 13:
-                wanted.setdefault(found[-1] + NEXT, []).append(f)
+                card = found[-1] + NEXT
+                if card in wanted:
+                    wanted[card].append(f)
+                else:
+                    wanted[card] = [f]
         lasts: dict[int, list[int]] = {}
         empty: list[int] = []
         for col in range(COLUMNS):
             cards = piles[col]
             if cards:
-                lasts.setdefault(cards[-1], []).append(col)
+                card = cards[-1]
+                if card in lasts:
+                    lasts[card].append(col)
+                else:
+                    lasts[card] = [col]
             else:
                 empty.append(col)
         stock_left = bool(piles[STOCK])
-        fill = self.fill_any and not stock_left  # BLK-8
+        fill = empty if self.fill_any and not stock_left else None  # BLK-8
+        sequences = self.sequences
         for col in range(COLUMNS):
             cards = piles[col]
             if not cards:
                 continue
             i = len(cards) - 1
             card = cards[i]
-            founds = wanted.get(card)
-            if founds:  # BLK-5: only the last card goes to a foundation (BLK-3)
-                for f in founds:
+            if card in wanted:  # BLK-5: only the last card goes to a foundation (BLK-3)
+                for f in wanted[card]:
                     out.append((col, f, i, False))
             while True:
                 # BLK-6: a move that empties a column while the stock lasts brings a
                 # refill, an automatic step, so it cannot be taken back
-                reversible = i > 0 or not stock_left
-                targets = lasts.get(card + NEXT)
-                if targets:  # BLK-5: marriage, same suit, one rank higher
-                    for t in targets:
+                higher = card + NEXT
+                if higher in lasts:  # BLK-5: marriage, same suit, one rank higher
+                    reversible = i > 0 or not stock_left
+                    for t in lasts[higher]:
                         out.append((col, t, i, reversible))
                 # BLK-8: not a lone card; reading: with move_sequences, not a run that is
                 # the whole column either (the same move, changing nothing)
                 if fill and i > 0:
-                    for e in empty:
+                    for e in fill:
                         out.append((col, e, i, True))
                 # BLK-5 [R]: one card at a time unless move_sequences lets a same-suit
                 # descending run move as a unit, named by its first-dealt card
-                if not self.sequences or i == 0 or cards[i - 1] != card + NEXT:
+                if not sequences or i == 0 or cards[i - 1] != higher:
                     break
                 i -= 1
                 card = cards[i]
