@@ -86,10 +86,10 @@ class BlockadeRules(Rules):
                 for f in wanted[card]:
                     out.append((col, f, i, False))
             while True:
-                # BLK-6: a move that empties a column while the stock lasts brings a
-                # refill, an automatic step, so it cannot be taken back
                 higher = card + NEXT
                 if higher in lasts:  # BLK-5: marriage, same suit, one rank higher
+                    # BLK-6: a marriage that empties a column while the stock lasts brings
+                    # a refill, an automatic step, so it cannot be taken back
                     reversible = i > 0 or not stock_left
                     for t in lasts[higher]:
                         out.append((col, t, i, reversible))
