@@ -1,0 +1,170 @@
+"""Blockade (RULES.md §4): twelve fanned columns dealt row by row, eight foundations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from patience.engine.game import Game, Option
+from patience.engine.piles import Kind, Pile, pile_ids
+from patience.engine.registry import register
+from patience.engine.rules import ACTION, RawMove, Rules
+from patience.engine.state import State
+
+COLUMNS = 12
+FOUND0 = COLUMNS  # found1 … found8 are piles 12–19 (BLK-1)
+FOUNDATIONS = range(FOUND0, FOUND0 + 8)
+STOCK = FOUND0 + 8
+ACE = 1
+NEXT = 4  # card + NEXT is the same suit one rank higher (cards are rank << 2 | suit)
+
+DEAL = 0
+
+
+class BlockadeRules(Rules):
+    piles = (
+        tuple(Pile(p, Kind.TABLEAU) for p in pile_ids("col", COLUMNS))
+        + tuple(Pile(p, Kind.FOUNDATION, 13) for p in pile_ids("found", 8))
+        + (Pile("stock", Kind.STOCK),)
+    )
+    actions = ("deal",)
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.sequences = bool(self.options["move_sequences"])
+        self.fill_any = self.options["empty_columns"] == "any"
+
+    def setup(self, state: State, deck: list[int]) -> None:
+        # BLK-4: the game starts with the first row dealt, aces straight to foundations.
+        piles = state.piles
+        stock = piles[STOCK] = deck[::-1]
+        for col in range(COLUMNS):
+            while stock:
+                card = stock.pop()
+                if card >> 2 == ACE:
+                    piles[_empty_foundation(piles)].append(card)
+                    continue
+                piles[col].append(card)
+                break
+
+    def generate(self, state: State) -> list[RawMove]:
+        piles = state.piles
+        out: list[RawMove] = []
+        wanted: dict[int, list[int]] = {}  # BLK-2: the card each foundation takes next
+        for f in FOUNDATIONS:
+            found = piles[f]
+            if not found:
+                break  # foundations are started in order (BLK-1)
+            if len(found) < 13:
+                card = found[-1] + NEXT
+                if card in wanted:
+                    wanted[card].append(f)
+                else:
+                    wanted[card] = [f]
+        lasts: dict[int, list[int]] = {}
+        empty: list[int] = []
+        for col in range(COLUMNS):
+            cards = piles[col]
+            if cards:
+                card = cards[-1]
+                if card in lasts:
+                    lasts[card].append(col)
+                else:
+                    lasts[card] = [col]
+            else:
+                empty.append(col)
+        stock_left = bool(piles[STOCK])
+        fill = empty if self.fill_any and not stock_left else None  # BLK-8
+        sequences = self.sequences
+        for col in range(COLUMNS):
+            cards = piles[col]
+            if not cards:
+                continue
+            i = len(cards) - 1
+            card = cards[i]
+            if card in wanted:  # BLK-5: only the last card goes to a foundation (BLK-3)
+                for f in wanted[card]:
+                    out.append((col, f, i, False))
+            while True:
+                higher = card + NEXT
+                if higher in lasts:  # BLK-5: marriage, same suit, one rank higher
+                    # BLK-6: a marriage that empties a column while the stock lasts brings
+                    # a refill, an automatic step, so it cannot be taken back
+                    reversible = i > 0 or not stock_left
+                    for t in lasts[higher]:
+                        out.append((col, t, i, reversible))
+                # BLK-8: not a lone card; reading: with move_sequences, not a run that is
+                # the whole column either (the same move, changing nothing)
+                if fill and i > 0:
+                    for e in fill:
+                        out.append((col, e, i, True))
+                # BLK-5 [R]: one card at a time unless move_sequences lets a same-suit
+                # descending run move as a unit, named by its first-dealt card
+                if not sequences or i == 0 or cards[i - 1] != higher:
+                    break
+                i -= 1
+                card = cards[i]
+        if stock_left:  # BLK-7: the player decides when; BLK-9: no redeal after
+            out.append((ACTION, DEAL, 0, False))
+        return out
+
+    def apply(self, state: State, move: RawMove) -> None:
+        src, dst, index, _ = move
+        piles = state.piles
+        if src == ACTION:  # BLK-4: one card on each column, col1 -> col12
+            # reading: a stock left holding only aces is dealt straight to the foundations
+            for col in range(COLUMNS):
+                if not _lay_card(state, col):
+                    break
+            return
+        cards = piles[src]
+        state.move_top(src, dst, len(cards) - index)
+        if not cards:  # BLK-6: refilled at once with one stock card
+            _lay_card(state, src)
+
+    def shows_index(self, state: State, pile: int) -> bool:
+        """With move_sequences a column whose last two cards form a run offers both."""
+        if not self.sequences or pile >= COLUMNS:
+            return False
+        cards = state.piles[pile]
+        return len(cards) > 1 and cards[-2] == cards[-1] + NEXT
+
+
+def _empty_foundation(piles: list[list[int]]) -> int:
+    """BLK-1: an ace starts the lowest-numbered empty foundation."""
+    for f in FOUNDATIONS:
+        if not piles[f]:
+            return f
+    raise AssertionError("eight foundations hold more than eight aces")
+
+
+def _lay_card(state: State, col: int) -> bool:
+    """Lay the next stock card on ``col``; aces met go to foundations and the next card
+    is taken (BLK-4, BLK-6). False when the stock ran out before a card was laid."""
+    piles = state.piles
+    stock = piles[STOCK]
+    while stock:
+        if stock[-1] >> 2 == ACE:
+            state.move_top(STOCK, _empty_foundation(piles))
+        else:
+            state.move_top(STOCK, col)
+            return True
+    return False
+
+
+BLOCKADE = register(Game(
+    id="blockade",
+    name="Blockade",
+    decks=2,
+    rules_class=BlockadeRules,
+    option_specs=(
+        Option("move_sequences", False, (False, True),
+               "false: one card at a time, as in the original rules; true: a same-suit "
+               "descending run moves as a unit"),
+        Option("empty_columns", "stay", ("stay", "any"),
+               "once the stock is spent: stay = an emptied column stays empty; any = any "
+               "available card may move into it, except a card alone in its column"),
+    ),
+    summary="Twelve columns dealt row by row as the player chooses; aces go up at once, "
+            "gaps are refilled from the stock, and cards are married down in suit.",
+))
