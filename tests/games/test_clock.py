@@ -326,39 +326,64 @@ def _build_order() -> list[tuple[str, int]]:
     return order
 
 
-def _winning_deck(order: list[tuple[str, int]]) -> list[str]:
-    """Place the cards so that ``order`` can be played as it stands: every card is on top
-    of a packet when its turn comes (three fills of 36, 36 and 20 cards)."""
+def _filled(batch: Sequence[str]) -> list[str]:
+    """Stock cards that ``fill`` lays so the batch can be played in its order from the
+    packet tops (all tops in packet order first, then the cards beneath)."""
+    sizes = [min(3, max(0, len(batch) - 3 * p)) for p in range(12)]
+    slots = [(layer, p) for layer in range(3) for p in range(12) if sizes[p] > layer]
+    at = dict(zip(slots, batch, strict=True))
+    return [at[layer, p] for p in range(12) for layer in reversed(range(sizes[p]))]
+
+
+def _deck_for(order: list[tuple[str, int]], drawn: Sequence[str] = ()) -> list[str]:
+    """A deck on which ``order`` can be played as it stands, after drawing ``drawn``."""
     cards = [code for code, _ in order]
     first = cards[:36]
     dealt = first[24:36] + first[12:24] + first[0:12]  # rounds 1, 2, 3: tops play first
-    second = cards[36:72]
-    stock = [c for p in range(12) for c in (second[24 + p], second[12 + p], second[p])]
-    third = cards[72:92]  # packets 1-6 get three, packet7 two
-    for p in range(7):
-        column = [third[p], third[7 + p]] + ([third[14 + p]] if p < 6 else [])
-        stock += column[::-1]
-    return [*BASES, *dealt, *stock]
+    return [*BASES, *dealt, *drawn, *_filled(cards[36:72]), *_filled(cards[72:])]
+
+
+def _play_in_order(state: patience.State, order: list[tuple[str, int]]) -> None:
+    """Each card of ``order`` from a packet to its hour, filling when it is not on top."""
+    for code, hour in order:
+        while True:
+            moves = [m for m in state.legal_moves() if m.card == code
+                     and m.to_pile == f"hour{hour}" and m.from_pile != "talon"]
+            if moves:
+                state.play(moves[0])
+                break
+            state.play("fill")
 
 
 def test_clk7_won_when_all_twelve_hours_complete() -> None:
     order = _build_order()
     assert len(order) == 92
-    state = CLOCK.new(deck=_winning_deck(order))
-    for code, hour in order:
-        target = f"hour{hour}"
-        while True:
-            moves = [m for m in state.legal_moves() if m.card == code and m.to_pile == target]
-            if moves:
-                state.play(moves[0])
-                break
-            assert state.status == "playing"
-            state.play("fill")
+    state = CLOCK.new(deck=_deck_for(order))
+    _play_in_order(state, order)
     assert state.status == "won"
     assert state.legal_moves() == []
     for hour in range(1, 13):
         top = piles(state)[f"hour{hour}"][-1]
         assert RANKS.index(top[0]) + 1 == hour
+
+
+def test_clk7_cards_left_on_the_talon_lose() -> None:
+    """Hour VIII's last two cards, 7D under 8D, lie on the talon once all else is played:
+    stock and packets are empty but the game is lost, not won."""
+    order = _build_order()
+    order.reverse()
+    order.remove(("8D", 8))
+    order.remove(("7D", 8))
+    order.reverse()
+    state = CLOCK.new(deck=_deck_for(order, drawn=["7D", "8D"]))
+    state.play("draw")
+    state.play("draw")
+    _play_in_order(state, order)
+    p = piles(state)
+    assert p["stock"] == [] and p["talon"] == ["7D", "8D"]
+    assert all(p[f"packet{n}"] == [] for n in range(1, 13))
+    assert p["hour8"][-1] == "6D"
+    assert state.status == "lost"
 
 
 def test_clk7_no_redeal_lost_when_the_stock_is_spent() -> None:

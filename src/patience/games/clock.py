@@ -17,8 +17,6 @@ PACKET_SIZE = 3  # CLK-3, CLK-5
 # CLK-1: the base card of hour1 … hour12 (2C at IX, 3H at X, … KD at VIII)
 BASE_CODES = ("6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D")
 BASES = tuple(CARDS[c] for c in BASE_CODES)
-# CLK-2: an hour builds up, with wrap, from its base rank to its own number
-CAPACITIES = tuple((hour - rank_of(base)) % KING + 1 for hour, base in enumerate(BASES, 1))
 
 HOUR0 = 0  # hour1 … hour12 are piles 0–11
 PACKET0 = HOUR0 + HOURS  # packet1 … packet12 are piles 12–23
@@ -28,11 +26,31 @@ PACKETS = range(PACKET0, PACKET0 + HOURS)
 
 FILL, DRAW = range(2)
 
-# The card that follows each card in suit, with wrap (CLK-2 foundations): K -> A.
+# The card that follows and precedes each card in suit, with wrap: K -> A (CLK-2).
 _ALL = [make(r, s) for r in range(1, KING + 1) for s in range(4)]
 SUCCESSOR = [0] * (max(_ALL) + 1)
+PREDECESSOR = [0] * (max(_ALL) + 1)
 for _card in _ALL:
     SUCCESSOR[_card] = make(rank_of(_card) % KING + 1, suit_of(_card))
+    PREDECESSOR[SUCCESSOR[_card]] = _card
+
+
+def _run(index: int) -> list[int]:
+    """CLK-2: the cards hour ``index + 1`` takes after its base, ending on its own rank."""
+    card, run = BASES[index], []
+    while rank_of(card) != index + 1:
+        card = SUCCESSOR[card]
+        run.append(card)
+    return run
+
+
+# CLK-2: 8 cards for the hours based 2-5, 9 for the others, 104 in all
+CAPACITIES = tuple(len(_run(index)) + 1 for index in range(HOURS))
+# The hours that can ever take each card: at most two, and an hour whose top card is the
+# card's predecessor is then never complete, so that one test decides a foundation move.
+TAKERS: list[tuple[int, ...]] = [
+    tuple(hour for hour in range(HOURS) if card in _run(hour)) for card in range(len(SUCCESSOR))
+]
 
 
 class ClockRules(Rules):
@@ -68,19 +86,10 @@ class ClockRules(Rules):
     def generate(self, state: State) -> list[RawMove]:
         piles = state.piles
         out: list[RawMove] = []
-        # CLK-2: the card each unfinished hour takes next (two hours may want the same card;
-        # the player chooses, so both moves are listed)
-        wanted: dict[int, list[int]] = {}
-        for hour in range(HOURS):
-            pile = piles[hour]
-            if len(pile) < CAPACITIES[hour]:
-                card = SUCCESSOR[pile[-1]]
-                if card in wanted:
-                    wanted[card].append(hour)
-                else:
-                    wanted[card] = [hour]
-        tops: dict[int, list[int]] = {}
         short = False
+        avail: list[tuple[int, int, int]] = []  # packet, top card, its index
+        first: dict[int, int] = {}  # top card -> the first packet showing it
+        twins: list[tuple[int, int]] = []  # the same card on top of a later packet
         for packet in PACKETS:  # CLK-3: a packet's top card is available
             pile = piles[packet]
             n = len(pile)
@@ -89,28 +98,41 @@ class ClockRules(Rules):
                 if not n:
                     continue
             card = pile[-1]
-            if card in wanted:
-                for hour in wanted[card]:
+            below = PREDECESSOR[card]
+            for hour in TAKERS[card]:
+                if piles[hour][-1] == below:
                     out.append((packet, hour, n - 1, False))
-            if card in tops:
-                tops[card].append(packet)
+            if card in first:
+                twins.append((card, packet))
             else:
-                tops[card] = [packet]
+                first[card] = packet
+            avail.append((packet, card, n - 1))
         onto = self.marries_onto
-        for card, sources in tops.items():  # CLK-4: marriages among packets only
-            targets = tops.get(onto[card])
-            if targets:
-                for packet in sources:
-                    index = len(piles[packet]) - 1
-                    for target in targets:
-                        out.append((packet, target, index, True))
+        for packet, card, index in avail:  # CLK-4: marriages among packets only
+            wanted = onto[card]
+            target = first.get(wanted)
+            if target is not None:
+                out.append((packet, target, index, True))
+                for twin, other in twins:
+                    if twin == wanted:
+                        out.append((packet, other, index, True))
         talon = piles[TALON]
-        if talon and talon[-1] in wanted:  # CLK-6: the talon top goes to foundations only
-            for hour in wanted[talon[-1]]:
-                out.append((TALON, hour, len(talon) - 1, False))
+        if talon:  # CLK-6: the talon top goes to foundations only
+            card = talon[-1]
+            below = PREDECESSOR[card]
+            for hour in TAKERS[card]:
+                if piles[hour][-1] == below:
+                    out.append((TALON, hour, len(talon) - 1, False))
         if piles[STOCK]:  # CLK-5: no draw while fill is legal; CLK-7: no redeal
             out.append((ACTION, FILL if short else DRAW, 0, False))
         return out
+
+    def is_won(self, state: State) -> bool:
+        """CLK-7: every card on the hours, so stock, talon and packets are all empty."""
+        piles = state.piles
+        if piles[STOCK] or piles[TALON]:
+            return False
+        return not any(piles[packet] for packet in PACKETS)
 
     def apply(self, state: State, move: RawMove) -> None:
         src, dst, _, _ = move
