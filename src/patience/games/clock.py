@@ -48,6 +48,8 @@ def _run(index: int) -> list[int]:
 CAPACITIES = tuple(len(_run(index)) + 1 for index in range(HOURS))
 # The hours that can ever take each card: at most two, and an hour whose top card is the
 # card's predecessor is then never complete, so that one test decides a foundation move.
+# Reading: when two hours take a card (7C on IX's 6C or on I's base 6C), both moves are
+# listed and the player chooses (RULES.md §0: no decision made for the player).
 TAKERS: list[tuple[int, ...]] = [
     tuple(hour for hour in range(HOURS) if card in _run(hour)) for card in range(len(SUCCESSOR))
 ]
@@ -108,7 +110,9 @@ class ClockRules(Rules):
                 first[card] = packet
             avail.append((packet, card, n - 1))
         onto = self.marries_onto
-        for packet, card, index in avail:  # CLK-4: marriages among packets only
+        # CLK-4: marriages among packets only, onto a card. Reading: an empty packet takes
+        # no marriage; only `fill` puts cards into it (CLK-5, the source's rule III).
+        for packet, card, index in avail:
             wanted = onto[card]
             target = first.get(wanted)
             if target is not None:
