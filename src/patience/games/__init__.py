@@ -1,8 +1,8 @@
 """The nine games, each registering itself on import. ``ORDER`` is the order of RULES.md."""
 
-from patience.games import blockade, star, sun
+from patience.games import blockade, clock, star, sun
 
 ORDER = ("sun", "star", "shah", "blockade", "clock", "rainbow", "open-shop", "toad",
          "double-star")
 
-__all__ = ["ORDER", "blockade", "star", "sun"]
+__all__ = ["ORDER", "blockade", "clock", "star", "sun"]

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience.engine.state import State
-from patience.text import blockade, star, sun
+from patience.text import blockade, clock, star, sun
 from patience.text.common import generic
 
 RENDERERS: dict[str, Callable[[State], str]] = {
     "sun": sun.render,
     "star": star.render,
     "blockade": blockade.render,
+    "clock": clock.render,
 }
 
 
