@@ -9,12 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience.engine.state import State
-from patience.text import star, sun
+from patience.text import double_star, open_shop, rainbow, star, sun, toad
 from patience.text.common import generic
 
 RENDERERS: dict[str, Callable[[State], str]] = {
     "sun": sun.render,
     "star": star.render,
+    "rainbow": rainbow.render,
+    "open-shop": open_shop.render,
+    "toad": toad.render,
+    "double-star": double_star.render,
 }
 
 
