@@ -159,7 +159,8 @@ class ReserveRules(Rules):
         elif piles[self.stock]:
             out.append((ACTION, DRAW, 0, False))
         elif v[REDEALS_DONE] < shape.redeals and any(piles[w] for w in self.waste):
-            # RBW-7: a redeal gathers waste cards; with every pile empty it has nothing to do
+            # RBW-7 [R]: "a waste pile holds cards" is a condition: with every pile empty a
+            # redeal would only spend a redeal, so it is not offered
             out.append((ACTION, REDEAL, 0, False))
         return out
 

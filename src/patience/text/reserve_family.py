@@ -13,7 +13,7 @@ def pile_rows(piles: dict[str, list[str]], prefix: str, per_row: int = 5) -> lis
     for pid, cards in piles.items():
         if pid.startswith(prefix) and pid[len(prefix):].isdigit():
             shown = f"{cards[-1]} ({len(cards)})" if cards else EMPTY
-            cells.append(f"{pid} {shown}".ljust(14))
+            cells.append(f"{pid} {shown}".ljust(15))
     return ["  " + " ".join(cells[i:i + per_row]).rstrip()
             for i in range(0, len(cells), per_row)]
 
