@@ -159,6 +159,27 @@ def test_tod7_two_toad_piles_no_moves_between_them() -> None:
         state.play("toad2>toad1")
 
 
+def test_tod7_either_toad_pile_may_be_built_on() -> None:
+    """TOD-7 [R], TOD-4: with two toad piles the hand card may go down on either."""
+    toad1 = [*SPADES[6:12], "6H"]
+    toad2 = [*(r + "D" for r in "789TJQ"), "6C"]
+    state = TOAD.new(deck=stack([*toad1, *toad2, "5S"], decks=2), reserve_piles=2,
+                     reserve_size=7)
+    state.play("draw")
+    assert {("hand", "toad1"), ("hand", "toad2")} <= pairs(state)
+    state.play("hand>toad2")
+    assert state.to_dict()["piles"]["toad2"][-1] == "5S"
+
+
+def test_tod3_extraction_may_leave_a_one_card_toad_gone() -> None:
+    """TOD-3, TOD-4 [R]: a one-card toad that is an ace is extracted; the toad is gone."""
+    state = TOAD.new(deck=stack(["AS", "2D"], decks=2), reserve_size=1)
+    data = state.to_dict()
+    assert data["piles"]["toad"] == [] and data["piles"]["found1"] == ["AS"]
+    state.play("draw")
+    assert not any(d == "toad" for _, d in pairs(state))
+
+
 def test_tod7_ace_taken_from_toad1_first_else_toad2() -> None:
     """TOD-7: the ace nearest the top of toad1 is extracted, even if toad2 has one higher
     up; with none in toad1 it comes from toad2."""

@@ -12,7 +12,8 @@ from patience.games.reserve_family import ReserveRules, Shape
 
 class OpenShopRules(ReserveRules):
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
-        # OPS-1: as Rainbow, but the shop lies face up, five free piles, one pass
+        # OPS-1: as Rainbow, but the shop lies face up, five free piles, one pass.
+        # [R] With redeals=1 the redeal is RBW-7's: pile1…pile5 gathered and shuffled.
         return Shape(
             reserves=("shop",), reserve_size=18, reserve_wrap=True,
             foundations=4, foundation_cards=26,

@@ -126,7 +126,9 @@ class ReserveRules(Rules):
             elif n < capacity:
                 # with wrap; a Toad foundation is full at K, so it never wraps (TOD-2)
                 takes.setdefault((cards[-1] >> 2) % 13 + 1, []).append(f)
-        if first_empty >= 0:  # RBW-2, §0: a starting card goes to the lowest empty one
+        # RBW-2, §0: a starting card goes to the lowest empty foundation; the player may
+        # instead lay a base-rank card on a foundation that has come round to it
+        if first_empty >= 0:
             takes.setdefault(v[BASE_RANK], []).append(first_empty)
 
         out: list[RawMove] = []
@@ -143,7 +145,9 @@ class ReserveRules(Rules):
             cards = piles[src]
             for f in takes.get(cards[-1] >> 2, ()):
                 out.append((src, f, len(cards) - 1, False))
-        for dst in self.reserve_piles:  # RBW-4, TOD-4, DST-3: build down on a reserve
+        # RBW-4, TOD-4, DST-3: build down on a reserve; TOD-7 [R]: with two toad piles
+        # either may be built on, but no card passes from one to the other
+        for dst in self.reserve_piles:
             cards = piles[dst]
             if not cards:
                 continue  # an emptied reserve is gone
