@@ -64,6 +64,9 @@ class ReserveRules(Rules):
         self.waste = tuple(range(first_waste, first_waste + shape.waste_piles))
         self.stock = first_waste + shape.waste_piles
         self.hand = self.stock + 1
+        self.feeders = (*self.waste, self.hand)
+        # rank -> the rank that goes down on it (0: none; no K on A without wrap)
+        self.below = [0, 13 if shape.reserve_wrap else 0, *range(1, 13)]
         super().__init__(options)
 
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
@@ -112,61 +115,61 @@ class ReserveRules(Rules):
 
     def generate(self, state: State) -> list[RawMove]:
         piles, v = state.piles, state.vars
-        shape = self.shape
-        capacity = shape.foundation_cards
+        capacity = self.shape.foundation_cards
         # rank -> foundations that take it next (RBW-3, TOD-2, DST-2: regardless of suit)
         takes: dict[int, list[int]] = {}
         first_empty = -1
         for f in self.found_piles:
             cards = piles[f]
-            n = len(cards)
-            if not n:
+            if not cards:
                 if first_empty < 0:
                     first_empty = f
-            elif n < capacity:
+            elif len(cards) < capacity:
                 # with wrap; a Toad foundation is full at K, so it never wraps (TOD-2)
-                takes.setdefault((cards[-1] >> 2) % 13 + 1, []).append(f)
+                rank = (cards[-1] >> 2) % 13 + 1
+                if rank in takes:
+                    takes[rank].append(f)
+                else:
+                    takes[rank] = [f]
         # RBW-2, §0: a starting card goes to the lowest empty foundation; the player may
         # instead lay a base-rank card on a foundation that has come round to it
         if first_empty >= 0:
             takes.setdefault(v[BASE_RANK], []).append(first_empty)
 
         out: list[RawMove] = []
+        # rank -> reserves it may go down on (RBW-4, TOD-4, DST-3); an emptied reserve is
+        # gone. TOD-7 [R]: either toad pile may be built on, no card passes between them.
+        builds: dict[int, list[int]] = {}
+        below = self.below
         for src in self.reserve_piles:  # RBW-4, TOD-1, DST-3: reserve cards only go up
             cards = piles[src]
             if cards:
-                for f in takes.get(cards[-1] >> 2, ()):
+                rank = cards[-1] >> 2
+                for f in takes.get(rank, ()):
                     out.append((src, f, len(cards) - 1, False))
-        feeders = [w for w in self.waste if piles[w]]
-        hand = piles[self.hand]
-        if hand:
-            feeders.append(self.hand)
-        for src in feeders:  # RBW-5, TOD-5: pile tops and the hand card
+                if below[rank]:
+                    builds.setdefault(below[rank], []).append(src)
+        for src in self.feeders:  # RBW-5, TOD-5: pile tops and the hand card
             cards = piles[src]
-            for f in takes.get(cards[-1] >> 2, ()):
-                out.append((src, f, len(cards) - 1, False))
-        # RBW-4, TOD-4, DST-3: build down on a reserve; TOD-7 [R]: with two toad piles
-        # either may be built on, but no card passes from one to the other
-        for dst in self.reserve_piles:
-            cards = piles[dst]
-            if not cards:
-                continue  # an emptied reserve is gone
-            top = cards[-1] >> 2
-            if top == 1 and not shape.reserve_wrap:
-                continue
-            wanted = (top - 2) % 13 + 1
-            for src in feeders:
-                if piles[src][-1] >> 2 == wanted:
-                    out.append((src, dst, len(piles[src]) - 1, False))
-        if hand:  # RBW-5, RBW-6, TOD-5: the hand card onto a waste pile
+            if cards:
+                rank = cards[-1] >> 2
+                for f in takes.get(rank, ()):
+                    out.append((src, f, len(cards) - 1, False))
+                for r in builds.get(rank, ()):
+                    out.append((src, r, len(cards) - 1, False))
+        if piles[self.hand]:  # RBW-5, RBW-6, TOD-5: the hand card onto a waste pile
             out += self.to_waste(state)
         elif piles[self.stock]:
             out.append((ACTION, DRAW, 0, False))
-        elif v[REDEALS_DONE] < shape.redeals and any(piles[w] for w in self.waste):
+        elif v[REDEALS_DONE] < self.shape.redeals and any(piles[w] for w in self.waste):
             # RBW-7 [R]: "a waste pile holds cards" is a condition: with every pile empty a
             # redeal would only spend a redeal, so it is not offered
             out.append((ACTION, REDEAL, 0, False))
         return out
+
+    def is_won(self, state: State) -> bool:
+        """All cards on the foundations; a quick no while the stock holds cards."""
+        return not state.piles[self.stock] and super().is_won(state)
 
     def to_waste(self, state: State) -> list[RawMove]:
         """The hand card onto any waste pile (Toad, Open Shop, two-deck Star)."""
