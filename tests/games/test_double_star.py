@@ -7,7 +7,7 @@ import pytest
 import patience
 from patience import IllegalMove
 from tests.decks import stack
-from tests.games.reserve_helpers import actions, pairs, reserve_deck, spend_stock
+from tests.games.reserve_tools import actions, pairs, reserve_deck, spend_stock
 
 STAR2 = patience.get_game("double-star")
 HEARTS = [r + "H" for r in "A23456789TJQK"]

@@ -8,7 +8,7 @@ import patience
 from patience import IllegalMove
 from patience.deals import chance_shuffle, chance_source
 from tests.decks import stack
-from tests.games.reserve_helpers import actions, pairs, reserve_deck, spend_stock, waste_cards
+from tests.games.reserve_tools import actions, pairs, reserve_deck, spend_stock, waste_cards
 
 RAINBOW = patience.get_game("rainbow")
 

@@ -1,4 +1,4 @@
-"""Helpers for the reserve family's rule tests (Rainbow, Open Shop, Toad, two-deck Star)."""
+"""Deck builders and move queries for the reserve family's rule tests."""
 
 from __future__ import annotations
 
