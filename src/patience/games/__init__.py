@@ -1,8 +1,18 @@
 """The nine games, each registering itself on import. ``ORDER`` is the order of RULES.md."""
 
-from patience.games import blockade, clock, star, sun
+from patience.games import blockade, clock, double_star, open_shop, rainbow, star, sun, toad
 
 ORDER = ("sun", "star", "shah", "blockade", "clock", "rainbow", "open-shop", "toad",
          "double-star")
 
-__all__ = ["ORDER", "blockade", "clock", "star", "sun"]
+__all__ = [
+    "ORDER",
+    "blockade",
+    "clock",
+    "double_star",
+    "open_shop",
+    "rainbow",
+    "star",
+    "sun",
+    "toad",
+]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience.engine.state import State
-from patience.text import blockade, clock, star, sun
+from patience.text import blockade, clock, double_star, open_shop, rainbow, star, sun, toad
 from patience.text.common import generic
 
 RENDERERS: dict[str, Callable[[State], str]] = {
@@ -17,6 +17,10 @@ RENDERERS: dict[str, Callable[[State], str]] = {
     "star": star.render,
     "blockade": blockade.render,
     "clock": clock.render,
+    "rainbow": rainbow.render,
+    "open-shop": open_shop.render,
+    "toad": toad.render,
+    "double-star": double_star.render,
 }
 
 

@@ -1,0 +1,206 @@
+"""Toad (RULES.md §8), clause by clause on hand-made decks."""
+
+from __future__ import annotations
+
+import pytest
+
+import patience
+from patience import IllegalMove
+from tests.decks import stack
+from tests.games.reserve_tools import actions, pairs, reserve_deck, spend_stock
+
+TOAD = patience.get_game("toad")
+SPADES = [r + "S" for r in "A23456789TJQK"]
+
+
+def test_tod1_layout_a_squared_face_up_pile_of_13() -> None:
+    """TOD-1: toad (13 face up), eight foundations, five piles, stock, hand."""
+    deck = reserve_deck(13, end=["7D"])
+    state = TOAD.new(deck=deck)
+    data = state.to_dict()
+    assert list(data["piles"]) == ["toad", *(f"found{k}" for k in range(1, 9)),
+                                   *(f"pile{k}" for k in range(1, 6)), "stock", "hand"]
+    assert data["piles"]["toad"] == deck[:13]
+    assert data["face_down"] == {"stock": 91}
+
+
+def test_tod1_top_card_only_to_a_foundation() -> None:
+    """TOD-1: the toad's top goes to a foundation, never to a waste pile."""
+    state = TOAD.new(deck=reserve_deck(13, end=["2H"], stock=["AS"]))
+    state.play("draw")
+    state.play("hand>found1")
+    assert ("toad", "found1") in pairs(state)
+    with pytest.raises(IllegalMove):
+        state.play("toad>pile1")
+
+
+def test_tod2_aces_start_foundations_in_order_build_to_king_no_wrap() -> None:
+    """TOD-2: an ace starts the lowest empty foundation; A to K regardless of suit, then
+    closed: no ace on a king."""
+    stock = ["AS", "2H", *SPADES[2:], "AH", "2D"]
+    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock))
+    state.play("draw")
+    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found1"}
+    state.play("hand>found1")
+    for _ in range(12):  # 2H (another suit), 3S … KS
+        state.play("draw")
+        state.play("hand>found1")
+    assert len(state.to_dict()["piles"]["found1"]) == 13
+    state.play("draw")  # AH: only a new foundation, never onto the king
+    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found2"}
+    state.play("hand>found2")
+    state.play("draw")  # 2D
+    assert ("hand", "found2") in pairs(state) and ("hand", "found1") not in pairs(state)
+
+
+def test_tod2_only_an_ace_starts_a_foundation() -> None:
+    """TOD-2: a two has nowhere to go while no ace lies on a foundation."""
+    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=["2S"]))
+    state.play("draw")
+    assert not any(d.startswith("found") for _, d in pairs(state))
+
+
+def test_tod3_ace_nearest_the_top_is_extracted() -> None:
+    """TOD-3: of two aces in the toad, the one nearer the top starts found1."""
+    toad = ["5S", "AS", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "AH", "KS", "2C", "3C"]
+    state = TOAD.new(deck=stack(toad, decks=2))
+    data = state.to_dict()
+    assert data["piles"]["found1"] == ["AH"]
+    assert data["piles"]["toad"] == [c for c in toad if c != "AH"]
+    assert len(data["piles"]["toad"]) == 12
+
+
+def test_tod3_no_ace_in_the_toad_nothing_extracted() -> None:
+    """TOD-3: without an ace the toad keeps 13 and found1 stays empty."""
+    deck = reserve_deck(13, end=["2C"], stock=["AS"])
+    state = TOAD.new(deck=deck)
+    data = state.to_dict()
+    assert data["piles"]["toad"] == deck[:13] and data["piles"]["found1"] == []
+    assert data["piles"]["stock"][-1] == "AS"  # the stock's aces are not touched
+
+
+def test_tod3_option_ace_extraction_false_keeps_the_ace() -> None:
+    """TOD-3/TOD-7: with ace_extraction=false the toad keeps its ace."""
+    toad = ["5S", "AS", *SPADES[5:], "2C", "3C", "4C"]
+    state = TOAD.new(deck=stack(toad, decks=2), ace_extraction=False)
+    data = state.to_dict()
+    assert data["piles"]["toad"] == toad and data["piles"]["found1"] == []
+
+
+def test_tod4_build_down_regardless_of_suit_without_wrap() -> None:
+    """TOD-4: 4 (any suit) goes on the toad's 5; nothing goes on its ace (no K on A)."""
+    state = TOAD.new(deck=reserve_deck(13, end=["5S"], stock=["6H", "4H"]))
+    state.play("draw")
+    assert ("hand", "toad") not in pairs(state)  # 6 is above, not below
+    state.play("hand>pile1")
+    state.play("draw")
+    state.play("4H:hand>toad")
+    assert state.to_dict()["piles"]["toad"][-2:] == ["5S", "4H"]
+
+    on_ace = TOAD.new(deck=reserve_deck(13, end=["AS"], stock=["KH"]), ace_extraction=False)
+    on_ace.play("draw")
+    assert ("hand", "toad") not in pairs(on_ace)
+    with pytest.raises(IllegalMove):
+        on_ace.play("hand>toad")
+
+
+def test_tod4_an_emptied_toad_is_gone() -> None:
+    """TOD-4 [R]: once its cards are played the toad takes no card."""
+    state = TOAD.new(deck=stack(["3S", "2S", "AH", "8D"], decks=2), reserve_size=2)
+    state.play("draw")
+    state.play("AH:hand>found1")
+    state.play("toad>found1")
+    state.play("toad>found1")
+    state.play("draw")
+    assert state.to_dict()["piles"]["toad"] == []
+    assert not any(dst == "toad" for _, dst in pairs(state))
+    with pytest.raises(IllegalMove):
+        state.play("hand>toad")
+
+
+def test_tod5_hand_card_anywhere_and_pile_tops_to_foundation_or_toad() -> None:
+    """TOD-5: one card in hand; it goes to a foundation, onto the toad or any pile in any
+    amounts; a pile top goes to a foundation or the toad, never to another pile."""
+    state = TOAD.new(deck=reserve_deck(13, end=["3D"], stock=["2S", "2H", "AS"]))
+    state.play("draw")
+    assert "draw" not in actions(state)
+    assert {("hand", "toad"), *(("hand", f"pile{k}") for k in range(1, 6))} <= pairs(state)
+    state.play("hand>pile1")
+    state.play("draw")
+    state.play("hand>pile1")  # any amounts
+    assert ("pile1", "toad") in pairs(state)
+    assert not any(s.startswith("pile") and d.startswith("pile") for s, d in pairs(state))
+    state.play("draw")
+    state.play("AS:hand>found1")
+    assert ("pile1", "found1") in pairs(state)  # 2H on AS
+    assert ("toad", "found1") not in pairs(state)  # 3D must wait for a 2
+
+
+def test_tod6_one_pass_no_redeal() -> None:
+    """TOD-6: when the stock is spent there is no redeal."""
+    state = TOAD.new(deal=6)
+    spend_stock(state)
+    assert actions(state) == set()
+    with pytest.raises(IllegalMove):
+        state.play("redeal")
+
+
+def test_tod7_two_toad_piles_no_moves_between_them() -> None:
+    """TOD-7: toad1 takes the first reserve_size cards, toad2 the next; no card moves
+    between them, though 5 on 6 would fit."""
+    toad1 = [*SPADES[6:12], "6H"]
+    toad2 = [*(r + "D" for r in "789TJQ"), "5H"]
+    state = TOAD.new(deck=stack([*toad1, *toad2], decks=2), reserve_piles=2, reserve_size=7)
+    data = state.to_dict()
+    assert data["piles"]["toad1"] == toad1 and data["piles"]["toad2"] == toad2
+    assert "toad" not in data["piles"]
+    assert not any(s.startswith("toad") and d.startswith("toad") for s, d in pairs(state))
+    with pytest.raises(IllegalMove):
+        state.play("toad2>toad1")
+
+
+def test_tod7_either_toad_pile_may_be_built_on() -> None:
+    """TOD-7 [R], TOD-4: with two toad piles the hand card may go down on either."""
+    toad1 = [*SPADES[6:12], "6H"]
+    toad2 = [*(r + "D" for r in "789TJQ"), "6C"]
+    state = TOAD.new(deck=stack([*toad1, *toad2, "5S"], decks=2), reserve_piles=2,
+                     reserve_size=7)
+    state.play("draw")
+    assert {("hand", "toad1"), ("hand", "toad2")} <= pairs(state)
+    state.play("hand>toad2")
+    assert state.to_dict()["piles"]["toad2"][-1] == "5S"
+
+
+def test_tod3_extraction_may_leave_a_one_card_toad_gone() -> None:
+    """TOD-3, TOD-4 [R]: a one-card toad that is an ace is extracted; the toad is gone."""
+    state = TOAD.new(deck=stack(["AS", "2D"], decks=2), reserve_size=1)
+    data = state.to_dict()
+    assert data["piles"]["toad"] == [] and data["piles"]["found1"] == ["AS"]
+    state.play("draw")
+    assert not any(d == "toad" for _, d in pairs(state))
+
+
+def test_tod7_ace_taken_from_toad1_first_else_toad2() -> None:
+    """TOD-7: the ace nearest the top of toad1 is extracted, even if toad2 has one higher
+    up; with none in toad1 it comes from toad2."""
+    toad1 = ["AS", *SPADES[1:13]]
+    toad2 = [*(r + "H" for r in "23456789TJQK"), "AH"]
+    state = TOAD.new(deck=stack([*toad1, *toad2], decks=2), reserve_piles=2)
+    assert state.to_dict()["piles"]["found1"] == ["AS"]
+    assert len(state.to_dict()["piles"]["toad2"]) == 13
+
+    no_ace = [r + "C" for r in "23456789TJQKQ"]
+    state = TOAD.new(deck=stack([*no_ace, *toad2], decks=2), reserve_piles=2)
+    data = state.to_dict()
+    assert data["piles"]["found1"] == ["AH"] and len(data["piles"]["toad2"]) == 12
+
+
+def test_tod7_reserve_size_option() -> None:
+    """TOD-7 [R]: reserve_size sets the cards per toad pile (1 to 26)."""
+    state = TOAD.new(deck=reserve_deck(20, end=["9D"]), reserve_size=20)
+    assert len(state.to_dict()["piles"]["toad"]) == 20
+    assert len(state.to_dict()["piles"]["stock"]) == 84
+    for bad in ({"reserve_size": 0}, {"reserve_size": 27}, {"reserve_piles": 3},
+                {"ace_extraction": 1}):
+        with pytest.raises(patience.OptionError):
+            TOAD.new(deal=1, **bad)
