@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience.engine.state import State
-from patience.text import star, sun
+from patience.text import shah, star, sun
 from patience.text.common import generic
 
 RENDERERS: dict[str, Callable[[State], str]] = {
     "sun": sun.render,
     "star": star.render,
+    "shah": shah.render,
 }
 
 
