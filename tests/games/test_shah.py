@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from tests.decks import stack
@@ -31,11 +32,11 @@ def deck(inner: dict[int, str] | None = None, middle: dict[int, str] | None = No
     return stack([*ACES, *cards, *stock], decks=2)
 
 
-def new(**kw: object) -> State:
-    return GAME.new(deck=deck(**kw))  # type: ignore[arg-type]
+def new(**kw: Any) -> State:
+    return GAME.new(deck=deck(**kw))
 
 
-def dealt(**kw: object) -> State:
+def dealt(**kw: Any) -> State:
     """A state with all three circles laid."""
     state = new(**kw)
     state.play("deal")
@@ -312,3 +313,26 @@ def test_sha10_no_redeal_the_game_is_lost_when_the_stock_is_spent_and_nothing_mo
     for action in ("redeal", "draw", "deal"):
         with pytest.raises(IllegalMove):
             state.play(action)
+
+
+def test_sha4_reading_a_stock_spent_during_the_deal_leaves_gaps_and_the_deal_still_ends() -> None:
+    """[R] RULES.md is silent on refills that spend the stock before circle 3: ``deal`` then
+    lays what is left (here nothing), ends the deal, and the empty slots are gaps."""
+    chains = [f"{r}{s}" for s in "SHDCSHDC" for r in "3456789TJ"]
+    queens = ("QS", "QH", "QD", "QC") * 2
+    state = GAME.new(deck=stack([*ACES, *queens, *("2S", "2H", "2D", "2C") * 2, *chains],
+                                decks=2))
+    state.play("deal")
+    while any(m.to_pile and m.to_pile.startswith("found") for m in state.legal_moves()):
+        state.play(next(m for m in state.legal_moves() if m.to_pile))
+    p = piles(state)
+    assert p["stock"] == [] and all(p[f"ray{n}.2"] == [] for n in range(1, 9))
+    assert moves(state) == {"deal"}  # the covered queens wait for the deal to end
+    state.play("deal")
+    data = state.to_dict()
+    assert data["circles_dealt"] == 3 and data["next_gap"] == "ray1.2"
+    assert {m.split(">")[0] for m in moves(state)} == {
+        f"{q}:ray{n}.1" for n, q in enumerate(queens, 1)}  # no fill: nothing to fill with
+    for n in range(1, 9):
+        state.play(f"ray{n}.1>found{n}")
+    assert state.status == "won"

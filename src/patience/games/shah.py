@@ -121,7 +121,7 @@ class ShahRules(Rules):
                     back = len(cards) > 1 and cards[-2] == top + 4
                     out.append((slot, target, len(cards) - 1, back))
 
-        gap = -1
+        gap = -1  # SHA-7: a gap is any empty slot once the deal is over
         for slot in GAP_ORDER:  # SHA-8: only the first gap may be filled
             if not piles[slot]:
                 gap = slot
@@ -139,6 +139,9 @@ class ShahRules(Rules):
                 out.append((TALON, gap, last, False))
         stock = piles[STOCK]
         if gap >= 0:
+            # SHA-8: the stock's top card serves only to fill a gap; the move names it, as
+            # the player turns it up before laying it (the source: turned cards that fit
+            # nowhere "form the talon").
             if stock:
                 out.append((STOCK, gap, len(stock) - 1, False))
             # SHA-9: a whole empty ray's inner slot may take another ray's outer top card.
@@ -159,6 +162,8 @@ class ShahRules(Rules):
                 return
             circles = state.vars[CIRCLES]
             for slot in CIRCLE[circles]:  # SHA-4: the next circle over the last
+                # Reading: refills during the deal could in theory spend the stock; the
+                # circle then gets what is left and its empty slots are gaps (SHA-8).
                 if piles[STOCK]:
                     state.move_top(STOCK, slot)
             state.set_var(CIRCLES, circles + 1)
