@@ -1,6 +1,6 @@
 """The nine games, each registering itself on import. ``ORDER`` is the order of RULES.md."""
 
-from patience.games import blockade, clock, double_star, open_shop, rainbow, star, sun, toad
+from patience.games import blockade, clock, double_star, open_shop, rainbow, shah, star, sun, toad
 
 ORDER = ("sun", "star", "shah", "blockade", "clock", "rainbow", "open-shop", "toad",
          "double-star")
@@ -12,6 +12,7 @@ __all__ = [
     "double_star",
     "open_shop",
     "rainbow",
+    "shah",
     "star",
     "sun",
     "toad",

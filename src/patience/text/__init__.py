@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from patience.engine.state import State
-from patience.text import blockade, clock, double_star, open_shop, rainbow, star, sun, toad
+from patience.text import blockade, clock, double_star, open_shop, rainbow, shah, star, sun, toad
 from patience.text.common import generic
 
 RENDERERS: dict[str, Callable[[State], str]] = {
     "sun": sun.render,
     "star": star.render,
+    "shah": shah.render,
     "blockade": blockade.render,
     "clock": clock.render,
     "rainbow": rainbow.render,

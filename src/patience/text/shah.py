@@ -1,0 +1,60 @@
+"""Shah in text: eight rays as spokes round the Shah and his eight aces, ray1 at the top."""
+
+from __future__ import annotations
+
+from patience.engine.state import State
+from patience.text.common import EMPTY, header, stock
+
+# ray1 … ray8 clockwise from the top: (row, column) steps outward from the centre
+DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+ROW_STEP, COL_STEP = 3, 9  # one step out: three lines down or up, nine columns across
+REACH = 4  # foundation at step 1, inner, middle and outer slots at steps 2, 3, 4
+WIDTH = 2 * REACH * COL_STEP + COL_STEP
+HEIGHT = 2 * REACH * ROW_STEP + 2
+
+
+def render(state: State) -> str:
+    data = state.to_dict()
+    piles = data["piles"]
+    gap = data["next_gap"]
+    canvas = [[" "] * WIDTH for _ in range(HEIGHT)]
+
+    def put(step: int, ray: int, label: str, value: str) -> None:
+        drow, dcol = DIRECTIONS[ray] if step else (0, 0)
+        row = REACH * ROW_STEP + drow * step * ROW_STEP
+        col = WIDTH // 2 + dcol * step * COL_STEP
+        for line, text in ((row, label), (row + 1, value)):
+            start = col - len(text) // 2
+            canvas[line][start:start + len(text)] = text
+
+    put(0, 0, "SHAH", piles["shah"][-1])
+    for ray in range(8):
+        found = piles[f"found{ray + 1}"]
+        put(1, ray, f"found{ray + 1}", found[-1] if found else EMPTY)
+        for circle in (1, 2, 3):
+            pid = f"ray{ray + 1}.{circle}"
+            put(circle + 1, ray, pid, _slot(piles[pid], pid == gap))
+
+    circles = data["circles_dealt"]
+    extra = {"circles": f"{circles} of 3" if circles < 3 else "deal over"}
+    if gap:
+        extra["next gap"] = gap + (" (lane open)" if data["lane_open"] else "")
+    talon = piles["talon"]
+    lines = [header(state, extra), ""]
+    lines += ["".join(row).rstrip() for row in canvas]
+    lines += [
+        "",
+        f"stock {stock(piles['stock'])}   talon {' '.join(talon[-8:]) or EMPTY} "
+        f"({len(talon)}, top card last)",
+        f"out   {' '.join(piles['out'])}",
+        "",
+        "rayN.1 inner, .2 middle, .3 outer; JH(3) = a packet of 3 with JH on top; "
+        "[..] = the gap to fill next",
+    ]
+    return "\n".join(lines)
+
+
+def _slot(cards: list[str], next_gap: bool) -> str:
+    if not cards:
+        return f"[{EMPTY}]" if next_gap else EMPTY
+    return cards[-1] if len(cards) == 1 else f"{cards[-1]}({len(cards)})"
