@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import patience
 from patience import DeckError, IllegalMove, Move, OptionError, RecordError
 from patience.cards import fresh_deck
+from tests.decks import stack
 
 
 def test_registry_lists_games_in_rules_order_with_ids_names_decks_options() -> None:
@@ -220,3 +221,37 @@ def test_load_record_refuses_a_file_that_is_not_json(tmp_path) -> None:  # type:
         patience.load_record(path)
     with pytest.raises(RecordError, match="cannot read"):
         patience.load_record(tmp_path / "missing.json")
+
+
+@pytest.mark.parametrize(
+    ("game", "setup", "action", "reason"),
+    [
+        ("sun", [], "next-stage", "when the stock is empty"),
+        ("sun", [], "wind", "once"),
+        ("star", [], "redeal", "turn the whole stock first"),
+        ("clock", [], "fill", "three cards"),
+        ("rainbow", ["draw"], "draw", "play the hand card first"),
+        ("open-shop", [], "redeal", "no redeal"),
+        ("shah", [], "draw", "during the deal"),
+    ],
+)
+def test_refused_actions_say_why_in_the_games_terms(game: str, setup: list[str], action: str,
+                                                    reason: str) -> None:
+    state = patience.get_game(game).new(deal=2)
+    for move in setup:
+        state.play(move)
+    with pytest.raises(IllegalMove, match=reason):
+        state.play(action)
+
+
+def test_shah_names_the_gap_that_keeps_draw_back() -> None:
+    """SHA-7, SHA-8: 2S is the first card of circle 3 (ray1.3); playing it leaves a gap."""
+    fillers = ["5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH"] * 2
+    state = patience.get_game("shah").new(deck=stack([*fillers, "2S"], decks=2))
+    state.play("deal")
+    state.play("deal")
+    two = next(m for m in state.legal_moves() if m.card == "2S")
+    assert two.from_pile == "ray1.3"
+    state.play(two)
+    with pytest.raises(IllegalMove, match="fill the gap at ray1.3 first"):
+        state.play("draw")

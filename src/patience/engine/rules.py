@@ -77,6 +77,10 @@ class Rules:
         """Stage and round counters for ``to_dict``."""
         return dict(zip(self.var_names, state.vars, strict=True))
 
+    def why_not(self, state: State, action: str) -> str | None:
+        """Why ``action`` is not legal now, in the game's own terms (None: no detail)."""
+        return None
+
     def shows_index(self, state: State, pile: int) -> bool:
         """Whether ``pile`` offers several available cards now, so moves name an index."""
         return False

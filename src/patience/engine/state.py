@@ -286,7 +286,9 @@ class State:
             if want.action not in rules.action_index:
                 names = ", ".join(rules.actions) or "none"
                 return f"{self.game.id} has no action {want.action!r} (its actions: {names})"
-            return f"{want.action!r} is not legal now" + _hint(legal)
+            reason = rules.why_not(self, want.action)
+            return f"{want.action!r} is not legal now" + (f": {reason}" if reason else "") + \
+                _hint(legal)
         for pid in (want.from_pile, want.to_pile):
             if pid not in rules.index:
                 return f"{self.game.id} has no pile {pid!r}"

@@ -122,6 +122,9 @@ class BlockadeRules(Rules):
         if not cards:  # BLK-6: refilled at once with one stock card
             _lay_card(state, src)
 
+    def why_not(self, state: State, action: str) -> str | None:
+        return "the stock is spent; there is no redeal (BLK-9)"
+
     def shows_index(self, state: State, pile: int) -> bool:
         """With move_sequences a column whose last two cards form a run offers both."""
         if not self.sequences or pile >= COLUMNS:

@@ -131,6 +131,14 @@ class ClockRules(Rules):
             out.append((ACTION, FILL if short else DRAW, 0, False))
         return out
 
+    def why_not(self, state: State, action: str) -> str | None:
+        piles = state.piles
+        if not piles[STOCK]:
+            return "the stock is spent; there is no redeal (CLK-7)"
+        if action == "draw":
+            return "fill the short packets first (CLK-5)"
+        return "every packet holds three cards (CLK-5)"
+
     def is_won(self, state: State) -> bool:
         """CLK-7: every card on the hours, so stock, talon and packets are all empty."""
         piles = state.piles

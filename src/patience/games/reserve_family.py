@@ -167,6 +167,20 @@ class ReserveRules(Rules):
             out.append((ACTION, REDEAL, 0, False))
         return out
 
+    def why_not(self, state: State, action: str) -> str | None:
+        piles = state.piles
+        if piles[self.hand]:
+            return "play the hand card first (RBW-5)"
+        if action == "draw":
+            return "the stock is empty"
+        if not self.shape.redeals:
+            return "this game has no redeal: one pass through the stock"
+        if piles[self.stock]:
+            return "redeal comes when the stock is empty (RBW-7)"
+        if state.vars[REDEALS_DONE] >= self.shape.redeals:
+            return f"all {self.shape.redeals} redeals are used (RBW-7)"
+        return "the waste piles are empty"
+
     def is_won(self, state: State) -> bool:
         """All cards on the foundations; a quick no while the stock holds cards."""
         return not state.piles[self.stock] and super().is_won(state)

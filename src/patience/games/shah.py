@@ -183,6 +183,16 @@ class ShahRules(Rules):
             return None
         return next((s for s in GAP_ORDER if not state.piles[s]), None)
 
+    def why_not(self, state: State, action: str) -> str | None:
+        if action == "deal":
+            return "the deal is over: all three circles are laid (SHA-4)"
+        if state.vars[CIRCLES] < 3:
+            return "no draw during the deal: lay the circles with deal first (SHA-4)"
+        gap = self.next_gap(state)
+        if gap is not None:
+            return f"fill the gap at {self.layout[gap].id} first (SHA-7, SHA-8)"
+        return "the stock is spent; there is no redeal (SHA-10)"
+
     def counters(self, state: State) -> dict[str, Any]:
         gap = self.next_gap(state)
         lane = (gap is not None and gap in INNER

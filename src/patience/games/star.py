@@ -106,6 +106,21 @@ class StarRules(Rules):
         if src != RESERVE and piles[STOCK]:  # STR-5: a cell is refilled at once
             state.move_top(STOCK, src)
 
+    def why_not(self, state: State, action: str) -> str | None:
+        piles, redeals = state.piles, state.vars[ROUNDS_DONE]
+        otherwise_legal = (piles[STOCK] if action == "draw"
+                           else not piles[STOCK] and piles[RESERVE] and redeals < REDEALS)
+        if otherwise_legal:
+            return ("with direction=first-fit, a card that fixes a base's direction must be "
+                    "played first (STR-3)")
+        if action == "draw":
+            return "the stock is empty (STR-6)"
+        if piles[STOCK]:
+            return "turn the whole stock first: redeal comes when it is empty (STR-7)"
+        if redeals >= REDEALS:
+            return "both redeals are used: this is the third and last round (STR-7)"
+        return "the reserve is empty"
+
     def counters(self, state: State) -> dict[str, Any]:
         names = {UNSET: None, UP: "up", DOWN: "down"}
         return {

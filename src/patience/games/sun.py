@@ -113,6 +113,20 @@ class SunRules(Rules):
         made = list(range(CLOUD0, CLOUD0 + state.vars[CLOUDS]))
         return list(range(CLOUD0)) + made + ([WIND] if state.vars[WIND_DONE] else [])
 
+    def why_not(self, state: State, action: str) -> str | None:
+        stage = state.vars[STAGE]
+        reasons = {
+            "deal": "the stock is empty (SUN-4)" if stage == 1 else "dealing is stage 1 (SUN-4)",
+            "next-stage": "stage 2 opens when the stock is empty (SUN-5)" if stage == 1
+            else "stage 1 is over",
+            "next-ray": "the focus moves only in stage 2 (SUN-5)",
+            "scatter": "rays are scattered in stage 3 (SUN-6)" if stage < 3
+            else "every ray has been scattered (SUN-8)",
+            "wind": "the wind blows once, after all thirteen rays are scattered, while clouds "
+                    "hold cards (SUN-9)",
+        }
+        return reasons.get(action)
+
     def shows_index(self, state: State, pile: int) -> bool:
         if pile < RAYS:
             return state.vars[STAGE] == 2 and state.vars[FOCUS] == pile
