@@ -74,11 +74,17 @@ def test_play_in_the_terminal_numbers_undo_notation_and_quit(tmp_path: Path) -> 
     assert json.loads(record.read_text())["moves"] == [first.to_dict()]
 
 
-def test_a_whole_game_played_to_the_end_in_the_terminal() -> None:
-    moves = "\n".join(["1"] * 400) + "\n"
-    code, out, _ = run("play", "star", "--deal", "3", stdin=moves)
+@pytest.mark.parametrize("game", [g.id for g in patience.list_games()])
+def test_a_whole_game_played_to_the_end_in_the_terminal(game: str) -> None:
+    state = patience.get_game(game).new(deal=3)
+    typed = []
+    while state.status == "playing":  # always the first listed move, as a person might
+        typed.append("1")
+        state.play(state.legal_moves()[0])
+    code, out, _ = run("play", game, "--deal", "3", stdin="\n".join(typed) + "\n")
     assert code == 0
-    assert "You won!" in out or "the game is lost" in out
+    assert ("You won!" if state.status == "won" else "the game is lost") in out
+    assert f"({len(typed)} moves)" in out
 
 
 def test_replay_validates_a_record_and_refuses_a_corrupt_one(tmp_path: Path) -> None:
