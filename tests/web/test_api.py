@@ -275,4 +275,4 @@ def test_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/stats", "/play/sun/7", "/play/star/random"):
         r = client.get(path)
         assert r.status_code == 200 and "<html" in r.text.lower(), path
-    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/play.js").status_code == 200
