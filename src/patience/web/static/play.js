@@ -208,6 +208,7 @@ function render() {
   $("banner-text").textContent = words[p.status] || "";
   banner.className = p.status;
   document.body.dataset.status = p.status;
+  document.body.dataset.gameId = p.id;
   document.body.dataset.movesPlayed = p.moves_played;
 }
 
@@ -280,7 +281,8 @@ function drawBoard() {
     }
     const label = spec.label;
     if (label) {
-      const [lx, ly] = spec.labelAt || [base.x, base.y + CH / 2 + 15];
+      const above = spec.type === "fan" && spec.dy > 0;  // a downward fan hides what is below
+      const [lx, ly] = spec.labelAt || [base.x, above ? base.y - CH / 2 - 7 : base.y + CH / 2 + 15];
       el("text", { x: lx, y: ly, class: "pile-label" }, labels).textContent = label;
     }
     const dir = state.directions && state.directions[id];
