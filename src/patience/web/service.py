@@ -154,6 +154,26 @@ class GameService:
     # --- changing ----------------------------------------------------------------------
 
     def play(self, game_id: str, owner: str, move: dict[str, Any]) -> Live:
+        with self._lock:  # one change at a time, so the stored and live games agree
+            return self._play(game_id, owner, move)
+
+    def undo(self, game_id: str, owner: str) -> Live:
+        with self._lock:
+            return self._undo(game_id, owner)
+
+    def redo(self, game_id: str, owner: str) -> Live:
+        with self._lock:
+            return self._redo(game_id, owner)
+
+    def restart(self, game_id: str, owner: str) -> Live:
+        with self._lock:
+            return self._restart(game_id, owner)
+
+    def resign(self, game_id: str, owner: str) -> Live:
+        with self._lock:
+            return self._resign(game_id, owner)
+
+    def _play(self, game_id: str, owner: str, move: dict[str, Any]) -> Live:
         live = self.load(game_id, owner)
         self._check_open(live)
         played = live.state.play(move).to_dict()
@@ -165,7 +185,7 @@ class GameService:
             row.redo.clear()
         return self._save(live)
 
-    def undo(self, game_id: str, owner: str) -> Live:
+    def _undo(self, game_id: str, owner: str) -> Live:
         live = self.load(game_id, owner)
         self._check_open(live)
         if not live.row.moves:
@@ -174,7 +194,7 @@ class GameService:
         live.row.redo.append(live.row.moves.pop())
         return self._save(live)
 
-    def redo(self, game_id: str, owner: str) -> Live:
+    def _redo(self, game_id: str, owner: str) -> Live:
         live = self.load(game_id, owner)
         self._check_open(live)
         if not live.row.redo:
@@ -184,7 +204,7 @@ class GameService:
         live.row.moves.append(live.row.redo.pop())
         return self._save(live)
 
-    def restart(self, game_id: str, owner: str) -> Live:
+    def _restart(self, game_id: str, owner: str) -> Live:
         """Back to the deal; the moves made stay available to redo."""
         live = self.load(game_id, owner)
         self._check_open(live)
@@ -194,7 +214,7 @@ class GameService:
         live.state = self._fresh(row)
         return self._save(live)
 
-    def resign(self, game_id: str, owner: str) -> Live:
+    def _resign(self, game_id: str, owner: str) -> Live:
         live = self.load(game_id, owner)
         self._check_open(live)
         live.row.status = "resigned"
@@ -202,11 +222,14 @@ class GameService:
         return live
 
     def hint(self, game_id: str, owner: str) -> tuple[Live, Any]:
-        live = self.load(game_id, owner)
-        if live.row.status != "playing":
-            raise Conflict(f"the game is over ({live.row.status}): there is nothing to hint")
+        """The solver's advice on a copy of the state (the lock is not held while it thinks)."""
+        with self._lock:
+            live = self.load(game_id, owner)
+            if live.row.status != "playing":
+                raise Conflict(f"the game is over ({live.row.status}): there is nothing to hint")
+            position = live.state.copy()
         solver = _solver()
-        found = solver.hint(live.state.copy(), max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
+        found = solver.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
         return live, found
 
     @staticmethod
