@@ -42,13 +42,13 @@ function sun(ids) {
   const stormy = clouds.length > 0 || ids.includes("wind");
   clouds.forEach((k) => {  // SUN-6: clouds in rows below the sun, four to a line
     const col = (k - 1) % 4, row = Math.floor((k - 1) / 4);
-    piles[`cloud${k}`] = { type: "fan", x: 60 + col * 290, y: 660 + row * 96, dx: 22, dy: 0,
+    piles[`cloud${k}`] = { type: "fan", x: 60 + col * 290, y: 660 + row * 100, dx: 22, dy: 0,
                            max: 215, label: `cloud ${k}` };
   });
-  piles.wind = { type: "fan", x: 60, y: clouds.length > 8 ? 660 + 3 * 96 : 660 + 2 * 96,
+  piles.wind = { type: "fan", x: 60, y: clouds.length > 8 ? 660 + 3 * 100 : 660 + 2 * 100,
                  dx: 22, dy: 0, max: 1080, label: "wind" };
   return {
-    width: 1200, height: stormy ? 1010 : 620, piles,
+    width: 1200, height: stormy ? 1030 : 620, piles,
     deco(g) {
       el("circle", { cx, cy: cy - 80, r: 190, fill: "url(#sunglow)" }, g);
       for (let k = 0; k < 13; k++) {

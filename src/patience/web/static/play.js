@@ -74,7 +74,7 @@ const gamePath = (tail = "") => `/api/play/${ui.play.id}${tail}`;
 
 function playMove(m) {
   return run(() => api("POST", gamePath("/move"), m.move).then((p) => {
-    say(`Played ${describe(m)}.`);
+    say(`Played: ${describe(m)}.`);
     return p;
   }), { auto: true });
 }
