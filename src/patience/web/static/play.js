@@ -15,6 +15,14 @@ export const ACTIONS = {
   wind: { label: "Blow the wind", key: "i" },
   fill: { label: "Fill the packets", key: "f" },
 };
+// The same action in the words of each game's book.
+const GAME_LABELS = {
+  sun: { deal: "Deal the next arc" },
+  shah: { deal: "Deal the next circle" },
+  blockade: { deal: "Deal a row" },
+};
+const actionLabel = (name) =>
+  ((GAME_LABELS[ui.game ? ui.game.id : ""] || {})[name]) || (ACTIONS[name] || { label: name }).label;
 const STOCK_ACTIONS = ["deal", "draw", "fill"];
 const FOUNDATION = /^(found\d+|ace-[SHDC]|king-[SHDC]|base-\d+|hour\d+)$/;
 const $ = (id) => document.getElementById(id);
@@ -148,7 +156,7 @@ export function pileName(id) {
 
 export function describe(m) {
   const mv = m.move;
-  if (mv.action) return (ACTIONS[mv.action] || { label: mv.action }).label;
+  if (mv.action) return actionLabel(mv.action);
   return `${cardName(mv.card)} ${pileName(mv.from)} \u2192 ${pileName(mv.to)}`;
 }
 
@@ -439,7 +447,7 @@ function onKey(evt) {
     if (!name) return;
     const m = legalAction(name);
     if (m) playMove(m);
-    else say(`${ACTIONS[name].label} is not possible now.`, "error");
+    else say(`${actionLabel(name)} is not possible now.`, "error");
   }
   evt.preventDefault();
 }
@@ -465,7 +473,7 @@ function optionsFromQuery() {
 function buildActions() {
   const box = $("actions");
   for (const name of ui.game.actions) {
-    const spec = ACTIONS[name] || { label: name, key: "" };
+    const spec = { key: "", ...ACTIONS[name], label: actionLabel(name) };
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.action = name;

@@ -6,7 +6,7 @@ const COLORS = ["#d1495b", "#edae49", "#00798c", "#30638e", "#6a4c93", "#2a9d8f"
                 "#8ab17d", "#264653"];
 
 function drawChart(svg, history, games) {
-  const W = 900, H = 320, L = 50, R = 20, T = 20, B = 40;
+  const W = 900, H = 330, L = 50, R = 20, T = 34, B = 44;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.replaceChildren();
   const n = history.length;
@@ -27,7 +27,7 @@ function drawChart(svg, history, games) {
     t.played += 1;
     t.won += h.status === "won" ? 1 : 0;
     (lines[h.game] ||= []).push([x(i), y((100 * t.won) / t.played)]);
-    const dot = el("circle", { cx: x(i), cy: h.status === "won" ? T - 8 + 4 : H - B + 8, r: 4,
+    const dot = el("circle", { cx: x(i), cy: h.status === "won" ? T - 16 : H - B + 12, r: 4,
                                fill: h.status === "won" ? color[h.game] : "#fff",
                                stroke: color[h.game], "stroke-width": 1.5 }, svg);
     el("title", {}, dot).textContent =
