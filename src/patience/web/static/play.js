@@ -183,7 +183,8 @@ function render() {
   $("deal").textContent = p.deal;
   $("share").value = location.origin + p.share;
   $("moves-played").textContent = p.moves_played;
-  $("status-line").textContent = counters(p.state);
+  const shown = counters(p.state);
+  $("status-line").textContent = shown ? ` · ${shown}` : "";
   $("undo").disabled = !p.can_undo;
   $("redo").disabled = !p.can_redo;
   $("hint").disabled = p.status !== "playing";
