@@ -226,3 +226,70 @@ def test_layout_screenshot(page: Any, base_url: str, game_id: str,
         drawn = page.locator(f".pile[data-pile='{pile}'] .cardwrap").count()
         assert drawn == min(len(cards), 2) or drawn == len(cards), pile
     page.screenshot(path=str(screenshot_dir / f"{game_id}.png"))
+
+
+FOUNDATION_KIND = "foundation"
+
+
+def safe_moves(state: State) -> list[Move]:
+    """The page's auto-play rule: to a foundation holding two cards or more, from a pile that
+    is not one, and the card's single listed move."""
+    kinds = {p.id: str(p.kind) for p in state.rules.layout}
+    piles = state.to_dict()["piles"]
+    legal = [m for m in state.legal_moves() if m.action is None]
+    out = []
+    for m in legal:
+        assert m.from_pile is not None and m.to_pile is not None
+        if kinds[m.to_pile] != FOUNDATION_KIND or kinds[m.from_pile] == FOUNDATION_KIND:
+            continue
+        if len(piles[m.to_pile]) < 2:
+            continue
+        same_card = [o for o in legal if o.from_pile == m.from_pile and o.index == m.index
+                     and o.card == m.card]
+        if len(same_card) == 1:
+            out.append(m)
+    return out
+
+
+def test_auto_play_plays_only_safe_foundation_moves(page: Any, base_url: str) -> None:
+    import random
+
+    game = patience.get_game("sun")
+    rng = random.Random(5)
+    for deal in range(1, 40):
+        state = game.new(deal=deal)
+        line: list[Move] = []
+        while state.status == "playing" and not safe_moves(state) and len(line) < 60:
+            legal = state.legal_moves()
+            to_found = [m for m in legal if m.action is None]
+            move = rng.choice(to_found) if to_found else legal[0]
+            state.play(move)
+            line.append(move)
+        if safe_moves(state):
+            break
+    else:
+        pytest.skip("no Sun deal below 40 reached a safe foundation move")
+    page.goto(f"{base_url}/play/sun/{deal}")
+    wait_moves(page, 0)
+    gid = page.get_attribute("body", "data-game-id")
+    for move in line:
+        assert page.request.post(f"{base_url}/api/play/{gid}/move", data=move.to_dict()).ok
+    page.reload()
+    wait_moves(page, len(line))
+    page.keyboard.press("a")
+    page.wait_for_function(f"Number(document.body.dataset.movesPlayed) > {len(line)}"
+                           " && document.body.dataset.ready === '1'")
+    page.wait_for_timeout(500)
+    page.wait_for_selector("body[data-ready='1']")
+    played = served(page, base_url)
+    kinds = {p.id: str(p.kind) for p in game.rules().layout}
+    record = patience.get_game("sun").new(deal=deal)
+    for move in line:
+        record.play(move)
+    for _ in range(played["moves_played"] - len(line)):
+        safe = safe_moves(record)
+        assert safe, "auto-play went past the last safe move"
+        record.play(safe[0])
+        assert kinds[safe[0].to_pile or ""] == FOUNDATION_KIND
+    assert played["state"] == record.to_dict()
+    assert not safe_moves(record) or played["status"] != "playing"
