@@ -14,11 +14,14 @@ import patience
 from patience.cli import common
 from patience.cli.common import OptionArg, fail
 from patience.cli.play import play_loop
+from patience.cli.serve import serve
 from patience.engine.record import RecordError, load_record, replay
 from patience.text import render
 
 app = typer.Typer(help="Nine old decorative patience games: play, show, replay.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+
+app.command()(serve)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
 

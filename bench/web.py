@@ -1,0 +1,152 @@
+"""Web app latency: 1,000 move requests (play/undo) and the page's time to first draw.
+
+Starts its own uvicorn server on a free 127.0.0.1 port (a subprocess, so client and server
+do not share an interpreter), plays a seeded random walk of moves and undos over every
+registered game, and loads the play page in Debian's Chromium. Writes bench/results/web.json.
+
+    PYTHONPATH=src python bench/web.py [--requests 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SERVER = ("import sys, uvicorn; from patience.web import create_app; "
+          "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), "
+          "log_level='warning')")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen([sys.executable, "-c", SERVER, str(db), str(port)], env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def move_latencies(base: str, requests: int, seed: int) -> dict[str, Any]:
+    """A random walk: a listed move (70 %) or an undo, round-robin over the games."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {"move": [], "undo": []}
+    with httpx.Client(base_url=base, timeout=30) as client:
+        client.get("/")
+        games = [g["id"] for g in client.get("/api/games").json()]
+        live = {g: client.post("/api/play", json={"game": g, "deal": 1}).json() for g in games}
+        for n in range(requests):
+            game = games[n % len(games)]
+            state = live[game]
+            if state["status"] != "playing" or not state["moves"]:
+                state = client.post("/api/play", json={"game": game, "random": True}).json()
+            undo = state["can_undo"] and rng.random() < 0.3
+            t0 = time.perf_counter()
+            if undo:
+                r = client.post(f"/api/play/{state['id']}/undo")
+            else:
+                r = client.post(f"/api/play/{state['id']}/move",
+                                json=rng.choice(state["moves"])["move"])
+            elapsed = (time.perf_counter() - t0) * 1000
+            r.raise_for_status()
+            times["undo" if undo else "move"].append(elapsed)
+            live[game] = r.json()
+    every = times["move"] + times["undo"]
+    return {
+        "requests": len(every), "games": games, "moves": len(times["move"]),
+        "undos": len(times["undo"]),
+        "p50_ms": round(statistics.median(every), 2),
+        "p95_ms": round(percentile(every, 0.95), 2),
+        "max_ms": round(max(every), 2),
+        "mean_ms": round(statistics.fmean(every), 2),
+    }
+
+
+def first_draw(base: str, loads: int = 5) -> dict[str, Any] | None:
+    """First contentful paint and the time the board is drawn, median over ``loads``."""
+    if not os.path.exists(CHROMIUM):
+        return None
+    from playwright.sync_api import sync_playwright
+
+    paint, board = [], []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for n in range(loads):
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
+            page.goto(f"{base}/play/sun/{100 + n}")
+            page.wait_for_selector("body[data-ready='1'] #board .cardwrap")
+            board.append(page.evaluate("performance.now()"))
+            fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0]"
+                                " || {startTime: null}).startTime")
+            if fcp is not None:
+                paint.append(fcp)
+            page.close()
+        browser.close()
+    return {
+        "loads": loads,
+        "first_contentful_paint_ms": round(statistics.median(paint), 1) if paint else None,
+        "board_drawn_ms": round(statistics.median(board), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "web.json"))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        server = start_server(Path(tmp) / "bench.sqlite3", port)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            moves = move_latencies(base, args.requests, args.seed)
+            page = first_draw(base)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    result = {
+        "what": "web app: play/undo request latency (hints excluded) and page first draw",
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+        "moves": moves, "page": page, "target_p95_ms": 30,
+        "p95_within_target": moves["p95_ms"] < 30,
+    }
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text(json.dumps(result, indent=2) + "\n", "utf-8")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""SQLite storage: games in progress and finished, and cached solver verdicts."""

@@ -1,0 +1,82 @@
+"""A live uvicorn server on a free port and Debian's Chromium driven by Playwright.
+
+Never ``playwright install``: the tests use /usr/bin/chromium and skip when it is absent.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"e2e tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from patience.web import create_app
+
+    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser context per test: its own cookies, so its own games."""
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """docs/screenshots when PATIENCE_SCREENSHOTS=1, else a temporary folder."""
+    if os.environ.get("PATIENCE_SCREENSHOTS") == "1":
+        out = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+        out.mkdir(parents=True, exist_ok=True)
+        return out
+    return tmp_path_factory.mktemp("screenshots")

@@ -1,0 +1,122 @@
+"""Hints and winnable deals: the API's use of ``patience.solver``.
+
+A stand-in module checks the wiring whatever the solver does; the tests at the end use the
+real solver when it is installed.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from patience import Move, State
+
+
+@dataclass
+class FakeHint:
+    status: str
+    move: Move | None
+    message: str
+
+
+@dataclass
+class FakeResult:
+    outcome: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def stand_in(monkeypatch: pytest.MonkeyPatch, hint: Any = None,
+             winnable: set[int] | None = None) -> list[int]:
+    """Install a fake ``patience.solver``; returns the deals ``solve`` was asked about."""
+    asked: list[int] = []
+    module = types.ModuleType("patience.solver")
+
+    def fake_hint(state: State, max_nodes: int, max_seconds: float) -> FakeHint:
+        return hint(state) if hint else FakeHint("unknown", None, "budget spent")
+
+    def fake_solve(state: State, max_nodes: int, max_seconds: float) -> FakeResult:
+        assert state.deal is not None
+        asked.append(state.deal)
+        return FakeResult("won" if state.deal in (winnable or set()) else "lost")
+
+    module.hint = fake_hint  # type: ignore[attr-defined]
+    module.solve = fake_solve  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "patience.solver", module)
+    return asked
+
+
+def start_star(client: TestClient) -> dict[str, Any]:
+    r = client.post("/api/play", json={"game": "star", "deal": 5})
+    assert r.status_code == 201
+    return dict(r.json())
+
+
+def test_hint_names_a_listed_move(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in(monkeypatch, hint=lambda s: FakeHint("move", s.legal_moves()[-1], "found a win"))
+    body = start_star(client)
+    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    last = body["moves"][-1]
+    assert hint["status"] == "move" and hint["message"] == "found a win"
+    assert hint["move"] == last
+
+
+def test_hint_says_when_the_game_is_lost(client: TestClient,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in(monkeypatch, hint=lambda s: FakeHint("lost", None, "no win from here"))
+    body = start_star(client)
+    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    assert hint == {"status": "lost", "move": None, "message": "no win from here"}
+
+
+def test_hint_leaves_the_game_unchanged(client: TestClient,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    def meddle(state: State) -> FakeHint:
+        state.play(state.legal_moves()[0])  # the solver works on a copy
+        return FakeHint("unknown", None, "")
+
+    stand_in(monkeypatch, hint=meddle)
+    body = start_star(client)
+    client.post(f"/api/play/{body['id']}/hint")
+    assert client.get(f"/api/play/{body['id']}").json()["state"] == body["state"]
+
+
+def test_winnable_deal_is_one_the_solver_won_and_is_cached(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience.web.service as service
+
+    deals = iter([11, 12, 13, 14, 15, 16])
+    monkeypatch.setattr(service.random, "randrange", lambda a, b: next(deals))
+    asked = stand_in(monkeypatch, winnable={13})
+    body = client.post("/api/play", json={"game": "star", "winnable": True}).json()
+    assert body["deal"] == 13 and asked == [11, 12, 13]
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    assert store.winnable_deals("star", {"direction": "free"}) == [13]
+    assert store.verdict("star", {"direction": "free"}, 11) == "lost"
+
+
+def test_winnable_falls_back_to_a_cached_deal(client: TestClient,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import patience.web.service as service
+
+    stand_in(monkeypatch, winnable=set())
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    store.record_verdict("star", {"direction": "free"}, 77, "won")
+    monkeypatch.setattr(service, "WINNABLE_SECONDS", 0.05)
+    body = client.post("/api/play", json={"game": "star", "winnable": True}).json()
+    assert body["deal"] == 77
+
+
+def test_real_solver_hint_is_legal(client: TestClient) -> None:
+    pytest.importorskip("patience.solver")
+    body = start_star(client)
+    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    assert hint["status"] in ("move", "lost", "unknown")
+    if hint["status"] == "move":
+        assert hint["move"]["move"] in [m["move"] for m in body["moves"]]
