@@ -95,3 +95,28 @@ def test_star_dead_end_on_a_buried_card() -> None:
             assert patience.solve(state).outcome == "lost"
     assert found > 0
     assert not dominance.star_dead_end(star.STAR.new(deal=1))  # rounds left: never dead
+
+
+@pytest.mark.parametrize(("game_id", "deals"), [("sun", (7, 41, 42)), ("star", (1, 3, 5))])
+def test_no_dead_end_and_safe_moves_stay_winnable_along_winning_lines(
+        game_id: str, deals: tuple[int, ...]) -> None:
+    """Every position on a winning line is winnable: a dead-end rule must never fire there,
+    and a safe move offered there must leave a winnable position. Sun's lines chosen here
+    pass through the wind (SUN-9), where both Sun rules apply."""
+    game = patience.get_game(game_id)
+    dead_end = dominance.DEAD_ENDS[game_id]
+    safe_move = dominance.SAFE_MOVES[game_id]
+    fired = 0
+    for deal in deals:
+        state = game.new(deal=deal)
+        line = patience.solve(state, max_nodes=300_000, max_seconds=600).moves
+        assert line, f"deal {deal} should be won within the budget"
+        for move in line:
+            state.play(move)
+            assert not dead_end(state)
+            safe = safe_move(state, state.legal_raw())
+            if safe is not None and fired < 5:
+                fired += 1
+                after = state.copy()
+                after.play_raw(safe)
+                assert patience.solve(after, max_nodes=300_000).outcome == "won"

@@ -104,7 +104,59 @@ def star_dead_end(state: State) -> bool:
     return False
 
 
+def sun_dead_end(state: State) -> bool:
+    """Sun, after the wind: a card walled in on both sides by cards that must follow it.
+
+    After SUN-9 the cards off the foundations lie in the row ``wind`` and leave it only
+    from its ends, so a card can go only once every card on its left, or every card on its
+    right, has gone. For a suit whose foundations have passed each other (ace-X and king-X
+    together hold 14 or more cards) no transfer is possible again (SUN-3 needs exactly
+    13), each card left is the last copy of its rank and suit, and it has one foundation
+    only: ace-X for ranks above ace-X's top, king-X for ranks below king-X's top. On one
+    foundation the cards go in one order. If a card p has on its left and on its right a
+    card of its own suit bound for the same foundation later than p, neither side can be
+    cleared before p leaves, and p cannot leave first: the position is lost.
+    """
+    if state.vars[sun.WIND_DONE] == 0:
+        return False
+    piles = state.piles
+    row = piles[sun.WIND]
+    if len(row) < 3:
+        return False
+    slots: list[int] = []  # suit * 2 + foundation (0 ace-X, 1 king-X), or -1: not certain
+    orders: list[int] = []  # place in that foundation's order
+    for card in row:
+        suit, rank = card & 3, card >> 2
+        up, down = len(piles[sun.ACE0 + suit]), len(piles[sun.KING0 + suit])
+        if up + down < 14:
+            slots.append(-1)
+            orders.append(0)
+        elif rank > up:
+            slots.append(suit * 2)
+            orders.append(rank)  # ace-X ascends
+        else:
+            slots.append(suit * 2 + 1)
+            orders.append(14 - rank)  # king-X descends
+    n = len(row)
+    later_on_left = [False] * n
+    highest = [0] * 8
+    for i in range(n):
+        slot = slots[i]
+        if slot >= 0:
+            later_on_left[i] = highest[slot] > orders[i]
+            highest[slot] = max(highest[slot], orders[i])
+    highest = [0] * 8
+    for i in range(n - 1, -1, -1):
+        slot = slots[i]
+        if slot >= 0:
+            if later_on_left[i] and highest[slot] > orders[i]:
+                return True
+            highest[slot] = max(highest[slot], orders[i])
+    return False
+
+
 DEAD_ENDS: dict[str, Callable[[State], bool]] = {
+    "sun": sun_dead_end,
     "star": star_dead_end,
 }
 
