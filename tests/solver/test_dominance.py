@@ -64,7 +64,7 @@ def test_sun_safe_move_fires_on_a_passed_suit() -> None:
     assert move is not None and move[0] == sun.WIND
 
 
-def test_star_safe_move_needs_last_round_and_empty_stock() -> None:
+def test_star_safe_move_needs_the_last_round() -> None:
     state = star.STAR.new(deck=stack([]))
     assert dominance.star_safe_move(state, state.legal_raw()) is None  # STR-7: rounds left
 
@@ -75,11 +75,13 @@ def test_star_pruning_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatc
     without the safe move and the dead-end rule."""
     rng = random.Random(deal)
     state = star_last_round(deal)
-    while state.piles[star.STOCK] and state.legal_raw():
+    stop = rng.randrange(len(state.piles[star.STOCK]) + 1)  # a stock left, or none
+    while len(state.piles[star.STOCK]) > stop and state.legal_raw():
         state.play_raw(rng.choice(state.legal_raw()))
     fired = dominance.star_safe_move(state, state.legal_raw())
     if fired is not None:
         assert state.vars[fired[1]] != star.UNSET
+        assert fired[0] == star.RESERVE or not state.piles[star.STOCK]
     assert patience.solve(state).outcome == _solve_plain(state, monkeypatch)
 
 

@@ -47,23 +47,25 @@ def sun_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def star_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
-    """Star, in the last round with the stock spent: a card that fits a base of set direction.
+    """Star, last round: a card that fits a base of set direction, with no refill to follow.
 
-    With the stock empty and both redeals made (STR-7) no card is ever drawn, refilled or
-    turned again: the cells are always available and the reserve is a stack. A base whose
-    direction is set (STR-3) accepts exactly one card next, and one deck holds one copy of
-    it: c. In any winning line L from here, c's base is unchanged until L plays c; playing
-    c first and then L without c's play is legal move for move (taking c from a cell or
-    the reserve top only exposes cards, never covers one), and the positions differ by c
-    alone until L plays it, then agree. No move of Star is reversible, so the repetition
-    rule is not involved. Hence playing c loses no win.
+    After both redeals (STR-7) the reserve is never turned again. A base whose direction is
+    set (STR-3) accepts exactly one card next, and one deck holds one copy of it: c. Take c
+    from the reserve top, or from a cell while the stock is empty, so that no refill follows
+    (STR-5). In any winning line L from here, c's base is unchanged until L plays c, and the
+    stock, the cells and the other reserve cards are the same in L and in the line that
+    plays c first and then L without c's play; the reserve of the second lacks c, so its top
+    is L's top or, where L's top is c, the card under it. Every move of L is therefore legal
+    in the second line, the positions differ by c alone until L plays c, and then agree. No
+    Star move is reversible, so the repetition rule is not involved. Playing c loses no win.
     """
     v, piles = state.vars, state.piles
-    if piles[star.STOCK] or v[star.ROUNDS_DONE] < star.REDEALS:
+    if v[star.ROUNDS_DONE] < star.REDEALS:
         return None
+    stock_empty = not piles[star.STOCK]
     for move in legal:
         src, dst, _, _ = move
-        if src != ACTION and v[dst] != star.UNSET:
+        if src != ACTION and v[dst] != star.UNSET and (src == star.RESERVE or stock_empty):
             return move
     return None
 
