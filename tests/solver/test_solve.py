@@ -119,3 +119,17 @@ def test_hint_on_a_lost_position_says_lost() -> None:
 def test_hint_unknown_when_budget_spent() -> None:
     advice = patience.hint(patience.get_game("sun").new(deal=1), max_nodes=10)
     assert advice.status == "unknown" and advice.move is None
+
+
+def test_star_cells_are_interchangeable_for_the_solver() -> None:
+    """STR-4/STR-5: two deals that differ only in which cell holds which card are the
+    same position up to symmetry, and have the same answer."""
+    first = ["AS", "AH", "AD", "AC", "5S", "9H", "2D", "JC"]
+    swapped = ["AS", "AH", "AD", "AC", "JC", "2D", "9H", "5S"]
+    star = patience.get_game("star")
+    a, b = star.new(deck=stack(first)), star.new(deck=stack(swapped))
+    assert a.key() != b.key()
+    assert a.rules.solver_key(a) == b.rules.solver_key(b)
+    assert patience.solve(a).outcome == patience.solve(b).outcome
+    sun = patience.get_game("sun").new(deal=1)
+    assert sun.rules.solver_key(sun) == sun.key()  # the default: no symmetry claimed
