@@ -11,20 +11,25 @@ from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, load_record, replay
 from patience.engine.registry import UnknownGame, get_game, list_games
 from patience.engine.state import State
+from patience.solver import Hint, SolveResult, hint, solve
 
 __all__ = [
     "DeckError",
     "Game",
+    "Hint",
     "IllegalMove",
     "Move",
     "Option",
     "OptionError",
     "RecordError",
+    "SolveResult",
     "State",
     "UnknownGame",
     "get_game",
+    "hint",
     "list_games",
     "load_record",
     "replay",
+    "solve",
 ]
 __version__ = "0.1.0"

@@ -11,14 +11,14 @@ from typing import Annotated, Any
 import typer
 
 import patience
-from patience.cli import common
+from patience.cli import analysis, common
 from patience.cli.common import OptionArg, fail
 from patience.cli.play import play_loop
 from patience.cli.serve import serve
 from patience.engine.record import RecordError, load_record, replay
 from patience.text import render
 
-app = typer.Typer(help="Nine old decorative patience games: play, show, replay.",
+app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, stats.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 
 app.command()(serve)
@@ -72,7 +72,7 @@ def play(
     option: OptionArg = None,
     save: Annotated[str | None, typer.Option(help="Write the game record here on exit.")] = None,
 ) -> None:
-    """Play GAME in the terminal: numbered legal moves, u = undo, q = quit."""
+    """Play GAME in the terminal: numbered legal moves, u = undo, h = hint, q = quit."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
@@ -93,6 +93,10 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
     else:
         typer.echo(render(state))
         typer.echo(f"\nrecord is valid: {result['moves']} moves, {result['status']}")
+
+
+app.command("solve")(analysis.solve_cmd)
+app.command("stats")(analysis.stats_cmd)
 
 
 def main() -> None:

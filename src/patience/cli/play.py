@@ -9,10 +9,11 @@ import typer
 
 from patience.engine.moves import IllegalMove
 from patience.engine.state import State
+from patience.solver.hint import hint
 from patience.text import render
 
 HELP = ("Type a move's number or its notation (QS:ray3>king-S), an action's name, "
-        "u to undo, r to show the rules, q to quit.")
+        "u to undo, h for a hint, r to show the rules, ? for this help, q to quit.")
 
 
 def play_loop(state: State, save: str | None = None) -> None:
@@ -46,7 +47,11 @@ def play_loop(state: State, save: str | None = None) -> None:
             if answer in ("r", "rules"):
                 typer.echo(state.game.rules_text())
                 continue
-            if answer in ("?", "h", "help"):
+            if answer in ("h", "hint"):
+                advice = hint(state)
+                typer.echo(f"hint: {advice.message}")
+                continue
+            if answer in ("?", "help"):
                 typer.echo(HELP)
                 continue
             try:

@@ -81,6 +81,11 @@ class Rules:
         """Why ``action`` is not legal now, in the game's own terms (None: no detail)."""
         return None
 
+    def solver_key(self, state: State) -> bytes:
+        """The position as the solver's transposition table sees it; a game overrides this
+        to put interchangeable piles in a canonical order (positions equal up to symmetry)."""
+        return state.key()
+
     def shows_index(self, state: State, pile: int) -> bool:
         """Whether ``pile`` offers several available cards now, so moves name an index."""
         return False

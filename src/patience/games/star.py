@@ -121,6 +121,18 @@ class StarRules(Rules):
             return "both redeals are used: this is the third and last round (STR-7)"
         return "the reserve is empty"
 
+    def solver_key(self, state: State) -> bytes:
+        """The four cells are interchangeable: every cell is available (STR-4) and refills
+        fill whichever cells are empty (STR-5), so only the set of cell cards matters."""
+        piles = state.piles
+        cells = sorted(piles[CELL0:CELL0 + 4])
+        out = bytearray()
+        for pile in (*piles[:CELL0], *cells, piles[RESERVE], piles[STOCK]):
+            out.append(len(pile))
+            out += bytes(pile)
+        out += bytes(state.vars)
+        return bytes(out)
+
     def counters(self, state: State) -> dict[str, Any]:
         names = {UNSET: None, UP: "up", DOWN: "down"}
         return {

@@ -1,1 +1,6 @@
-"""SQLite storage: games in progress and finished, and cached solver verdicts."""
+"""SQLite storage (stdlib sqlite3): games in progress and finished, cached solver verdicts,
+and solver and statistics results."""
+
+from patience.storage.results import ResultStore
+
+__all__ = ["ResultStore"]

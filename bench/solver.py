@@ -1,0 +1,102 @@
+"""Solver benchmark: per registered game, how many deals are decided within the budget,
+how long they take, and how fast the search runs; then Dask throughput, one worker
+against two, on the same fixed workload.
+
+    PYTHONPATH=src python bench/solver.py --deals 200 --max-seconds 10
+
+Writes bench/results/solver.json and prints a table. Targets: at least 99% of deals
+decided within 10 s each per game; Dask with two workers at least 1.7 times one worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import patience
+from patience.stats.runner import analyse_deal
+
+RESULTS = Path(__file__).parent / "results" / "solver.json"
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def bench_game(game_id: str, deals: range, max_seconds: float) -> dict[str, Any]:
+    """Deals solved one after another in this process, so times are not shared."""
+    game = patience.get_game(game_id)
+    outcomes = {"won": 0, "lost": 0, "unknown": 0}
+    times: list[float] = []
+    nodes = 0
+    for deal in deals:
+        result = patience.solve(game.new(deal=deal), max_seconds=max_seconds,
+                                max_nodes=10**9)
+        outcomes[result.outcome] += 1
+        times.append(result.seconds)
+        nodes += result.nodes
+    decided = outcomes["won"] + outcomes["lost"]
+    return {"game": game_id, "deals": len(deals), **outcomes,
+            "decided_share": decided / len(deals),
+            "median_seconds": statistics.median(times), "p95_seconds": quantile(times, 0.95),
+            "nodes_per_second": nodes / sum(times) if sum(times) else 0.0}
+
+
+def dask_throughput(game_id: str, deals: range, max_nodes: int) -> dict[str, Any]:
+    """Deals per second on a local Dask cluster with one and with two worker processes,
+    with a node budget only, so both runs do exactly the same work."""
+    from distributed import Client, LocalCluster, wait
+
+    out: dict[str, Any] = {"game": game_id, "deals": len(deals), "max_nodes": max_nodes}
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            client.submit(analyse_deal, game_id, {}, 1, 10, 60.0).result()  # warm workers
+            start = time.perf_counter()
+            futures = [client.submit(analyse_deal, game_id, {}, d, max_nodes, 3600.0,
+                                     pure=False) for d in deals]
+            wait(futures)
+            elapsed = time.perf_counter() - start
+        out[f"workers_{workers}_seconds"] = elapsed
+        out[f"workers_{workers}_deals_per_second"] = len(deals) / elapsed
+    out["speedup"] = out["workers_1_seconds"] / out["workers_2_seconds"]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals 1..N per game")
+    parser.add_argument("--max-seconds", type=float, default=10.0)
+    parser.add_argument("--games", nargs="*", help="game ids (default: every registered)")
+    parser.add_argument("--dask-deals", type=int, default=40)
+    parser.add_argument("--dask-nodes", type=int, default=20_000)
+    parser.add_argument("--dask-game", default="star")
+    args = parser.parse_args()
+    games = args.games or [g.id for g in patience.list_games()]
+    rows = []
+    print(f"{'game':<12}{'deals':>6}{'won':>6}{'lost':>6}{'unkn':>6}{'decided':>9}"
+          f"{'median s':>10}{'p95 s':>8}{'nodes/s':>10}")
+    for game_id in games:
+        row = bench_game(game_id, range(1, args.deals + 1), args.max_seconds)
+        rows.append(row)
+        print(f"{game_id:<12}{row['deals']:>6}{row['won']:>6}{row['lost']:>6}"
+              f"{row['unknown']:>6}{100 * row['decided_share']:>8.1f}%"
+              f"{row['median_seconds']:>10.3f}{row['p95_seconds']:>8.2f}"
+              f"{row['nodes_per_second']:>10.0f}", flush=True)
+    dask = dask_throughput(args.dask_game, range(1, args.dask_deals + 1), args.dask_nodes)
+    print(f"\nDask, {dask['deals']} {dask['game']} deals at {dask['max_nodes']} nodes: "
+          f"1 worker {dask['workers_1_seconds']:.1f} s, 2 workers "
+          f"{dask['workers_2_seconds']:.1f} s, speed-up {dask['speedup']:.2f}x")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({"max_seconds": args.max_seconds, "games": rows,
+                                   "dask": dask}, indent=2) + "\n", "utf-8")
+    print(f"written {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()

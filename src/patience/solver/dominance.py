@@ -1,0 +1,168 @@
+"""Safe moves: moves that can never turn a winnable position into a lost one.
+
+When a safe move is legal the solver plays it alone at that node, which prunes the search
+without losing any win. Each rule is keyed by game id and carries its argument; a game
+without an entry simply gets none. Only what is proved here is claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games import star, sun
+
+SafeMove = Callable[[State, list[RawMove]], RawMove | None]
+
+
+def sun_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """Sun, after the wind: a card whose suit's foundations have passed each other.
+
+    Once the wind has blown (SUN-9) no chance event, scatter or deal is left: the only
+    cards off the foundations lie in the row ``wind``, taken from its two ends. Let suit X
+    hold ``a`` cards on ace-X and ``k`` on king-X with ``a + k >= 14``. Transfers (SUN-3)
+    need ``a + k == 13`` and the counts only grow, so X has no transfer ever again; every
+    rank above ``a`` is already on king-X once and every rank below ``14 - k`` already on
+    ace-X once, so each suit-X card left has exactly one copy off the foundations and
+    exactly one foundation it can ever go to. Let card c fit its foundation F now. In any
+    winning line L from here, F receives nothing before c (only c fits it), and c stays at
+    its end of the row until L plays it. Playing c first and then L without c's play is
+    legal move for move: the far end of the row is unchanged, c's end offers only more
+    cards, and every position differs from L's by c alone until L plays c, after which
+    they are equal. The first move is irreversible, so the repetition memory of the
+    shifted line only holds positions of that line. Hence playing c loses no win.
+    """
+    if state.vars[sun.WIND_DONE] == 0:
+        return None
+    piles = state.piles
+    for move in legal:
+        src, dst, _, _ = move
+        if src != sun.WIND:
+            continue
+        suit = dst - sun.ACE0 if dst < sun.KING0 else dst - sun.KING0
+        if len(piles[sun.ACE0 + suit]) + len(piles[sun.KING0 + suit]) >= 14:
+            return move
+    return None
+
+
+def star_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """Star, last round: a card that fits a base of set direction, with no refill to follow.
+
+    After both redeals (STR-7) the reserve is never turned again. A base whose direction is
+    set (STR-3) accepts exactly one card next, and one deck holds one copy of it: c. Take c
+    from the reserve top, or from a cell while the stock is empty, so that no refill follows
+    (STR-5). In any winning line L from here, c's base is unchanged until L plays c, and the
+    stock, the cells and the other reserve cards are the same in L and in the line that
+    plays c first and then L without c's play; the reserve of the second lacks c, so its top
+    is L's top or, where L's top is c, the card under it. Every move of L is therefore legal
+    in the second line, the positions differ by c alone until L plays c, and then agree. No
+    Star move is reversible, so the repetition rule is not involved. Playing c loses no win.
+    """
+    v, piles = state.vars, state.piles
+    if v[star.ROUNDS_DONE] < star.REDEALS:
+        return None
+    stock_empty = not piles[star.STOCK]
+    for move in legal:
+        src, dst, _, _ = move
+        if src != ACTION and v[dst] != star.UNSET and (src == star.RESERVE or stock_empty):
+            return move
+    return None
+
+
+def star_dead_end(state: State) -> bool:
+    """Star, last round: a card under a later card of its own suit's sequence in the reserve.
+
+    After both redeals (STR-7) the reserve is never turned again and cards leave it only
+    from the top (STR-4). If card y lies above card x of the same suit and y comes after x
+    on that suit's foundation in every direction the suit may still take (STR-3), then x
+    cannot move before y and y cannot move before x: the position is lost.
+    """
+    v, piles = state.vars, state.piles
+    if v[star.ROUNDS_DONE] < star.REDEALS:
+        return False
+    reserve = piles[star.RESERVE]
+    if len(reserve) < 2:
+        return False
+    lowest_below = [-1] * 8  # per suit and direction: the lowest chain place below
+    for card in reserve:  # bottom to top
+        suit = card & 3
+        base = v[star.BASE_OF_SUIT + suit]
+        start = piles[base][0] >> 2
+        direction = v[base]
+        rank = card >> 2
+        blocked = True
+        for way, step in ((star.UP, rank - start), (star.DOWN, start - rank)):
+            if direction not in (star.UNSET, way):
+                continue
+            pos = step % 13
+            slot = suit * 2 + way - 1
+            if lowest_below[slot] == -1 or pos < lowest_below[slot]:
+                blocked = False
+            if lowest_below[slot] == -1 or pos < lowest_below[slot]:
+                lowest_below[slot] = pos
+        if blocked:
+            return True
+    return False
+
+
+def sun_dead_end(state: State) -> bool:
+    """Sun, after the wind: a card walled in on both sides by cards that must follow it.
+
+    After SUN-9 the cards off the foundations lie in the row ``wind`` and leave it only
+    from its ends, so a card can go only once every card on its left, or every card on its
+    right, has gone. For a suit whose foundations have passed each other (ace-X and king-X
+    together hold 14 or more cards) no transfer is possible again (SUN-3 needs exactly
+    13), each card left is the last copy of its rank and suit, and it has one foundation
+    only: ace-X for ranks above ace-X's top, king-X for ranks below king-X's top. On one
+    foundation the cards go in one order. If a card p has on its left and on its right a
+    card of its own suit bound for the same foundation later than p, neither side can be
+    cleared before p leaves, and p cannot leave first: the position is lost.
+    """
+    if state.vars[sun.WIND_DONE] == 0:
+        return False
+    piles = state.piles
+    row = piles[sun.WIND]
+    if len(row) < 3:
+        return False
+    slots: list[int] = []  # suit * 2 + foundation (0 ace-X, 1 king-X), or -1: not certain
+    orders: list[int] = []  # place in that foundation's order
+    for card in row:
+        suit, rank = card & 3, card >> 2
+        up, down = len(piles[sun.ACE0 + suit]), len(piles[sun.KING0 + suit])
+        if up + down < 14:
+            slots.append(-1)
+            orders.append(0)
+        elif rank > up:
+            slots.append(suit * 2)
+            orders.append(rank)  # ace-X ascends
+        else:
+            slots.append(suit * 2 + 1)
+            orders.append(14 - rank)  # king-X descends
+    n = len(row)
+    later_on_left = [False] * n
+    highest = [0] * 8
+    for i in range(n):
+        slot = slots[i]
+        if slot >= 0:
+            later_on_left[i] = highest[slot] > orders[i]
+            highest[slot] = max(highest[slot], orders[i])
+    highest = [0] * 8
+    for i in range(n - 1, -1, -1):
+        slot = slots[i]
+        if slot >= 0:
+            if later_on_left[i] and highest[slot] > orders[i]:
+                return True
+            highest[slot] = max(highest[slot], orders[i])
+    return False
+
+
+DEAD_ENDS: dict[str, Callable[[State], bool]] = {
+    "sun": sun_dead_end,
+    "star": star_dead_end,
+}
+
+SAFE_MOVES: dict[str, SafeMove] = {
+    "sun": sun_safe_move,
+    "star": star_safe_move,
+}

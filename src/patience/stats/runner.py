@@ -1,0 +1,55 @@
+"""Run many deals on any ``concurrent.futures.Executor``: a process pool, or Dask's
+``distributed.Client(addr).get_executor()``. Results are stored as they finish."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Executor, Future, as_completed
+from typing import Any
+
+from patience.engine.registry import get_game
+from patience.solver.practical import play_practical
+from patience.solver.search import solve
+from patience.storage.results import DealResult, ResultStore, budget_text
+
+
+def analyse_deal(game_id: str, options: Mapping[str, Any], deal: int, max_nodes: int,
+                 max_seconds: float) -> DealResult:
+    """Solve one deal and play it practically; a top-level function so workers can run it."""
+    state = get_game(game_id).new(deal=deal, **dict(options))
+    result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
+    return DealResult(deal, result.outcome, result.nodes, result.seconds,
+                      play_practical(state))
+
+
+def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
+              executor: Executor, store: ResultStore, *, max_nodes: int = 2_000_000,
+              max_seconds: float = 10.0,
+              on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
+    """Every deal's result in deal order; deals already in ``store`` are not recomputed.
+
+    Each finished deal is written to ``store`` before the next is awaited, so a run that
+    is interrupted resumes where it stopped.
+    """
+    options = dict(get_game(game_id).resolve_options(options))
+    wanted = list(deals)
+    budget = budget_text(max_nodes, max_seconds)
+    done = store.get(game_id, options, budget, wanted)
+    for result in done.values():
+        if on_result is not None:
+            on_result(result)
+    futures: list[Future[DealResult]] = [
+        executor.submit(analyse_deal, game_id, options, deal, max_nodes, max_seconds)
+        for deal in wanted if deal not in done
+    ]
+    try:
+        for future in as_completed(futures):
+            result = future.result()
+            store.add(game_id, options, budget, result)
+            done[result.deal] = result
+            if on_result is not None:
+                on_result(result)
+    finally:
+        for future in futures:
+            future.cancel()
+    return [done[d] for d in wanted]

@@ -1,0 +1,90 @@
+"""Per-deal results in SQLite, written as each deal finishes, so runs resume.
+
+A row is keyed by game, options (canonical JSON), the solver budget and the deal number:
+a finished deal is never recomputed for the same question, and a larger budget is a new
+question.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS deal_results (
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    budget TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'unknown')),
+    nodes INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    practical TEXT NOT NULL CHECK (practical IN ('won', 'lost')),
+    PRIMARY KEY (game, options, budget, deal)
+)
+"""
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal's answers: the solver's (thoughtful) and the practical player's."""
+
+    deal: int
+    outcome: str
+    nodes: int
+    seconds: float
+    practical: str
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    return json.dumps(dict(sorted(options.items())), separators=(",", ":"))
+
+
+def budget_text(max_nodes: int, max_seconds: float) -> str:
+    return f"nodes={max_nodes};seconds={max_seconds:g}"
+
+
+class ResultStore:
+    """A results database at ``path`` (created on first use)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path)
+        self._db.execute(SCHEMA)
+        self._db.commit()
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def add(self, game: str, options: Mapping[str, Any], budget: str,
+            result: DealResult) -> None:
+        """Store one finished deal at once (committed, so an interruption keeps it)."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO deal_results VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, options_text(options), budget, result.deal, result.outcome, result.nodes,
+             result.seconds, result.practical),
+        )
+        self._db.commit()
+
+    def get(self, game: str, options: Mapping[str, Any], budget: str,
+            deals: Iterable[int]) -> dict[int, DealResult]:
+        """The stored results among ``deals``."""
+        wanted = set(deals)
+        rows = self._db.execute(
+            "SELECT deal, outcome, nodes, seconds, practical FROM deal_results "
+            "WHERE game = ? AND options = ? AND budget = ?",
+            (game, options_text(options), budget),
+        )
+        return {row[0]: DealResult(*row) for row in rows if row[0] in wanted}

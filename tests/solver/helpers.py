@@ -1,0 +1,46 @@
+"""Shared helpers for the solver tests: an independent brute-force search and positions."""
+
+from __future__ import annotations
+
+from patience.engine.rules import ACTION
+from patience.engine.state import State
+from patience.games import star
+
+
+def brute_force_wins(state: State, limit: int = 200_000) -> bool:
+    """Plain exhaustive search through the public validating API: no table of positions
+    beyond the repetition-aware full key, no ordering, no dominance, no dead-end rule."""
+    work = state.copy()
+    seen: set[bytes] = set()
+    count = 0
+
+    def go() -> bool:
+        nonlocal count
+        if work.status == "won":
+            return True
+        key = work.key() + b"|" + b"|".join(sorted(work._seen))
+        if key in seen:
+            return False
+        seen.add(key)
+        count += 1
+        assert count < limit, "brute force ran out of room: choose a smaller position"
+        for move in work.legal_moves():
+            work.play(move)
+            if go():
+                return True
+            work.undo()
+        return False
+
+    return go()
+
+
+def star_last_round(deal: int, draws: int = 0, **options: object) -> State:
+    """A Star deal after drawing through two rounds without playing, then ``draws`` more
+    draws: a position in the last round, whose search space is small."""
+    state = star.STAR.new(deal=deal, **options)
+    while state.vars[star.ROUNDS_DONE] < star.REDEALS or (draws and state.piles[star.STOCK]):
+        if state.vars[star.ROUNDS_DONE] == star.REDEALS:
+            draws -= 1
+        actions = [m for m in state.legal_raw() if m[0] == ACTION]
+        state.play_raw(actions[0])
+    return state

@@ -1,0 +1,69 @@
+"""``patience solve`` and ``patience stats`` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import patience
+from patience.cli import app
+
+runner = CliRunner()
+
+
+def test_solve_json_gives_a_replayable_line() -> None:
+    result = runner.invoke(app, ["solve", "star", "--deal", "12", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["outcome"] == "won" and data["nodes"] > 0
+    state = patience.get_game("star").new(deal=12)
+    for move in data["moves"]:
+        state.play(move)
+    assert state.status == "won"
+
+
+def test_solve_text_and_options() -> None:
+    result = runner.invoke(app, ["solve", "star", "--deal", "12", "--option",
+                                 "direction=first-fit", "--max-seconds", "5"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Star deal 12: ")
+    assert "1. " in result.output or "lost" in result.output or "unknown" in result.output
+
+
+def test_solve_budget_gives_unknown() -> None:
+    result = runner.invoke(app, ["solve", "sun", "--deal", "1", "--max-nodes", "20", "--json"])
+    assert json.loads(result.output)["outcome"] == "unknown"
+
+
+def test_solve_bad_input_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["solve", "nosuch", "--deal", "1"])
+    assert result.exit_code == 2 and "no game" in result.output
+    result = runner.invoke(app, ["solve", "star", "--deal", "1", "--option", "direction=up"])
+    assert result.exit_code == 2 and "direction" in result.output
+
+
+def test_stats_json_and_resume(tmp_path: Path) -> None:
+    db = str(tmp_path / "s.sqlite")
+    args = ["stats", "star", "--deals", "4", "--start", "10", "--jobs", "1", "--db", db,
+            "--max-nodes", "2000", "--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data["deals"] == 4 and data["won"] + data["lost"] + data["unknown"] == 4
+    low, high = data["thoughtful_interval"]
+    assert 0 <= low <= high <= 1
+    again = runner.invoke(app, args)
+    assert json.loads(again.output) == data
+
+
+def test_stats_rejects_a_bad_backend() -> None:
+    result = runner.invoke(app, ["stats", "star", "--deals", "2", "--backend", "mpi"])
+    assert result.exit_code == 2 and "backend" in result.output
+
+
+def test_play_loop_hint() -> None:
+    result = runner.invoke(app, ["play", "star", "--deal", "12"], input="h\nq\n")
+    assert result.exit_code == 0
+    assert "hint: play " in result.output and "h for a hint" in result.output

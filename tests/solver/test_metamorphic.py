@@ -1,0 +1,61 @@
+"""Looser options never win fewer deals than stricter ones on the same deals.
+
+Each pair names a game, a stricter option set and a looser one whose legal moves include
+the stricter set's. A pair runs once its game is registered. Per deal: if the strict
+rules win, the loose rules must not be proved lost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import patience
+
+PAIRS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("star", {"direction": "first-fit"}, {"direction": "free"}),  # STR-3
+    ("rainbow", {"redeals": 3}, {"redeals": 5}),
+    ("open-shop", {"redeals": 0}, {"redeals": 1}),
+    ("blockade", {"empty_columns": "stay"}, {"empty_columns": "any"}),  # BLK-8
+    ("blockade", {"move_sequences": False}, {"move_sequences": True}),
+    ("clock", {"wrap_marriage": False}, {"wrap_marriage": True}),
+]
+REGISTERED = {g.id for g in patience.list_games()}
+DEALS = range(1, 9)
+BUDGET = {"max_nodes": 20_000, "max_seconds": 60.0}
+
+
+@pytest.mark.parametrize(("game_id", "strict", "loose"), [
+    pytest.param(g, s, lo, id=f"{g}-{next(iter(s))}",
+                 marks=pytest.mark.skipif(g not in REGISTERED, reason=f"{g} not registered"))
+    for g, s, lo in PAIRS
+])
+def test_looser_options_win_at_least_as_often(game_id: str, strict: dict[str, Any],
+                                              loose: dict[str, Any]) -> None:
+    game = patience.get_game(game_id)
+    strict_wins = loose_wins = 0
+    for deal in DEALS:
+        tight = patience.solve(game.new(deal=deal, **strict), **BUDGET)
+        free = patience.solve(game.new(deal=deal, **loose), **BUDGET)
+        assert not (tight.outcome == "won" and free.outcome == "lost"), f"deal {deal}"
+        if "unknown" not in (tight.outcome, free.outcome):
+            strict_wins += tight.outcome == "won"
+            loose_wins += free.outcome == "won"
+    assert loose_wins >= strict_wins
+
+
+def test_first_fit_lines_are_legal_under_free_direction() -> None:
+    """STR-3: every first-fit move is also a free-direction move, so its wins carry over."""
+    game = patience.get_game("star")
+    checked = 0
+    for deal in DEALS:
+        strict = patience.solve(game.new(deal=deal, direction="first-fit"), **BUDGET)
+        if strict.outcome != "won":
+            continue
+        free = game.new(deal=deal, direction="free")
+        for move in strict.moves:
+            free.play(move)
+        assert free.status == "won"
+        checked += 1
+    assert checked > 0

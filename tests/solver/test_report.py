@@ -1,0 +1,23 @@
+"""The winnability page: one row per option value, and the command that made it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import patience
+from patience.stats import report
+
+
+def test_option_rows_cover_every_value() -> None:
+    star = patience.get_game("star")
+    assert report.option_rows(star) == [{}, {"direction": "first-fit"}]
+
+
+def test_report_writes_page_and_chart(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    report.main(["--deals", "2", "--games", "star", "--jobs", "1", "--max-seconds", "2",
+                 "--db", str(tmp_path / "r.sqlite"), "--docs", str(docs)])
+    text = (docs / "winnability.md").read_text("utf-8")
+    assert "python -m patience.stats.report --deals 2" in text
+    assert "| Star (defaults) | 2 |" in text and "| Star (direction=first-fit) | 2 |" in text
+    assert (docs / "winnability.png").read_bytes()[:4] == b"\x89PNG"

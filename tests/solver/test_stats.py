@@ -1,0 +1,90 @@
+"""Statistics: Wilson intervals, SQLite resume, and the same results on every executor."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from patience.stats import analyse_deal, run_deals, summarise, wilson
+from patience.storage.results import DealResult, ResultStore, budget_text
+
+BUDGET = {"max_nodes": 3_000, "max_seconds": 600.0}  # node budget only: deterministic
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson(5, 10)
+    assert math.isclose(low, 0.2366, abs_tol=1e-4) and math.isclose(high, 0.7634, abs_tol=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and math.isclose(wilson(10, 10)[1], 1.0)
+    assert math.isclose(wilson(0, 10)[1], 0.2775, abs_tol=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError, match="successes"):
+        wilson(11, 10)
+
+
+def test_unknowns_are_counted_both_ways() -> None:
+    rows = [DealResult(i, o, 1, 0.1, "lost") for i, o in
+            enumerate(["won"] * 6 + ["lost"] * 2 + ["unknown"] * 2)]
+    s = summarise(rows)
+    assert (s.won, s.lost, s.unknown) == (6, 2, 2)
+    assert s.low == wilson(6, 10)[0] and s.high == wilson(8, 10)[1]
+    assert s.practical_won == 0 and s.practical_low == 0.0
+
+
+class Counting(ThreadPoolExecutor):
+    """A one-thread executor that records which deals it was asked to compute."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+        self.calls: list[int] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.calls.append(args[2])
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_interrupted_run_resumes_without_recomputing(tmp_path: Path) -> None:
+    db = tmp_path / "r.sqlite"
+    deals = range(1, 7)
+    seen: list[int] = []
+
+    def interrupt_after_three(result: DealResult) -> None:
+        seen.append(result.deal)
+        if len(seen) == 3:
+            raise KeyboardInterrupt  # as Ctrl-C in the middle of a run
+
+    with ResultStore(db) as store, Counting() as first, pytest.raises(KeyboardInterrupt):
+        run_deals("star", {}, deals, first, store, on_result=interrupt_after_three, **BUDGET)
+    with ResultStore(db) as store:
+        kept = store.get("star", {"direction": "free"}, budget_text(3_000, 600.0), deals)
+    assert sorted(kept) == sorted(seen)
+    with ResultStore(db) as store, Counting() as second:
+        resumed = run_deals("star", {}, deals, second, store, **BUDGET)
+    assert sorted(second.calls) == sorted(set(deals) - set(kept))  # finished deals not redone
+    with ResultStore(tmp_path / "fresh.sqlite") as store, Counting() as pool:
+        fresh = run_deals("star", {}, deals, pool, store, **BUDGET)
+    assert _comparable(resumed) == _comparable(fresh)
+    with ResultStore(db) as store:
+        again = store.get("star", {"direction": "free"}, budget_text(3_000, 600.0), deals)
+    assert _comparable(sorted(again.values(), key=lambda r: r.deal)) == _comparable(fresh)
+
+
+def _comparable(rows: list[DealResult]) -> list[tuple[int, str, int, str]]:
+    return [(r.deal, r.outcome, r.nodes, r.practical) for r in rows]
+
+
+def test_dask_and_process_pool_agree(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    deals = range(1, 7)
+    with ResultStore(tmp_path / "p.sqlite") as store, ProcessPoolExecutor(2) as pool:
+        by_pool = run_deals("sun", {}, deals, pool, store, **BUDGET)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client, ResultStore(tmp_path / "d.sqlite") as store:
+        by_dask = run_deals("sun", {}, deals, client.get_executor(), store, **BUDGET)
+    assert _comparable(by_pool) == _comparable(by_dask)
+    assert _comparable(by_pool) == _comparable(
+        [analyse_deal("sun", {}, d, BUDGET["max_nodes"], BUDGET["max_seconds"]) for d in deals])
