@@ -93,7 +93,8 @@ def luby(i: int) -> int:
 def _restarts(work: State, max_nodes: int, deadline: float,
               probe_order: Callable[[int], Ordering]) -> tuple[Outcome, list[RawMove], int]:
     """Probes: complete searches, each with its own move order (``probe_order(n)`` for
-    probe n), cut off after a number of nodes that follows Luby's sequence. Move order
+    probe n), cut off after ``PROBE_UNIT`` nodes, except every fourth probe, whose cut-off
+    is ``PROBE_UNIT`` times the next term of Luby's sequence. Move order
     never changes what a complete search answers, so a probe that ends before its cut-off
     proves "lost" and a probe that wins gives a line; the cut-offs grow without bound, so
     only the budget limits the search. A game whose wins lie on many scattered lines is
@@ -102,7 +103,8 @@ def _restarts(work: State, max_nodes: int, deadline: float,
     nodes = 0
     probe = 0
     while nodes < max_nodes and time.perf_counter() < deadline:
-        budget = min(PROBE_UNIT * luby(probe + 1), max_nodes - nodes)
+        grow = luby(probe // 4 + 1) if probe % 4 == 3 else 1
+        budget = min(PROBE_UNIT * grow, max_nodes - nodes)
         outcome, line, used = _search(work, budget, deadline, probe_order(probe))
         nodes += used
         if outcome != "unknown":

@@ -7,7 +7,8 @@ the remaining cards lie at every later scatter and what the wind makes of the cl
 budget varying the last moves before the wind, finds few of them. The solver therefore
 runs many short probes (``search._restarts``): probe 0 tries the greedy line first (every
 play before any stage action); probe n > 0 tries plays in an order drawn by a generator
-seeded with n, and in stage 3 sometimes scatters before the plays. Each probe is a
+seeded with n, and sometimes takes the stage action (deal, next-ray, scatter) before the
+plays, which leaves those cards where the action finds them. Each probe is a
 complete search, so ordering never changes an answer, only how soon it is found.
 """
 
@@ -21,7 +22,10 @@ from patience.engine.state import State
 from patience.games.sun import RAYS, SCATTERED, STAGE
 
 Ordering = Callable[[State, list[RawMove]], list[RawMove]]
-EARLY_SCATTER = 0.05  # chance, at a stage-3 position, that the scatter is tried first
+# chance, at a position with plays, that the stage action is tried before them:
+# in stages 1 and 2 (deal, next-ray; SUN-4, SUN-5) for half the probes, in stage 3
+# (scatter, SUN-6) for all; never before the wind
+EARLY_ACTION = 0.05
 
 
 def greedy_order(state: State, legal: list[RawMove]) -> list[RawMove]:
@@ -39,6 +43,7 @@ def probe_order(probe: int) -> Ordering:
         return greedy_order
     rng = random.Random(probe)
     mixed = probe % 2 == 1  # odd probes draw transfers among the plays
+    early_before_stage_3 = EARLY_ACTION if probe % 4 >= 2 else 0.0
 
     def order(state: State, legal: list[RawMove]) -> list[RawMove]:
         plays = [m for m in legal if m[0] != ACTION and not m[3]]
@@ -48,10 +53,14 @@ def probe_order(probe: int) -> Ordering:
             plays += transfers
             transfers = []
         rng.shuffle(plays)
-        vars_ = state.vars
-        if (plays and vars_[STAGE] == 3 and vars_[SCATTERED] < RAYS
-                and rng.random() < EARLY_SCATTER):
-            return actions + plays + transfers  # SUN-6: scatter with these cards aboard
+        if plays and actions:
+            vars_ = state.vars
+            if vars_[STAGE] < 3:
+                early = early_before_stage_3
+            else:
+                early = EARLY_ACTION if vars_[SCATTERED] < RAYS else 0.0
+            if early and rng.random() < early:
+                return actions + plays + transfers
         return plays + actions + transfers
 
     return order
