@@ -12,6 +12,8 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
+from patience.solver import sun as sun_solver
+from patience.solver.sun import Ordering
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
 
@@ -165,4 +167,9 @@ DEAD_ENDS: dict[str, Callable[[State], bool]] = {
 SAFE_MOVES: dict[str, SafeMove] = {
     "sun": sun_safe_move,
     "star": star_safe_move,
+}
+
+# Games searched by restarted probes (search._restarts): probe number -> move order.
+PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
+    "sun": sun_solver.probe_order,
 }

@@ -23,10 +23,12 @@ from typing import Literal
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import DEAD_ENDS, SAFE_MOVES
+from patience.solver.dominance import DEAD_ENDS, PROBE_ORDERS, SAFE_MOVES
+from patience.solver.sun import Ordering
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
+PROBE_UNIT = 256  # nodes of the shortest probe of a restarted search
 
 
 class SolverError(RuntimeError):
@@ -70,12 +72,51 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     """
     start = time.perf_counter()
     work = state.copy()
-    outcome, line, nodes = _search(work, max_nodes, start + max_seconds)
+    probe_order = PROBE_ORDERS.get(state.game.id)
+    if probe_order is None:
+        outcome, line, nodes = _search(work, max_nodes, start + max_seconds, order_moves)
+    else:
+        outcome, line, nodes = _restarts(work, max_nodes, start + max_seconds, probe_order)
     moves = _verified(state, line) if outcome == "won" else []
     return SolveResult(outcome, moves, nodes, time.perf_counter() - start)
 
 
-def _search(work: State, max_nodes: int, deadline: float) -> tuple[Outcome, list[RawMove], int]:
+def luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …"""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def _restarts(work: State, max_nodes: int, deadline: float,
+              probe_order: Callable[[int], Ordering]) -> tuple[Outcome, list[RawMove], int]:
+    """Probes: complete searches, each with its own move order (``probe_order(n)`` for
+    probe n), cut off after ``PROBE_UNIT`` nodes, except every fourth probe, whose cut-off
+    is ``PROBE_UNIT`` times the next term of Luby's sequence. Move order
+    never changes what a complete search answers, so a probe that ends before its cut-off
+    proves "lost" and a probe that wins gives a line; the cut-offs grow without bound, so
+    only the budget limits the search. A game whose wins lie on many scattered lines is
+    better served by many short probes down different lines than by one depth-first
+    search that spends its whole budget varying the last moves of the first line."""
+    nodes = 0
+    probe = 0
+    while nodes < max_nodes and time.perf_counter() < deadline:
+        grow = luby(probe // 4 + 1) if probe % 4 == 3 else 1
+        budget = min(PROBE_UNIT * grow, max_nodes - nodes)
+        outcome, line, used = _search(work, budget, deadline, probe_order(probe))
+        nodes += used
+        if outcome != "unknown":
+            return outcome, line, nodes
+        probe += 1
+    return "unknown", [], nodes
+
+
+def _search(work: State, max_nodes: int, deadline: float,
+            order: Ordering) -> tuple[Outcome, list[RawMove], int]:
+    """Depth-first search from ``work`` trying moves in ``order``; after an ``unknown``
+    answer ``work`` is as it was given."""
     rules = work.rules
     if rules.is_won(work):
         return "won", [], 0
@@ -97,7 +138,7 @@ def _search(work: State, max_nodes: int, deadline: float) -> tuple[Outcome, list
             forced = safe_move(work, legal)
             if forced is not None:
                 return [forced]
-        return order_moves(work, legal)
+        return order(work, legal)
 
     explored = {table_key()}
     path: list[RawMove] = []
@@ -131,9 +172,10 @@ def _search(work: State, max_nodes: int, deadline: float) -> tuple[Outcome, list
         else:
             explored.add(key)
             frames.append((children(), 0))
-        if nodes >= max_nodes:
-            return "unknown", [], nodes
-        if nodes % TIME_CHECK_EVERY == 0 and time.perf_counter() > deadline:
+        if nodes >= max_nodes or (nodes % TIME_CHECK_EVERY == 0
+                                  and time.perf_counter() > deadline):
+            for _ in path:
+                work.pop()
             return "unknown", [], nodes
     return "lost", [], nodes
 
