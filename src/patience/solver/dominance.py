@@ -12,6 +12,8 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
+from patience.solver.blockade import blockade_safe_move
+from patience.solver.clock import clock_dead_end, clock_safe_move
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
 
@@ -160,9 +162,12 @@ def sun_dead_end(state: State) -> bool:
 DEAD_ENDS: dict[str, Callable[[State], bool]] = {
     "sun": sun_dead_end,
     "star": star_dead_end,
+    "clock": clock_dead_end,
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
     "sun": sun_safe_move,
     "star": star_safe_move,
+    "blockade": blockade_safe_move,
+    "clock": clock_safe_move,
 }

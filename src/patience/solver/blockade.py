@@ -1,0 +1,52 @@
+"""Blockade (RULES.md §4): a foundation play nothing else could ever want."""
+
+from __future__ import annotations
+
+from patience.engine.rules import RawMove
+from patience.engine.state import State
+from patience.games import blockade
+
+
+def copies_up(piles: list[list[int]], card: int) -> int:
+    """How many copies of ``card`` lie on the foundations (BLK-2: a foundation of the
+    card's suit holds it once it is at least as high)."""
+    suit, rank = card & 3, card >> 2
+    return sum(1 for f in blockade.FOUNDATIONS
+               if piles[f] and piles[f][0] & 3 == suit and len(piles[f]) >= rank)
+
+
+def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """A card to a foundation when both copies of the card below it are already up.
+
+    Default options only (one card at a time, an emptied column stays empty: BLK-5, BLK-8).
+    Let c, at the end of column X, fit a foundation, with both copies of c's predecessor in
+    suit on the foundations (so both foundations of the suit exist and no card can ever be
+    married onto c, BLK-5), and let X hold another card or the stock be spent. Take any
+    winning line L; play c first, then L without its moves of this copy of c. Columns of
+    the new line are L's minus c: c is never alone in a column in L (it only ever lies on a
+    card of X or on the card it is married onto) unless the stock is spent, so columns
+    empty at the same moments, refills and deals take the same cards (BLK-4, BLK-6), and
+    the last card of every column is L's except where L's is c, which no move of L can
+    use other than moving c. Foundation heights of the suit are L's with one raised by
+    one until L plays a copy of c; where L plays the other copy first, both heights were
+    at c's predecessor, so one is still free for it. Every move of L therefore stays legal
+    and L's win is reached. The first move is irreversible (it clears the repetition
+    memory, §0) and cutting repeated stretches out of the new line leaves a line the
+    repetition rule cannot refuse.
+    """
+    rules = state.rules
+    assert isinstance(rules, blockade.BlockadeRules)
+    if rules.sequences or rules.fill_any:
+        return None
+    piles = state.piles
+    stock_spent = not piles[blockade.STOCK]
+    for move in legal:
+        src, dst, _, _ = move
+        if not 0 <= src < blockade.COLUMNS or dst < blockade.FOUND0:
+            continue
+        cards = piles[src]
+        if len(cards) < 2 and not stock_spent:
+            continue
+        if copies_up(piles, cards[-1] - blockade.NEXT) == 2:
+            return move
+    return None

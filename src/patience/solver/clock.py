@@ -1,0 +1,90 @@
+"""Clock (RULES.md §5): which hour a card can still go to, a safe play and a talon dead end.
+
+Each hour builds one fixed run of cards (CLK-2), so a card has a fixed place in the pile of
+every hour that takes it. An hour *still needs* a card when its pile has not reached that
+place. Two copies exist of every card and all 104 end on the hours, so the copies off the
+hours are exactly as many as the places still open for that card.
+"""
+
+from __future__ import annotations
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games import clock
+
+# card -> ((hour pile, index the card takes in that pile), ...): the bases at index 0
+PLACES: list[tuple[tuple[int, int], ...]] = [() for _ in range(len(clock.SUCCESSOR))]
+for _hour, _base in enumerate(clock.BASES):
+    PLACES[_base] += ((clock.HOUR0 + _hour, 0),)
+    for _index, _card in enumerate(clock._run(_hour), start=1):
+        PLACES[_card] += ((clock.HOUR0 + _hour, _index),)
+
+
+def needing(piles: list[list[int]], card: int) -> list[int]:
+    """The hours that still need ``card`` (CLK-2: their pile has not reached its place)."""
+    return [hour for hour, index in PLACES[card] if len(piles[hour]) <= index]
+
+
+def placed(piles: list[list[int]], card: int) -> int:
+    """How many copies of ``card`` are on the hours."""
+    return sum(1 for hour, index in PLACES[card] if len(piles[hour]) > index)
+
+
+def clock_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """A card that only one hour still needs, to that hour, from the talon or, once the
+    stock is spent, from a packet whose card nobody can marry onto.
+
+    Let c fit hour H now (H's top is c's predecessor) and let H be the only hour that still
+    needs c; then c is the only copy of its card off the hours and goes to H in every
+    winning line L, and H takes nothing before it. Play c first, then L without its play
+    of c. From the talon: the talon top only ever goes to an hour (CLK-6), draws and fills
+    do not look at the talon, and the talon of the new line is L's minus c, so every move
+    of L stays legal (where L's talon top is c, L can only play c, which is skipped). From
+    a packet, with the stock spent (no fill and no draw is left, CLK-5): besides c's own
+    moves, which are skipped, c matters to L only as a marriage target for its predecessor
+    (CLK-4), and both copies of that card are already on the hours; so again every move of
+    L stays legal, the packets of the new line being L's minus c. Positions of the new line
+    are L's with c on H; removing repeated stretches gives a line without repetition, and
+    the first move is irreversible, so the repetition rule (§0) forbids none of it.
+    """
+    piles = state.piles
+    stock_spent = not piles[clock.STOCK]
+    for move in legal:
+        src, dst, index, _ = move
+        if src == ACTION or not dst < clock.PACKET0:
+            continue
+        card = piles[src][index]
+        if needing(piles, card) != [dst]:
+            continue
+        if src == clock.TALON:
+            return move
+        if stock_spent and placed(piles, clock.PREDECESSOR[card]) == 2:
+            return move
+    return None
+
+
+def clock_dead_end(state: State) -> bool:
+    """Two talon cards bound for one hour in the wrong order.
+
+    The talon only grows on top (CLK-6 draws) and loses cards only from the top, to the
+    hours; nothing else ever goes under a talon card or takes one elsewhere. If card y lies
+    above card x in the talon and the only hour that still needs either of them is the same
+    hour H, with y's place in H's run after x's, then y must leave before x and cannot go
+    to H before x: the position is lost.
+    """
+    piles = state.piles
+    talon = piles[clock.TALON]
+    if len(talon) < 2:
+        return False
+    lowest_below: dict[int, int] = {}  # hour -> the lowest place of a sole-hour card below
+    for card in talon:  # bottom to top
+        hours = [(hour, index) for hour, index in PLACES[card] if len(piles[hour]) <= index]
+        if len(hours) != 1:
+            continue
+        hour, index = hours[0]
+        below = lowest_below.get(hour)
+        if below is not None and below < index:
+            return True
+        if below is None or index < below:
+            lowest_below[hour] = index
+    return False
