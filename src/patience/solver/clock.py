@@ -64,27 +64,36 @@ def clock_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def clock_dead_end(state: State) -> bool:
-    """Two talon cards bound for one hour in the wrong order.
+    """Two cards bound for one hour in the wrong order, the upper one stuck above.
 
-    The talon only grows on top (CLK-6 draws) and loses cards only from the top, to the
-    hours; nothing else ever goes under a talon card or takes one elsewhere. If card y lies
-    above card x in the talon and the only hour that still needs either of them is the same
-    hour H, with y's place in H's run after x's, then y must leave before x and cannot go
-    to H before x: the position is lost.
+    A talon or packet only grows on top (CLK-3 fill, CLK-4 marriage, CLK-6 draw) and
+    loses cards only from the top, so a card leaves before every card under it. A talon
+    card can only go to an hour (CLK-6); a packet card can only go to an hour, or be
+    married onto a packet top holding its successor in suit (CLK-4), and once both copies
+    of that successor are on the hours (or the card has none to marry onto) only the hour
+    is left. Call such a card *stuck*. If a stuck card y lies above card x in one pile and
+    the only hour that still needs either of them is the same hour H, with y's place in
+    H's run after x's, then y must leave before x and cannot go to H before x: lost.
     """
+    rules = state.rules
+    assert isinstance(rules, clock.ClockRules)
+    onto = rules.marries_onto
     piles = state.piles
-    talon = piles[clock.TALON]
-    if len(talon) < 2:
-        return False
-    lowest_below: dict[int, int] = {}  # hour -> the lowest place of a sole-hour card below
-    for card in talon:  # bottom to top
-        hours = [(hour, index) for hour, index in PLACES[card] if len(piles[hour]) <= index]
-        if len(hours) != 1:
+    for pile in (clock.TALON, *clock.PACKETS):
+        cards = piles[pile]
+        if len(cards) < 2:
             continue
-        hour, index = hours[0]
-        below = lowest_below.get(hour)
-        if below is not None and below < index:
-            return True
-        if below is None or index < below:
-            lowest_below[hour] = index
+        lowest_below: dict[int, int] = {}  # hour -> the lowest place of a sole-hour card
+        for card in cards:  # bottom to top
+            hours = [(hour, index) for hour, index in PLACES[card] if len(piles[hour]) <= index]
+            if len(hours) != 1:
+                continue
+            hour, index = hours[0]
+            below = lowest_below.get(hour)
+            if below is not None and below < index:
+                target = onto[card]
+                if pile == clock.TALON or target < 0 or placed(piles, target) == 2:
+                    return True
+            if below is None or index < below:
+                lowest_below[hour] = index
     return False
