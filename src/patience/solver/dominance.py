@@ -14,6 +14,7 @@ from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver.blockade import blockade_safe_move
 from patience.solver.clock import clock_dead_end, clock_safe_move
+from patience.solver.shah import shah_dead_end
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
 
@@ -163,6 +164,7 @@ DEAD_ENDS: dict[str, Callable[[State], bool]] = {
     "sun": sun_dead_end,
     "star": star_dead_end,
     "clock": clock_dead_end,
+    "shah": shah_dead_end,
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
