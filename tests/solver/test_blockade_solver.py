@@ -11,7 +11,7 @@ from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import blockade as game
 from patience.solver import search
-from patience.solver.blockade import blockade_safe_move
+from patience.solver.blockade import blockade_dead_end, blockade_safe_move
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
 
@@ -53,6 +53,42 @@ def test_blk6_lone_card_with_stock_left_is_not_claimed() -> None:
 def test_blk5_options_switch_the_claim_off() -> None:
     assert _safe(_two_rows(move_sequences=True)) is None
     assert _safe(_two_rows(empty_columns="any")) is None
+
+
+def _rows(**columns: list[str]) -> dict[int, list[str | None]]:
+    """Columns named ``c1=[...]`` with their first rows given, the rest left to the filler."""
+    return {int(k[1:]): [*v, *[None] * (8 - len(v))] for k, v in columns.items()}
+
+
+def _walled(options: dict[str, object] | None = None, **columns: list[str]) -> State:
+    """Two rows laid (BLK-4): each named column shows its two given cards."""
+    state = laid_out(_rows(**columns), **(options or {}))
+    state.play("deal")
+    return state
+
+
+def test_blk3_both_threes_under_kings_of_their_suit_are_lost() -> None:
+    """Both 3S lie under a KS: no spade foundation passes 2 before a KS leaves, and a KS
+    leaves only onto a Q."""
+    state = _walled(c1=["3S", "KS"], c2=["3S", "KS"])
+    assert blockade_dead_end(state)
+
+
+def test_blk3_one_three_free_is_not_a_dead_end() -> None:
+    assert not blockade_dead_end(_walled(c1=["3S", "KS"]))
+
+
+def test_blk3_kings_of_two_suits_walling_each_other_are_lost() -> None:
+    """The 3S under hearts kings and the 5H under spade kings: neither suit reaches Q."""
+    state = _walled(c1=["3S", "KH"], c2=["3S", "KH"], c3=["5H", "KS"], c4=["5H", "KS"])
+    assert blockade_dead_end(state)
+    assert not blockade_dead_end(_walled(c1=["3S", "KH"], c2=["3S", "KH"]))
+
+
+def test_blk8_empty_columns_any_switches_the_dead_end_off() -> None:
+    """With empty_columns = "any" a king may move into an empty column: no claim."""
+    state = _walled({"empty_columns": "any"}, c1=["3S", "KS"], c2=["3S", "KS"])
+    assert not blockade_dead_end(state)
 
 
 def test_blk1_foundations_of_one_suit_are_interchangeable() -> None:

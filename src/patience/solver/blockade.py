@@ -50,3 +50,73 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
         if copies_up(piles, cards[-1] - blockade.NEXT) == 2:
             return move
     return None
+
+
+KING = 13
+
+
+def blockade_dead_end(state: State) -> bool:
+    """Kings wall in cards that their own suits would need first.
+
+    A king can never be married (BLK-5 needs a card one rank higher) nor, unless
+    ``empty_columns = "any"``, moved into an empty column (BLK-8), and a run moved with
+    ``move_sequences`` that starts under a king would have to hold the king above a lower
+    card; so a king leaves its column only to a foundation, which needs a foundation of
+    its suit at Q, and every card under it waits for that (BLK-3: only the last card or a
+    run above it moves; cards only ever land on top of a column). Relax the game: let a
+    card be free when every king above it in its column is of a suit that has a
+    foundation at Q, and let stock cards be free. In the relaxation a free card may go to
+    a foundation it fits at once and frees only more; playing every free fitting card
+    until nothing changes reaches everything any real line can reach. If even that does
+    not complete the foundations, the position is lost.
+    """
+    rules = state.rules
+    assert isinstance(rules, blockade.BlockadeRules)
+    if rules.fill_any:
+        return False
+    piles = state.piles
+    heights = [[0, 0] for _ in range(4)]
+    started = [0, 0, 0, 0]
+    for f in blockade.FOUNDATIONS:
+        if piles[f]:
+            suit = piles[f][0] & 3
+            heights[suit][started[suit]] = len(piles[f])
+            started[suit] += 1
+    pool = [0] * 64  # free copies of each card not yet on a foundation
+    for card in piles[blockade.STOCK]:
+        pool[card] += 1
+    # each column's cards below its kings, as (suits of the kings above, card) segments
+    walled: list[tuple[frozenset[int], int]] = []
+    for col in range(blockade.COLUMNS):
+        above: set[int] = set()
+        for card in reversed(piles[col]):
+            if above:
+                walled.append((frozenset(above), card))
+            else:
+                pool[card] += 1
+            if card >> 2 == KING:
+                above.add(card & 3)
+    released = [False] * 4
+    changed = True
+    while changed:
+        changed = False
+        for suit in range(4):
+            for i in range(2):
+                while heights[suit][i] < KING:
+                    card = (heights[suit][i] + 1) << 2 | suit
+                    if not pool[card]:
+                        break
+                    pool[card] -= 1
+                    heights[suit][i] += 1
+                    changed = True
+            if not released[suit] and max(heights[suit]) >= KING - 1:
+                released[suit] = True
+                still: list[tuple[frozenset[int], int]] = []
+                for kings, card in walled:
+                    if all(released[s] for s in kings):
+                        pool[card] += 1
+                    else:
+                        still.append((kings, card))
+                walled = still
+                changed = True
+    return any(h < KING for pair in heights for h in pair)
