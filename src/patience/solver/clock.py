@@ -64,36 +64,71 @@ def clock_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def clock_dead_end(state: State) -> bool:
-    """Two cards bound for one hour in the wrong order, the upper one stuck above.
+    """Cards walled in under cards that can only go to an hour, beyond any line's reach.
 
     A talon or packet only grows on top (CLK-3 fill, CLK-4 marriage, CLK-6 draw) and
     loses cards only from the top, so a card leaves before every card under it. A talon
     card can only go to an hour (CLK-6); a packet card can only go to an hour, or be
     married onto a packet top holding its successor in suit (CLK-4), and once both copies
     of that successor are on the hours (or the card has none to marry onto) only the hour
-    is left. Call such a card *stuck*. If a stuck card y lies above card x in one pile and
-    the only hour that still needs either of them is the same hour H, with y's place in
-    H's run after x's, then y must leave before x and cannot go to H before x: lost.
+    is left. Call such a card *stuck*: the cards under it wait until it goes to an hour.
+    Relax the game: every stock card and every card with no stuck card above it is free;
+    an hour takes its next card whenever some copy of it is free (copies are not used
+    up); a stuck card counts as gone once an hour that still needs it has passed its place,
+    freeing what lies under it. Every real line's hour plays are possible in this
+    relaxation, step by step, so if even the relaxation cannot complete all twelve hours
+    the position is lost.
     """
     rules = state.rules
     assert isinstance(rules, clock.ClockRules)
     onto = rules.marries_onto
     piles = state.piles
+    heights = [len(piles[h]) for h in range(clock.HOURS)]
+    free = [False] * len(clock.SUCCESSOR)
+    up = [0] * len(clock.SUCCESSOR)  # copies of each card on the hours
+    for hour in range(clock.HOURS):
+        for card in piles[hour]:
+            up[card] += 1
+    for card in piles[clock.STOCK]:
+        free[card] = True
+    # per pile, the stuck cards from the top down (as the places still open for them)
+    # with the cards each one walls in
+    walls: list[list[tuple[list[tuple[int, int]], list[int]]]] = []
     for pile in (clock.TALON, *clock.PACKETS):
-        cards = piles[pile]
-        if len(cards) < 2:
-            continue
-        lowest_below: dict[int, int] = {}  # hour -> the lowest place of a sole-hour card
-        for card in cards:  # bottom to top
-            hours = [(hour, index) for hour, index in PLACES[card] if len(piles[hour]) <= index]
-            if len(hours) != 1:
-                continue
-            hour, index = hours[0]
-            below = lowest_below.get(hour)
-            if below is not None and below < index:
-                target = onto[card]
-                if pile == clock.TALON or target < 0 or placed(piles, target) == 2:
-                    return True
-            if below is None or index < below:
-                lowest_below[hour] = index
-    return False
+        segments: list[tuple[list[tuple[int, int]], list[int]]] = []
+        for card in reversed(piles[pile]):
+            if segments:
+                segments[-1][1].append(card)
+            else:
+                free[card] = True
+            target = onto[card]
+            if pile == clock.TALON or target < 0 or up[target] == 2:
+                opened = [(hour, index) for hour, index in PLACES[card] if heights[hour] <= index]
+                segments.append((opened, []))
+        if segments:
+            segments.reverse()  # the topmost stuck card last, so it is checked first
+            walls.append(segments)
+    runs = RUNS
+    changed = True
+    while changed:
+        changed = False
+        for hour in range(clock.HOURS):
+            run = runs[hour]
+            height = heights[hour]
+            while height < len(run) and free[run[height]]:
+                height += 1
+            if height != heights[hour]:
+                heights[hour] = height
+                changed = True
+        if not changed:
+            break
+        for segments in walls:
+            while segments and any(index < heights[hour] for hour, index in segments[-1][0]):
+                for card in segments.pop()[1]:
+                    free[card] = True
+                    changed = True
+    return any(heights[h] < len(RUNS[h]) for h in range(clock.HOURS))
+
+
+# hour -> its whole pile in order, base first (CLK-1, CLK-2)
+RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
