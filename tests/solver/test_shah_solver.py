@@ -42,6 +42,16 @@ def test_sha5_middle_card_of_another_suit_walls_nothing() -> None:
     assert not shah_dead_end(dealt(inner={1: "3S", 2: "3S"}, middle={1: "5H", 2: "4S"}))
 
 
+def test_sha5_two_suits_walling_each_other_are_lost() -> None:
+    """Both 3S under 6H and both 5H under 4S: spades need a 3S to reach 4, hearts a 5H to
+    reach 6; each waits for the other. (Ray 6's inner 6H is swapped out for a 9H.)"""
+    state = dealt(inner={1: "3S", 2: "3S", 3: "5H", 4: "5H", 6: "9H"},
+                  middle={1: "6H", 2: "6H", 3: "4S", 4: "4S"})
+    assert shah_dead_end(state)
+    assert not shah_dead_end(dealt(inner={1: "3S", 2: "3S", 3: "5H", 6: "9H"},
+                                   middle={1: "6H", 2: "6H", 3: "4S"}))
+
+
 def test_sha4_no_claim_before_the_middle_circle() -> None:
     """Only circle 1 is laid (SHA-4): no middle card covers anything yet."""
     state = patience.get_game("shah").new(deck=stack([*ACES, "3S", "3S"], decks=2))
