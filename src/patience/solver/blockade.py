@@ -75,6 +75,21 @@ def blockade_dead_end(state: State) -> bool:
     if rules.fill_any:
         return False
     piles = state.piles
+    pool = [0] * 64  # free copies of each card not yet on a foundation
+    for card in piles[blockade.STOCK]:
+        pool[card] += 1
+    walled: list[tuple[int, int]] = []  # (suits of the kings above as a bit mask, card)
+    for col in range(blockade.COLUMNS):
+        above = 0
+        for card in reversed(piles[col]):
+            if above:
+                walled.append((above, card))
+            else:
+                pool[card] += 1
+            if card >> 2 == KING:
+                above |= 1 << (card & 3)
+    if not walled:
+        return False
     heights = [[0, 0] for _ in range(4)]
     started = [0, 0, 0, 0]
     for f in blockade.FOUNDATIONS:
@@ -82,41 +97,46 @@ def blockade_dead_end(state: State) -> bool:
             suit = piles[f][0] & 3
             heights[suit][started[suit]] = len(piles[f])
             started[suit] += 1
-    pool = [0] * 64  # free copies of each card not yet on a foundation
-    for card in piles[blockade.STOCK]:
-        pool[card] += 1
-    # each column's cards below its kings, as (suits of the kings above, card) segments
-    walled: list[tuple[frozenset[int], int]] = []
-    for col in range(blockade.COLUMNS):
-        above: set[int] = set()
-        for card in reversed(piles[col]):
-            if above:
-                walled.append((frozenset(above), card))
-            else:
-                pool[card] += 1
-            if card >> 2 == KING:
-                above.add(card & 3)
-    released = [False] * 4
+    released = 0  # suits with a foundation at Q or higher, as a bit mask
     changed = True
     while changed:
         changed = False
         for suit in range(4):
+            pair = heights[suit]
             for i in range(2):
-                while heights[suit][i] < KING:
-                    card = (heights[suit][i] + 1) << 2 | suit
-                    if not pool[card]:
-                        break
-                    pool[card] -= 1
-                    heights[suit][i] += 1
+                while pair[i] < KING and pool[(pair[i] + 1) << 2 | suit]:
+                    pair[i] += 1
+                    pool[pair[i] << 2 | suit] -= 1
                     changed = True
-            if not released[suit] and max(heights[suit]) >= KING - 1:
-                released[suit] = True
-                still: list[tuple[frozenset[int], int]] = []
+            if not released >> suit & 1 and max(pair) >= KING - 1:
+                released |= 1 << suit
+                still: list[tuple[int, int]] = []
                 for kings, card in walled:
-                    if all(released[s] for s in kings):
+                    if kings & released == kings:
                         pool[card] += 1
                     else:
                         still.append((kings, card))
                 walled = still
                 changed = True
     return any(h < KING for pair in heights for h in pair)
+
+
+def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first, then marriages that bare a card a foundation takes or
+    empty a column, then other marriages, and `deal` last (BLK-5, BLK-7)."""
+    piles = state.piles
+    wanted = {piles[f][-1] + blockade.NEXT for f in blockade.FOUNDATIONS if piles[f]}
+    ranked: list[tuple[int, int, RawMove]] = []
+    for i, move in enumerate(legal):
+        src, dst, index, _ = move
+        if src < 0:
+            rank = 3
+        elif dst >= blockade.FOUND0:
+            rank = 0
+        elif index == 0 or piles[src][index - 1] in wanted:
+            rank = 1
+        else:
+            rank = 2
+        ranked.append((rank, i, move))
+    ranked.sort()
+    return [move for _, _, move in ranked]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
-from patience.solver.blockade import blockade_dead_end, blockade_safe_move
+from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
 from patience.solver.clock import clock_dead_end, clock_safe_move
 from patience.solver.shah import shah_dead_end
 
@@ -166,6 +166,11 @@ DEAD_ENDS: dict[str, Callable[[State], bool]] = {
     "clock": clock_dead_end,
     "shah": shah_dead_end,
     "blockade": blockade_dead_end,
+}
+
+# Move ordering per game (tried first to last); ordering never removes a move.
+MOVE_ORDERS: dict[str, Callable[[State, list[RawMove]], list[RawMove]]] = {
+    "blockade": blockade_order,
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
