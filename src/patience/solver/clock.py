@@ -132,3 +132,27 @@ def clock_dead_end(state: State) -> bool:
 
 # hour -> its whole pile in order, base first (CLK-1, CLK-2)
 RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
+
+
+def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Hour plays first; then marriages (CLK-4) that bare a card an hour takes, other
+    marriages, and last of them a card that would only swap one copy of its successor for
+    the other; `fill` and `draw` last (CLK-5, CLK-6)."""
+    piles = state.piles
+    wanted = {clock.SUCCESSOR[piles[h][-1]] for h in range(clock.HOURS)}
+    ranked: list[tuple[int, int, RawMove]] = []
+    for i, move in enumerate(legal):
+        src, dst, index, _ = move
+        if src < 0:
+            rank = 4
+        elif dst < clock.PACKET0:
+            rank = 0
+        elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
+            rank = 3
+        elif index > 0 and piles[src][index - 1] in wanted:
+            rank = 1
+        else:
+            rank = 2
+        ranked.append((rank, i, move))
+    ranked.sort()
+    return [move for _, _, move in ranked]

@@ -13,8 +13,8 @@ from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
-from patience.solver.clock import clock_dead_end, clock_safe_move
-from patience.solver.shah import shah_dead_end
+from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
+from patience.solver.shah import shah_dead_end, shah_order
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
 
@@ -171,6 +171,8 @@ DEAD_ENDS: dict[str, Callable[[State], bool]] = {
 # Move ordering per game (tried first to last); ordering never removes a move.
 MOVE_ORDERS: dict[str, Callable[[State, list[RawMove]], list[RawMove]]] = {
     "blockade": blockade_order,
+    "clock": clock_order,
+    "shah": shah_order,
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
