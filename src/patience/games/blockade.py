@@ -125,6 +125,18 @@ class BlockadeRules(Rules):
     def why_not(self, state: State, action: str) -> str | None:
         return "the stock is spent; there is no redeal (BLK-9)"
 
+    def solver_key(self, state: State) -> bytes:
+        """Two foundations of one suit are interchangeable (BLK-2; an ace starts whichever
+        is empty first), so foundations are sorted. Once the stock is spent no deal and no
+        refill is left (BLK-4, BLK-6) and every move treats the columns alike (BLK-5,
+        BLK-8), so the columns are sorted too."""
+        piles = state.piles
+        founds = sorted(map(bytes, piles[FOUND0:FOUND0 + 8]))
+        columns = list(map(bytes, piles[:COLUMNS]))
+        if not piles[STOCK]:
+            columns.sort()
+        return b"\xff".join([*columns, *founds, bytes(piles[STOCK])])
+
     def shows_index(self, state: State, pile: int) -> bool:
         """With move_sequences a column whose last two cards form a run offers both."""
         if not self.sequences or pile >= COLUMNS:

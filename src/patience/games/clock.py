@@ -146,6 +146,17 @@ class ClockRules(Rules):
             return False
         return not any(piles[packet] for packet in PACKETS)
 
+    def solver_key(self, state: State) -> bytes:
+        """Once the stock is spent no `fill` is left (CLK-5), the only thing that tells the
+        packets apart; marriages (CLK-4) treat every packet alike, so their order is then
+        immaterial and the packets are sorted."""
+        piles = state.piles
+        if piles[STOCK]:
+            return state.key()
+        packets = sorted(map(bytes, piles[PACKET0:PACKET0 + HOURS]))
+        return b"\xff".join([*map(bytes, piles[HOUR0:HOUR0 + HOURS]), *packets,
+                             bytes(piles[TALON])])
+
     def apply(self, state: State, move: RawMove) -> None:
         src, dst, _, _ = move
         if src != ACTION:

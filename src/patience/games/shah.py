@@ -177,6 +177,14 @@ class ShahRules(Rules):
         piles = state.piles
         return all(len(piles[f]) == QUEEN for f in range(FOUND0, FOUND0 + RAYS))
 
+    def solver_key(self, state: State) -> bytes:
+        """Foundations are interchangeable (SHA-2: each takes its own ace's suit from 2 to
+        Q, and no clause looks at their places), so they are sorted; the Shah and the
+        seven kings never move (SHA-1) and are left out."""
+        piles = state.piles
+        founds = sorted(map(bytes, piles[FOUND0:FOUND0 + RAYS]))
+        return b"\xff".join([*founds, *map(bytes, piles[SLOT0:])]) + bytes(state.vars)
+
     def next_gap(self, state: State) -> int | None:
         """The slot SHA-8 lets the player fill next, once the deal is over."""
         if state.vars[CIRCLES] < 3:

@@ -13,6 +13,9 @@ from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver import sun as sun_solver
+from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
+from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
+from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.sun import Ordering
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
@@ -162,11 +165,23 @@ def sun_dead_end(state: State) -> bool:
 DEAD_ENDS: dict[str, Callable[[State], bool]] = {
     "sun": sun_dead_end,
     "star": star_dead_end,
+    "clock": clock_dead_end,
+    "shah": shah_dead_end,
+    "blockade": blockade_dead_end,
+}
+
+# Move ordering per game (tried first to last); ordering never removes a move.
+MOVE_ORDERS: dict[str, Callable[[State, list[RawMove]], list[RawMove]]] = {
+    "blockade": blockade_order,
+    "clock": clock_order,
+    "shah": shah_order,
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
     "sun": sun_safe_move,
     "star": star_safe_move,
+    "blockade": blockade_safe_move,
+    "clock": clock_safe_move,
 }
 
 # Games searched by restarted probes (search._restarts): probe number -> move order.

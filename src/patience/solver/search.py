@@ -23,7 +23,7 @@ from typing import Literal
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import DEAD_ENDS, PROBE_ORDERS, SAFE_MOVES
+from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES
 from patience.solver.sun import Ordering
 
 Outcome = Literal["won", "lost", "unknown"]
@@ -74,7 +74,8 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     work = state.copy()
     probe_order = PROBE_ORDERS.get(state.game.id)
     if probe_order is None:
-        outcome, line, nodes = _search(work, max_nodes, start + max_seconds, order_moves)
+        order = MOVE_ORDERS.get(state.game.id, order_moves)  # ordering only: never prunes
+        outcome, line, nodes = _search(work, max_nodes, start + max_seconds, order)
     else:
         outcome, line, nodes = _restarts(work, max_nodes, start + max_seconds, probe_order)
     moves = _verified(state, line) if outcome == "won" else []

@@ -1,0 +1,158 @@
+"""Clock (RULES.md §5): which hour a card can still go to, a safe play and a talon dead end.
+
+Each hour builds one fixed run of cards (CLK-2), so a card has a fixed place in the pile of
+every hour that takes it. An hour *still needs* a card when its pile has not reached that
+place. Two copies exist of every card and all 104 end on the hours, so the copies off the
+hours are exactly as many as the places still open for that card.
+"""
+
+from __future__ import annotations
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games import clock
+
+# card -> ((hour pile, index the card takes in that pile), ...): the bases at index 0
+PLACES: list[tuple[tuple[int, int], ...]] = [() for _ in range(len(clock.SUCCESSOR))]
+for _hour, _base in enumerate(clock.BASES):
+    PLACES[_base] += ((clock.HOUR0 + _hour, 0),)
+    for _index, _card in enumerate(clock._run(_hour), start=1):
+        PLACES[_card] += ((clock.HOUR0 + _hour, _index),)
+
+
+def needing(piles: list[list[int]], card: int) -> list[int]:
+    """The hours that still need ``card`` (CLK-2: their pile has not reached its place)."""
+    return [hour for hour, index in PLACES[card] if len(piles[hour]) <= index]
+
+
+def placed(piles: list[list[int]], card: int) -> int:
+    """How many copies of ``card`` are on the hours."""
+    return sum(1 for hour, index in PLACES[card] if len(piles[hour]) > index)
+
+
+def clock_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """A card that only one hour still needs, to that hour, from the talon or, once the
+    stock is spent, from a packet whose card nobody can marry onto.
+
+    Let c fit hour H now (H's top is c's predecessor) and let H be the only hour that still
+    needs c; then c is the only copy of its card off the hours and goes to H in every
+    winning line L, and H takes nothing before it. Play c first, then L without its play
+    of c. From the talon: the talon top only ever goes to an hour (CLK-6), draws and fills
+    do not look at the talon, and the talon of the new line is L's minus c, so every move
+    of L stays legal (where L's talon top is c, L can only play c, which is skipped). From
+    a packet, with the stock spent (no fill and no draw is left, CLK-5): besides c's own
+    moves, which are skipped, c matters to L only as a marriage target for its predecessor
+    (CLK-4), and both copies of that card are already on the hours; so again every move of
+    L stays legal, the packets of the new line being L's minus c. Positions of the new line
+    are L's with c on H; removing repeated stretches gives a line without repetition, and
+    the first move is irreversible, so the repetition rule (§0) forbids none of it.
+    """
+    piles = state.piles
+    stock_spent = not piles[clock.STOCK]
+    for move in legal:
+        src, dst, index, _ = move
+        if src == ACTION or not dst < clock.PACKET0:
+            continue
+        card = piles[src][index]
+        if needing(piles, card) != [dst]:
+            continue
+        if src == clock.TALON:
+            return move
+        if stock_spent and placed(piles, clock.PREDECESSOR[card]) == 2:
+            return move
+    return None
+
+
+def clock_dead_end(state: State) -> bool:
+    """Cards walled in under cards that can only go to an hour, beyond any line's reach.
+
+    A talon or packet only grows on top (CLK-3 fill, CLK-4 marriage, CLK-6 draw) and
+    loses cards only from the top, so a card leaves before every card under it. A talon
+    card can only go to an hour (CLK-6); a packet card can only go to an hour, or be
+    married onto a packet top holding its successor in suit (CLK-4), and once both copies
+    of that successor are on the hours (or the card has none to marry onto) only the hour
+    is left. Call such a card *stuck*: the cards under it wait until it goes to an hour.
+    Relax the game: every stock card and every card with no stuck card above it is free;
+    an hour takes its next card whenever some copy of it is free (copies are not used
+    up); a stuck card counts as gone once an hour that still needs it has passed its place,
+    freeing what lies under it. Every real line's hour plays are possible in this
+    relaxation, step by step, so if even the relaxation cannot complete all twelve hours
+    the position is lost.
+    """
+    rules = state.rules
+    assert isinstance(rules, clock.ClockRules)
+    onto = rules.marries_onto
+    piles = state.piles
+    heights = [len(piles[h]) for h in range(clock.HOURS)]
+    free = [False] * len(clock.SUCCESSOR)
+    up = [0] * len(clock.SUCCESSOR)  # copies of each card on the hours
+    for hour in range(clock.HOURS):
+        for card in piles[hour]:
+            up[card] += 1
+    for card in piles[clock.STOCK]:
+        free[card] = True
+    # per pile, the stuck cards from the top down (as the places still open for them)
+    # with the cards each one walls in
+    walls: list[list[tuple[list[tuple[int, int]], list[int]]]] = []
+    for pile in (clock.TALON, *clock.PACKETS):
+        segments: list[tuple[list[tuple[int, int]], list[int]]] = []
+        for card in reversed(piles[pile]):
+            if segments:
+                segments[-1][1].append(card)
+            else:
+                free[card] = True
+            target = onto[card]
+            if pile == clock.TALON or target < 0 or up[target] == 2:
+                opened = [(hour, index) for hour, index in PLACES[card] if heights[hour] <= index]
+                segments.append((opened, []))
+        if segments:
+            segments.reverse()  # the topmost stuck card last, so it is checked first
+            walls.append(segments)
+    runs = RUNS
+    changed = True
+    while changed:
+        changed = False
+        for hour in range(clock.HOURS):
+            run = runs[hour]
+            height = heights[hour]
+            while height < len(run) and free[run[height]]:
+                height += 1
+            if height != heights[hour]:
+                heights[hour] = height
+                changed = True
+        if not changed:
+            break
+        for segments in walls:
+            while segments and any(index < heights[hour] for hour, index in segments[-1][0]):
+                for card in segments.pop()[1]:
+                    free[card] = True
+                    changed = True
+    return any(heights[h] < len(RUNS[h]) for h in range(clock.HOURS))
+
+
+# hour -> its whole pile in order, base first (CLK-1, CLK-2)
+RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
+
+
+def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Hour plays first; then marriages (CLK-4) that bare a card an hour takes, other
+    marriages, and last of them a card that would only swap one copy of its successor for
+    the other; `fill` and `draw` last (CLK-5, CLK-6)."""
+    piles = state.piles
+    wanted = {clock.SUCCESSOR[piles[h][-1]] for h in range(clock.HOURS)}
+    ranked: list[tuple[int, int, RawMove]] = []
+    for i, move in enumerate(legal):
+        src, dst, index, _ = move
+        if src < 0:
+            rank = 4
+        elif dst < clock.PACKET0:
+            rank = 0
+        elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
+            rank = 3
+        elif index > 0 and piles[src][index - 1] in wanted:
+            rank = 1
+        else:
+            rank = 2
+        ranked.append((rank, i, move))
+    ranked.sort()
+    return [move for _, _, move in ranked]

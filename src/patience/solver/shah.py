@@ -1,0 +1,92 @@
+"""Shah (RULES.md §3): inner cards walled in under middle cards."""
+
+from __future__ import annotations
+
+from patience.engine.rules import RawMove
+from patience.engine.state import State
+from patience.games import shah
+
+
+def shah_dead_end(state: State) -> bool:
+    """Inner cards walled in under middle cards, beyond any line's reach.
+
+    Inner and middle slots hold one card each and give it up only to a foundation (SHA-5;
+    marriages go onto outer slots, the lane takes an outer card, gaps take talon or stock
+    cards), and an inner card is reachable only once its middle slot is empty (SHA-4,
+    SHA-5): it waits until the middle card there now has gone to a foundation. Relax the
+    game: every other card off the foundations is free at once, and an inner card becomes
+    free once a copy of the middle card above it has gone up. A free card goes to a
+    foundation it fits, and taking it never costs the relaxation anything, so playing every
+    fitting free card until nothing changes reaches every foundation height a real line
+    can reach (two foundations of a suit at the same height are alike; a copy fits only a
+    foundation one below it). If even that leaves a foundation short of Q, it is lost.
+    """
+    if state.vars[shah.CIRCLES] < 2:
+        return False
+    piles = state.piles
+    walled: list[tuple[int, int]] = []  # (middle card, inner card under it)
+    held = [0] * 64  # walled copies of each card
+    for inner in shah.INNER:
+        if piles[inner] and piles[inner + 1]:
+            card = piles[inner][-1]
+            held[card] += 1
+            walled.append((piles[inner + 1][-1], card))
+    if not walled:
+        return False
+    heights: list[list[int]] = [[], [], [], []]
+    for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS):
+        heights[piles[f][0] & 3].append(len(piles[f]))
+    # a copy of a card off the foundations is free unless walled: two copies exist, one
+    # on each foundation of its suit that has reached its rank
+    up = [False] * 64  # a copy of the card has gone up in the relaxation
+    changed = True
+    while changed:
+        changed = False
+        for suit in range(4):
+            pair = heights[suit]
+            for i in range(len(pair)):
+                while pair[i] < shah.QUEEN:
+                    card = (pair[i] + 1) << 2 | suit
+                    if 2 - sum(1 for h in pair if h > pair[i]) - held[card] <= 0:
+                        break
+                    pair[i] += 1
+                    up[card] = True
+                    changed = True
+        if changed:
+            still = []
+            for middle, card in walled:
+                if up[middle]:
+                    held[card] -= 1
+                else:
+                    still.append((middle, card))
+            walled = still
+    return any(h < shah.QUEEN for pair in heights for h in pair)
+
+
+def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first; then marriages (SHA-6), talon cards before slot cards, and a
+    slot card that would only swap one copy of its successor for the other last of them;
+    then gap fills from the talon, from the stock and by the lane (SHA-8, SHA-9); `draw`
+    and `deal` last."""
+    piles = state.piles
+    ranked: list[tuple[int, int, RawMove]] = []
+    for i, move in enumerate(legal):
+        src, dst, index, _ = move
+        if src < 0:
+            rank = 6
+        elif dst < shah.RAYS:
+            rank = 0
+        elif piles[dst]:  # a marriage onto an outer slot
+            if src == shah.TALON:
+                rank = 1
+            elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
+                rank = 5
+            else:
+                rank = 2
+        elif src == shah.TALON:
+            rank = 3
+        else:
+            rank = 4
+        ranked.append((rank, i, move))
+    ranked.sort()
+    return [move for _, _, move in ranked]

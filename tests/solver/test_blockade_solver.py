@@ -1,0 +1,136 @@
+"""Blockade's solver rules (RULES.md §4): the safe foundation play and the symmetric key."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import patience
+from patience.engine.rules import ACTION
+from patience.engine.state import State
+from patience.games import blockade as game
+from patience.solver import search
+from patience.solver.blockade import blockade_dead_end, blockade_safe_move
+from tests.decks import stack
+from tests.games.test_blockade import ACES, laid_out
+
+
+def _safe(state: State) -> str | None:
+    move = blockade_safe_move(state, state.legal_raw())
+    return None if move is None else str(state.to_move(move))
+
+
+def _two_rows(**options: object) -> State:
+    """col1 = 2S 3S and col2 = 9H 2S after one deal; both aces of spades are up."""
+    state = laid_out({1: ["2S", "3S", *[None] * 6], 2: ["9H", "2S", *[None] * 6]}, **options)
+    state.play("deal")
+    return state
+
+
+def test_blk2_card_whose_predecessors_are_both_up_is_safe() -> None:
+    state = _two_rows()
+    assert _safe(state) == "2S:col2>found1"
+
+
+def test_blk5_card_a_free_predecessor_could_still_marry_onto_is_not_claimed() -> None:
+    """After one 2S goes up, 3S fits found1 but the other 2S could still be married onto
+    it (BLK-5): no claim."""
+    state = _two_rows()
+    state.play("2S:col2>found1")
+    assert "3S:col1>found1" in {str(m) for m in state.legal_moves()}
+    assert _safe(state) is None
+
+
+def test_blk6_lone_card_with_stock_left_is_not_claimed() -> None:
+    """2S alone in its column: playing it brings a refill now (BLK-6), which shifts every
+    later deal, so no claim while the stock lasts."""
+    state = laid_out({2: ["2S", *[None] * 7]})
+    assert "2S:col2>found1" in {str(m) for m in state.legal_moves()}
+    assert _safe(state) is None
+
+
+def test_blk5_options_switch_the_claim_off() -> None:
+    assert _safe(_two_rows(move_sequences=True)) is None
+    assert _safe(_two_rows(empty_columns="any")) is None
+
+
+def _rows(**columns: list[str]) -> dict[int, list[str | None]]:
+    """Columns named ``c1=[...]`` with their first rows given, the rest left to the filler."""
+    return {int(k[1:]): [*v, *[None] * (8 - len(v))] for k, v in columns.items()}
+
+
+def _walled(options: dict[str, object] | None = None, **columns: list[str]) -> State:
+    """Two rows laid (BLK-4): each named column shows its two given cards."""
+    state = laid_out(_rows(**columns), **(options or {}))
+    state.play("deal")
+    return state
+
+
+def test_blk3_both_threes_under_kings_of_their_suit_are_lost() -> None:
+    """Both 3S lie under a KS: no spade foundation passes 2 before a KS leaves, and a KS
+    leaves only onto a Q."""
+    state = _walled(c1=["3S", "KS"], c2=["3S", "KS"])
+    assert blockade_dead_end(state)
+
+
+def test_blk3_one_three_free_is_not_a_dead_end() -> None:
+    assert not blockade_dead_end(_walled(c1=["3S", "KS"]))
+
+
+def test_blk3_kings_of_two_suits_walling_each_other_are_lost() -> None:
+    """The 3S under hearts kings and the 5H under spade kings: neither suit reaches Q."""
+    state = _walled(c1=["3S", "KH"], c2=["3S", "KH"], c3=["5H", "KS"], c4=["5H", "KS"])
+    assert blockade_dead_end(state)
+    assert not blockade_dead_end(_walled(c1=["3S", "KH"], c2=["3S", "KH"]))
+
+
+def test_blk8_empty_columns_any_switches_the_dead_end_off() -> None:
+    """With empty_columns = "any" a king may move into an empty column: no claim."""
+    state = _walled({"empty_columns": "any"}, c1=["3S", "KS"], c2=["3S", "KS"])
+    assert not blockade_dead_end(state)
+
+
+def test_blk1_foundations_of_one_suit_are_interchangeable() -> None:
+    """Aces in another order start other foundations (BLK-1): the same position."""
+    swapped = ["AH", "AS", *ACES[2:]]
+    a = patience.get_game("blockade").new(deck=stack(ACES, decks=2))
+    b = patience.get_game("blockade").new(deck=stack(swapped, decks=2))
+    assert a.key() != b.key()
+    assert a.rules.solver_key(a) == b.rules.solver_key(b)
+
+
+def test_blk8_columns_interchangeable_only_once_the_stock_is_spent() -> None:
+    state = laid_out({})
+    swapped = state.copy()
+    swapped.piles[0], swapped.piles[2] = swapped.piles[2], swapped.piles[0]
+    assert state.rules.solver_key(state) != swapped.rules.solver_key(swapped)  # BLK-4 deals
+    while state.piles[game.STOCK]:
+        state.play("deal")
+    swapped = state.copy()
+    swapped.piles[0], swapped.piles[2] = swapped.piles[2], swapped.piles[0]
+    assert state.key() != swapped.key()
+    assert state.rules.solver_key(state) == swapped.rules.solver_key(swapped)
+
+
+def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
+    with monkeypatch.context() as m:
+        m.setattr(search, "SAFE_MOVES", {})
+        m.setattr(search, "DEAD_ENDS", {})
+        return patience.solve(state, max_nodes=100_000, max_seconds=120).outcome
+
+
+@pytest.mark.parametrize("deal", range(1, 9))
+def test_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random play, foundation plays first, to a position with little stock left; the
+    answer with the safe move equals the plain search's."""
+    rng = random.Random(deal)
+    state = game.BLOCKADE.new(deal=deal)
+    while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 24):
+        legal = state.legal_raw()
+        plays = [m for m in legal if m[0] != ACTION and m[1] >= game.FOUND0]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+    plain = _solve_plain(state, monkeypatch)
+    if plain == "unknown":
+        pytest.skip("too large for the plain search")
+    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain

@@ -1,0 +1,118 @@
+"""Clock's solver rules (RULES.md §5): each fires where its argument holds and nowhere
+else, and none changes the answer of a search."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import patience
+from patience.engine.rules import ACTION
+from patience.engine.state import State
+from patience.games import clock as game
+from patience.solver import search
+from patience.solver.clock import clock_dead_end, clock_safe_move
+from tests.games.test_clock import new
+
+
+def _spend_stock(state: State) -> State:
+    """Only `fill` and `draw` (CLK-5, CLK-6) until the stock is spent."""
+    while state.piles[game.STOCK]:
+        state.play_raw(next(m for m in state.legal_raw() if m[0] == ACTION))
+    return state
+
+
+def test_clk6_talon_card_one_hour_needs_is_safe() -> None:
+    """JH's first copy is hour VI's base, so its other copy belongs to hour II alone."""
+    state = new({1: ["2S", "3S", "8H"], 2: ["5S", "6S", "9H"], 3: ["7S", "9S", "TH"]},
+                stock=["2D", "3D", "4D", "JH"])
+    for text in ("8H:packet1>hour2", "9H:packet2>hour2", "TH:packet3>hour2", "fill", "draw"):
+        state.play(text)
+    move = clock_safe_move(state, state.legal_raw())
+    assert move is not None and str(state.to_move(move)) == "JH:talon>hour2"
+
+
+def test_clk2_talon_card_two_hours_need_is_not_claimed() -> None:
+    """7C fits hour I (base 6C) now but hour IX (base 2C) needs a 7C too: no claim."""
+    state = new(stock=["7C"])
+    state.play("draw")
+    assert "7C:talon>hour1" in {str(m) for m in state.legal_moves()}
+    assert clock_safe_move(state, state.legal_raw()) is None
+
+
+def _talon_jh_qh(upper: str) -> State:
+    """QH goes to hour VI, so the other QH belongs to hour II alone, after JH (CLK-2)."""
+    lower = "JH" if upper == "QH" else "QH"
+    state = new({1: ["5S", "6S", "QH"]}, stock=["2S", lower, upper])
+    for text in ("QH:packet1>hour6", "fill", "draw", "draw"):
+        state.play(text)
+    return state
+
+
+def test_clk6_talon_dead_end_when_the_later_card_lies_on_top() -> None:
+    assert clock_dead_end(_talon_jh_qh("QH"))
+    assert not clock_dead_end(_talon_jh_qh("JH"))  # right order: JH leaves first
+
+
+def test_clk2_talon_dead_end_needs_a_single_hour() -> None:
+    """Before hour VI takes a QH, either hour may have it: no claim."""
+    state = new(stock=["JH", "QH"])
+    state.play("draw")
+    state.play("draw")
+    assert not clock_dead_end(state)
+
+
+def _packet_qs_under_ks(**options: object) -> State:
+    """Hour VII (base QS) takes a KS; the other KS belongs to hour III alone, after QS,
+    whose other copy is hour VII's base."""
+    state = new({1: ["5S", "QS", "KS"], 2: ["5S", "6S", "KS"]}, **options)
+    state.play("KS:packet2>hour7")
+    return state
+
+
+def test_clk4_packet_dead_end_when_the_upper_card_cannot_be_married() -> None:
+    """CLK-4: no K-on-A marriage by default, so KS can leave packet1 only to hour III."""
+    assert clock_dead_end(_packet_qs_under_ks())
+
+
+def test_clk4_packet_card_that_may_still_be_married_is_not_stuck() -> None:
+    """With wrap_marriage KS may still go onto an AS, so QS is not walled in."""
+    assert not clock_dead_end(_packet_qs_under_ks(wrap_marriage=True))
+
+
+def test_clk5_packets_interchangeable_only_once_the_stock_is_spent() -> None:
+    state = new()
+    swapped = state.copy()
+    swapped.piles[game.PACKET0], swapped.piles[game.PACKET0 + 1] = (
+        swapped.piles[game.PACKET0 + 1], swapped.piles[game.PACKET0])
+    assert state.rules.solver_key(state) != swapped.rules.solver_key(swapped)  # fill order
+    _spend_stock(state)
+    swapped = state.copy()
+    swapped.piles[game.PACKET0], swapped.piles[game.PACKET0 + 5] = (
+        swapped.piles[game.PACKET0 + 5], swapped.piles[game.PACKET0])
+    assert state.key() != swapped.key()
+    assert state.rules.solver_key(state) == swapped.rules.solver_key(swapped)
+
+
+def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
+    with monkeypatch.context() as m:
+        m.setattr(search, "SAFE_MOVES", {})
+        m.setattr(search, "DEAD_ENDS", {})
+        return patience.solve(state, max_nodes=100_000, max_seconds=120).outcome
+
+
+@pytest.mark.parametrize("deal", range(1, 9))
+def test_rules_keep_the_answer_in_endgames(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random play, hour plays first, to a position with the stock spent and few cards
+    left; the answer with the rules equals the answer of the plain search."""
+    rng = random.Random(deal)
+    state = game.CLOCK.new(deal=deal)
+    while state.legal_raw() and (state.piles[game.STOCK] or rng.random() < 0.7):
+        legal = state.legal_raw()
+        plays = [m for m in legal if m[0] != ACTION and m[1] < game.PACKET0]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+    plain = _solve_plain(state, monkeypatch)
+    if plain == "unknown":
+        pytest.skip("too large for the plain search")
+    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain

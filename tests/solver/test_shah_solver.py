@@ -1,0 +1,104 @@
+"""Shah's solver rules (RULES.md §3): the walled inner card and the symmetric key."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import patience
+from patience.cards import CARDS
+from patience.engine.rules import ACTION
+from patience.engine.state import State
+from patience.games import shah as game
+from patience.solver import search
+from patience.solver.shah import shah_dead_end
+from tests.decks import stack
+from tests.games.test_shah import ACES, dealt
+
+
+def _raise(state: State, foundation: int, codes: list[str]) -> State:
+    """Build ``found<foundation>`` up with cards taken from the stock (a hand-made
+    position: every card is still held exactly twice)."""
+    stock = state.piles[game.STOCK]
+    for text in codes:
+        stock.remove(CARDS[text])
+        state.piles[game.FOUND0 + foundation - 1].append(CARDS[text])
+    return state
+
+
+def test_sha5_both_threes_under_higher_spades_are_walled() -> None:
+    """Both spade foundations at A, each 3S in an inner slot under a higher spade: the
+    middle cards need a foundation past 3 first, which needs a 3S."""
+    assert shah_dead_end(dealt(inner={1: "3S", 2: "3S"}, middle={1: "5S", 2: "4S"}))
+
+
+def test_sha5_one_three_still_free_is_not_a_dead_end() -> None:
+    """The other 3S lies elsewhere: one spade foundation can pass 3 and take 5S."""
+    assert not shah_dead_end(dealt(inner={1: "3S"}, middle={1: "5S"}))
+
+
+def test_sha5_middle_card_of_another_suit_walls_nothing() -> None:
+    assert not shah_dead_end(dealt(inner={1: "3S", 2: "3S"}, middle={1: "5H", 2: "4S"}))
+
+
+def test_sha5_two_suits_walling_each_other_are_lost() -> None:
+    """Both 3S under 6H and both 5H under 4S: spades need a 3S to reach 4, hearts a 5H to
+    reach 6; each waits for the other. (Ray 6's inner 6H is swapped out for a 9H.)"""
+    state = dealt(inner={1: "3S", 2: "3S", 3: "5H", 4: "5H", 6: "9H"},
+                  middle={1: "6H", 2: "6H", 3: "4S", 4: "4S"})
+    assert shah_dead_end(state)
+    assert not shah_dead_end(dealt(inner={1: "3S", 2: "3S", 3: "5H", 6: "9H"},
+                                   middle={1: "6H", 2: "6H", 3: "4S"}))
+
+
+def test_sha4_no_claim_before_the_middle_circle() -> None:
+    """Only circle 1 is laid (SHA-4): no middle card covers anything yet."""
+    state = patience.get_game("shah").new(deck=stack([*ACES, "3S", "3S"], decks=2))
+    assert not shah_dead_end(state)
+
+
+def test_sha2_only_the_lower_foundation_can_take_the_middle_card() -> None:
+    """found1 (spades) reached 5S, found5 (spades) stands at A; the last 3S sits under
+    the last 4S, which only found5 can take, after a 3S: lost."""
+    state = dealt(inner={1: "3S"}, middle={1: "4S"})
+    _raise(state, 1, ["2S", "3S", "4S", "5S"])
+    assert shah_dead_end(state)
+
+
+def test_sha2_middle_card_the_higher_foundation_still_takes_is_not_walled() -> None:
+    """Same, but the middle card is 6S: found1 at 5S takes it, freeing the 3S."""
+    state = dealt(inner={1: "3S"}, middle={1: "6S"})
+    _raise(state, 1, ["2S", "3S", "4S", "5S"])
+    assert not shah_dead_end(state)
+
+
+def test_sha1_foundations_are_interchangeable_for_the_solver() -> None:
+    """Aces in another order start other foundations (SHA-1): the same position."""
+    a = patience.get_game("shah").new(deck=stack(ACES, decks=2))
+    b = patience.get_game("shah").new(deck=stack(["AH", "AS", *ACES[2:]], decks=2))
+    assert a.key() != b.key()
+    assert a.rules.solver_key(a) == b.rules.solver_key(b)
+
+
+def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
+    with monkeypatch.context() as m:
+        m.setattr(search, "SAFE_MOVES", {})
+        m.setattr(search, "DEAD_ENDS", {})
+        return patience.solve(state, max_nodes=100_000, max_seconds=120).outcome
+
+
+@pytest.mark.parametrize("deal", range(1, 9))
+def test_dead_end_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random play, foundation plays first, to a position with little stock left; the
+    answer with the dead-end rule equals the plain search's."""
+    rng = random.Random(deal)
+    state = game.SHAH_GAME.new(deal=deal)
+    while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 12):
+        legal = state.legal_raw()
+        plays = [m for m in legal if m[0] != ACTION and m[1] < game.RAYS]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+    plain = _solve_plain(state, monkeypatch)
+    if plain == "unknown":
+        pytest.skip("too large for the plain search")
+    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
