@@ -45,10 +45,17 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+NAMED_VALUES_AT_MOST = 5  # an option with more values is a range RULES.md names no points of
+
+
 def option_rows(game: Game) -> list[dict[str, Any]]:
-    """Defaults first, then each other value of each option on its own."""
+    """Defaults first, then each other value of each option on its own. A numeric range
+    (Toad's ``reserve_size``, 1…26) gets no rows of its own: RULES.md names only its
+    default, which the first row covers."""
     rows: list[dict[str, Any]] = [{}]
     for spec in game.option_specs:
+        if len(spec.choices) > NAMED_VALUES_AT_MOST:
+            continue
         rows += [{spec.name: value} for value in spec.choices if value != spec.default]
     return rows
 
