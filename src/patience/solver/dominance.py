@@ -12,6 +12,9 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
+from patience.solver.reserve_family import reserve_dead_end, reserve_safe_move
+
+RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
 
@@ -160,9 +163,11 @@ def sun_dead_end(state: State) -> bool:
 DEAD_ENDS: dict[str, Callable[[State], bool]] = {
     "sun": sun_dead_end,
     "star": star_dead_end,
+    **{game_id: reserve_dead_end for game_id in RESERVE_FAMILY},
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
     "sun": sun_safe_move,
     "star": star_safe_move,
+    **{game_id: reserve_safe_move for game_id in RESERVE_FAMILY},
 }
