@@ -12,11 +12,12 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
-from patience.solver.reserve_family import reserve_dead_end, reserve_safe_move
+from patience.solver.reserve_family import reserve_dead_end, reserve_order, reserve_safe_move
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
+Ordering = Callable[[State, list[RawMove]], list[RawMove]]
 
 
 def sun_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
@@ -170,4 +171,10 @@ SAFE_MOVES: dict[str, SafeMove] = {
     "sun": sun_safe_move,
     "star": star_safe_move,
     **{game_id: reserve_safe_move for game_id in RESERVE_FAMILY},
+}
+
+# Per-game move orders (the search's generic order otherwise). An ordering may leave out a
+# move only when its position equals, under the game's ``solver_key``, one it keeps.
+ORDERINGS: dict[str, Ordering] = {
+    game_id: reserve_order for game_id in RESERVE_FAMILY
 }

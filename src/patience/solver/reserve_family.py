@@ -78,72 +78,165 @@ def reserve_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def reserve_dead_end(state: State) -> bool:
-    """Every copy of a rank walled in before any foundation has reached it.
+    """Every copy of a rank walled in by cards that no foundation can take before it.
 
-    With no redeal left (RBW-7) a waste card leaves only from the top, to a foundation or
-    onto a reserve, and a reserve card only from the top to a foundation. Let place a be
-    such that no foundation has passed it (every count <= a): then all copies of a's rank
-    are off the foundations, and until one is played every count stays <= a, so a card of
-    place q > a can reach no foundation (it would need count q, or q + 13). A copy is
-    walled in when a card of place > a lies above it in a reserve, or above it in a waste
-    pile and no reserve can ever take that card. Wrapping reserves (RBW-4, DST-3) can come
-    to show any rank, so there only a game without reserves counts. Toad's reserves build
-    down without wrap (TOD-4): a top never exceeds the highest card that can still come
-    up, that is the cards from the top down to the first that cannot leave (place > a);
-    a card of rank at least that high never goes on a reserve. If every copy of a's rank
-    is walled in (none in the stock or hand), no foundation ever passes a: lost.
+    Fix a place a whose rank still has copies off the foundations. Until one of them is
+    played, a foundation of count c moves only up to its next slot of place a, so it can
+    take a place q only if q's next slot comes first (``reachable``); as c grows that set
+    shrinks, so a place stuck now stays stuck until an a is played. With no redeal left
+    (RBW-7) a waste card leaves only from the top, to a foundation or onto a reserve, and
+    a reserve card only from the top, to a foundation. A copy of a is walled in when a
+    stuck card lies above it in a reserve, or above it in a waste pile and no reserve can
+    ever take that card: wrapping reserves (RBW-4, DST-3) can come to show any rank, so
+    there only an emptied one counts; Toad's build down without wrap (TOD-4), so a top
+    never exceeds the highest card that can come up, from the top down to the first stuck
+    card, and a card of that rank or higher never goes on a reserve. If every copy still
+    off the foundations is walled in (none in the stock or hand), none can be played
+    first, and a win needs them all: lost.
     """
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
     if v[REDEALS_DONE] < rules.shape.redeals:
         return False
-    highest = max(len(piles[f]) for f in rules.found_piles)
-    if highest > 12:
-        return False
     base = v[BASE_RANK]
-    copies = state.game.decks * 4
     seen = [0] * 14  # rank -> copies in reserves and waste piles
     for pile in (*rules.reserve_piles, *rules.waste):
         for card in piles[pile]:
             seen[card >> 2] += 1
-    for place in range(highest, 13):
-        rank = (base - 1 + place) % 13 + 1
-        if seen[rank] == copies and _all_walled(state, rules, place):
-            return True
+    stock = piles[rules.stock]
+    off = [0] * 14  # rank -> copies off the foundations
+    for card in (*stock, *piles[rules.hand]):
+        off[card >> 2] += 1
+    for rank in range(1, 14):
+        if seen[rank] and not off[rank]:
+            place = place_of(rank, base)
+            if _all_walled(state, rules, place):
+                return True
     return False
 
 
+def reachable(state: State, rules: ReserveRules, place: int) -> list[bool]:
+    """Place -> whether some foundation can take it before it takes ``place`` again."""
+    capacity = rules.shape.foundation_cards
+    out = [False] * 13
+    for f in rules.found_piles:
+        count = len(state.piles[f])
+        if count >= capacity:
+            continue
+        to_a = (place - count) % 13
+        if count + to_a >= capacity:
+            to_a = 13  # this foundation needs no more of that place
+        for q in range(13):
+            gap = (q - count) % 13
+            if gap < to_a and count + gap < capacity:
+                out[q] = True
+    return out
+
+
 def _all_walled(state: State, rules: ReserveRules, place: int) -> bool:
-    """Whether every reserve and waste copy of the place's rank lies under a card that
-    cannot move while no foundation passes ``place`` (see ``reserve_dead_end``)."""
+    """Whether every reserve and waste copy of the place's rank lies under a stuck card
+    that cannot go onto a reserve either (see ``reserve_dead_end``)."""
     piles = state.piles
     base = state.vars[BASE_RANK]
     rank = (base - 1 + place) % 13 + 1
+    free = reachable(state, rules, place)
+    stuck = [False] + [not free[place_of(r, base)] and r != rank for r in range(1, 14)]
     reserves = [piles[r] for r in rules.reserve_piles if piles[r]]
-    if not reserves:
-        reach = 0  # highest rank a reserve can ever show
-    elif rules.shape.reserve_wrap:
+    reach = 0  # highest rank a reserve can ever show while no card of ``rank`` is played
+    if reserves and rules.shape.reserve_wrap:
         reach = 14
-    else:
-        reach = 0
-        for cards in reserves:
-            for card in reversed(cards):
-                reach = max(reach, card >> 2)
-                if place_of(card >> 2, base) > place:
-                    break
-    return (all(_walled(piles[r], rank, place, base, 0) for r in rules.reserve_piles)
-            and all(_walled(piles[w], rank, place, base, reach) for w in rules.waste))
+    for cards in reserves:
+        for card in reversed(cards):
+            reach = max(reach, card >> 2)
+            if stuck[card >> 2]:
+                break
+    return (all(_walled(piles[r], rank, stuck, 0) for r in rules.reserve_piles)
+            and all(_walled(piles[w], rank, stuck, reach) for w in rules.waste))
 
 
-def _walled(cards: list[int], rank: int, place: int, base: int, reach: int) -> bool:
-    """Whether each copy of ``rank`` in the pile has above it a card of place > ``place``
-    whose rank is at least ``reach`` (it cannot go onto a reserve showing ``rank + 1``)."""
-    stuck = False
+def _walled(cards: list[int], rank: int, stuck: list[bool], reach: int) -> bool:
+    """Whether each copy of ``rank`` in the pile has above it a stuck card whose rank is at
+    least ``reach`` (so it cannot go onto a reserve showing one rank higher)."""
+    walled = False
     for card in reversed(cards):  # top first
         r = card >> 2
-        if r == rank and not stuck:
+        if r == rank and not walled:
             return False
-        if place_of(r, base) > place and r >= reach:
-            stuck = True
+        if stuck[r] and r >= reach:
+            walled = True
     return True
+
+
+def waits(state: State, rules: ReserveRules) -> list[int]:
+    """Place -> how long until that place is wanted, in eighths of a card: a guide for
+    ordering only. With foundations of 13 each copy ends on a different one, so the
+    slowest foundation that still needs the place counts; with 26 (twice round) the mean."""
+    piles = state.piles
+    capacity = rules.shape.foundation_cards
+    slowest = capacity == 13
+    total = [0] * 13
+    needing = [0] * 13
+    for f in rules.found_piles:
+        count = len(piles[f])
+        if count >= capacity:
+            continue
+        for place in range(13):
+            gap = (place - count) % 13
+            if count + gap < capacity:
+                if slowest:
+                    total[place] = max(total[place], gap)
+                    needing[place] = 1
+                else:
+                    total[place] += gap
+                    needing[place] += 1
+    return [total[p] * 8 // needing[p] if needing[p] else 999 for p in range(13)]
+
+
+def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first (reserve cards before waste and hand cards), then builds on a
+    reserve, then the hand card onto a waste pile whose top is needed no sooner than it
+    (the closest first), an empty pile, a pile whose top is needed latest; draws last.
+    Waste piles alike in cards and marks get one move, the others being the same position
+    up to the symmetry of ``solver_key`` (only once no redeal is left: RBW-7 reads order).
+    Ordering never changes an answer; the merging drops only positions the key merges."""
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    piles, v = state.piles, state.vars
+    found = rules.found_piles
+    base = v[BASE_RANK]
+    wait = waits(state, rules)
+    hand = piles[rules.hand]
+    hand_wait = wait[place_of(hand[-1] >> 2, base)] if hand else 0
+    symmetric = v[REDEALS_DONE] >= rules.shape.redeals
+    marks = rules.pile_marks(state)
+    seen_piles: set[tuple[int, tuple[int, ...]]] = set()
+    ranked: list[tuple[int, int, int, RawMove]] = []
+    for i, move in enumerate(legal):
+        src, dst, _, _ = move
+        if src == ACTION:
+            ranked.append((9, 0, i, move))
+        elif dst in found:
+            ranked.append((0 if src in rules.reserve_piles else 1, 0, i, move))
+        elif dst in rules.reserve_piles:
+            ranked.append((2 if src == rules.hand else 6, 0, i, move))
+        else:
+            cards = piles[dst]
+            if symmetric:
+                ident = (marks[dst - rules.first_waste], tuple(c >> 2 for c in cards))
+                if ident in seen_piles:
+                    continue
+                seen_piles.add(ident)
+            if not cards:
+                ranked.append((4, 0, i, move))
+                continue
+            top_wait = wait[place_of(cards[-1] >> 2, base)]
+            if top_wait >= hand_wait:
+                ranked.append((3, top_wait - hand_wait, i, move))
+            else:
+                ranked.append((5, -top_wait, i, move))
+    ranked.sort()
+    return [m for _, _, _, m in ranked]
+
+
+

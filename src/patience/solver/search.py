@@ -23,7 +23,7 @@ from typing import Literal
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import DEAD_ENDS, SAFE_MOVES
+from patience.solver.dominance import DEAD_ENDS, ORDERINGS, SAFE_MOVES
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
@@ -81,6 +81,7 @@ def _search(work: State, max_nodes: int, deadline: float) -> tuple[Outcome, list
         return "won", [], 0
     safe_move = SAFE_MOVES.get(work.game.id)
     dead_end = DEAD_ENDS.get(work.game.id)
+    order = ORDERINGS.get(work.game.id, order_moves)
     key_of: Callable[[State], bytes] = rules.solver_key
     track_memory = bool(work._seen)  # the start's repetition memory forbids some positions
     irreversible = 0  # irreversible moves on the current path (only counted when tracking)
@@ -97,7 +98,7 @@ def _search(work: State, max_nodes: int, deadline: float) -> tuple[Outcome, list
             forced = safe_move(work, legal)
             if forced is not None:
                 return [forced]
-        return order_moves(work, legal)
+        return order(work, legal)
 
     explored = {table_key()}
     path: list[RawMove] = []
