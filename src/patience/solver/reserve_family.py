@@ -102,17 +102,16 @@ def reserve_dead_end(state: State) -> bool:
     base = v[BASE_RANK]
     seen = [0] * 14  # rank -> copies in reserves and waste piles
     for pile in (*rules.reserve_piles, *rules.waste):
-        for card in piles[pile]:
+        cards = piles[pile]
+        for card in cards:
             seen[card >> 2] += 1
-    stock = piles[rules.stock]
-    off = [0] * 14  # rank -> copies off the foundations
-    for card in (*stock, *piles[rules.hand]):
-        off[card >> 2] += 1
+        if cards:
+            seen[cards[-1] >> 2] = -99  # a copy on top is not walled in
+    for card in (*piles[rules.stock], *piles[rules.hand]):
+        seen[card >> 2] = -99  # a copy still to come is not walled in
     for rank in range(1, 14):
-        if seen[rank] and not off[rank]:
-            place = place_of(rank, base)
-            if _all_walled(state, rules, place):
-                return True
+        if seen[rank] > 0 and _all_walled(state, rules, place_of(rank, base)):
+            return True
     return False
 
 
@@ -120,17 +119,10 @@ def reachable(state: State, rules: ReserveRules, place: int) -> list[bool]:
     """Place -> whether some foundation can take it before it takes ``place`` again."""
     capacity = rules.shape.foundation_cards
     out = [False] * 13
-    for f in rules.found_piles:
-        count = len(state.piles[f])
-        if count >= capacity:
-            continue
-        to_a = (place - count) % 13
-        if count + to_a >= capacity:
-            to_a = 13  # this foundation needs no more of that place
-        for q in range(13):
-            gap = (q - count) % 13
-            if gap < to_a and count + gap < capacity:
-                out[q] = True
+    for count in {len(state.piles[f]) for f in rules.found_piles}:
+        # the places this foundation takes next, up to its next slot of ``place``
+        for gap in range(min((place - count) % 13, capacity - count)):
+            out[(count + gap) % 13] = True
     return out
 
 
