@@ -192,12 +192,14 @@ def test_toad_jacks_under_kings_are_lost(monkeypatch: pytest.MonkeyPatch) -> Non
     state = position(TOAD, [13] * 6 + [10, 10], [""], ["JS KS", "JH KH", "QS QH", "", ""])
     assert rf.reserve_dead_end(state)
     assert plain_outcome(state, monkeypatch) == "lost"
+    assert patience.solve(state).outcome == "lost"
 
 
 def test_toad_one_jack_on_top_is_not_walled(monkeypatch: pytest.MonkeyPatch) -> None:
     state = position(TOAD, [13] * 6 + [10, 10], [""], ["KS JS", "KH JH", "QS QH", "", ""])
     assert not rf.reserve_dead_end(state)
     assert plain_outcome(state, monkeypatch) == "won"
+    assert patience.solve(state).outcome == "won"
 
 
 def test_toad_pile_can_take_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -206,6 +208,7 @@ def test_toad_pile_can_take_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
     state = position(TOAD, [13] * 6 + [10, 10], ["KS"], ["JS QS", "JH KH", "QH", "", ""])
     assert not rf.reserve_dead_end(state)
     assert plain_outcome(state, monkeypatch) == "won"
+    assert patience.solve(state).outcome == "won"
 
 
 def test_toad_jack_inside_the_toad_pile_is_walled() -> None:
