@@ -17,6 +17,7 @@ PLACED = len(FAMILY_VARS)  # State.vars[PLACED + k]: cards pile k+1 received thi
 
 class RainbowRules(ReserveRules):
     var_names = FAMILY_VARS + tuple(f"placed{k}" for k in range(1, PILES + 1))
+    even_piles = True
 
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
         return Shape(
@@ -44,6 +45,12 @@ class RainbowRules(ReserveRules):
         super().redeal(state)
         for k in range(PILES):  # RBW-6: a new pass starts with the redeal
             state.set_var(PLACED + k, 0)
+
+    def pile_marks(self, state: State) -> list[int]:
+        """RBW-6 compares a pile's count only with the smallest: the excess is what matters."""
+        placed = state.vars[PLACED:PLACED + PILES]
+        fewest = min(placed)
+        return [n - fewest for n in placed]
 
     def counters(self, state: State) -> dict[str, Any]:
         out = super().counters(state)

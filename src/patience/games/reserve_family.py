@@ -52,6 +52,7 @@ class ReserveRules(Rules):
 
     actions = ("draw", "redeal")
     var_names: ClassVar[tuple[str, ...]] = FAMILY_VARS
+    even_piles: ClassVar[bool] = False  # RBW-6: a placement on a waste pile counts
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.shape = self.make_shape(options)
@@ -214,6 +215,43 @@ class ReserveRules(Rules):
         shuffled = chance_shuffle(gathered, chance_source(state.deal, state.deck), done)
         state.replace(self.stock, shuffled[::-1])
         state.set_var(REDEALS_DONE, done + 1)
+
+    # --- solver ----------------------------------------------------------------------------
+
+    def solver_key(self, state: State) -> bytes:
+        """The position up to what no rule can tell apart.
+
+        Every rule of the family reads ranks only (foundations and reserves regardless of
+        suit), and the redeal's shuffle (RBW-7) permutes places, not values: so cards enter
+        the key as ranks. A foundation is its count (its cards never move, base rank fixed).
+        Reserves are interchangeable (TOD-7: any may be built on, none feeds another), and so
+        are waste piles once no redeal is left, since only the redeal reads their order; a
+        pile keeps its even-piles mark with it (RBW-6). Before the first redeal the stock is
+        a fixed suffix of the deal, so its length says it. ``face_down`` only shows.
+        """
+        piles, v = state.piles, state.vars
+        out = bytearray(sorted(len(piles[f]) for f in self.found_piles))
+        reserves = sorted(bytes([len(piles[r]), *(c >> 2 for c in piles[r])])
+                          for r in self.reserve_piles)
+        marks = self.pile_marks(state)
+        wastes = [bytes([len(piles[w]), marks[k], *(c >> 2 for c in piles[w])])
+                  for k, w in enumerate(self.waste)]
+        if v[REDEALS_DONE] >= self.shape.redeals:
+            wastes.sort()
+        for part in (*reserves, *wastes):
+            out += part
+        out.append(v[REDEALS_DONE])
+        stock = piles[self.stock]
+        if v[REDEALS_DONE]:
+            out += bytes(c >> 2 for c in stock)
+        out.append(len(stock))
+        hand = piles[self.hand]
+        out.append(hand[-1] >> 2 if hand else 0)
+        return bytes(out)
+
+    def pile_marks(self, state: State) -> list[int]:
+        """What besides its cards tells a waste pile's future: nothing here (RBW-6 aside)."""
+        return [0] * len(self.waste)
 
     # --- views ---------------------------------------------------------------------------
 

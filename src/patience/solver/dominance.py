@@ -15,8 +15,11 @@ from patience.games import star, sun
 from patience.solver import sun as sun_solver
 from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
+from patience.solver.reserve_family import reserve_dead_end, reserve_order, reserve_safe_move
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.sun import Ordering
+
+RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
 
 SafeMove = Callable[[State, list[RawMove]], RawMove | None]
 
@@ -168,13 +171,17 @@ DEAD_ENDS: dict[str, Callable[[State], bool]] = {
     "clock": clock_dead_end,
     "shah": shah_dead_end,
     "blockade": blockade_dead_end,
+    **{game_id: reserve_dead_end for game_id in RESERVE_FAMILY},
 }
 
-# Move ordering per game (tried first to last); ordering never removes a move.
-MOVE_ORDERS: dict[str, Callable[[State, list[RawMove]], list[RawMove]]] = {
+# Move ordering per game (tried first to last; the search's generic order otherwise). An
+# ordering may leave out a move only when its position equals, under the game's
+# ``solver_key``, one it keeps.
+MOVE_ORDERS: dict[str, Ordering] = {
     "blockade": blockade_order,
     "clock": clock_order,
     "shah": shah_order,
+    **{game_id: reserve_order for game_id in RESERVE_FAMILY},
 }
 
 SAFE_MOVES: dict[str, SafeMove] = {
@@ -182,6 +189,7 @@ SAFE_MOVES: dict[str, SafeMove] = {
     "star": star_safe_move,
     "blockade": blockade_safe_move,
     "clock": clock_safe_move,
+    **{game_id: reserve_safe_move for game_id in RESERVE_FAMILY},
 }
 
 # Games searched by restarted probes (search._restarts): probe number -> move order.

@@ -74,7 +74,7 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     work = state.copy()
     probe_order = PROBE_ORDERS.get(state.game.id)
     if probe_order is None:
-        order = MOVE_ORDERS.get(state.game.id, order_moves)  # ordering only: never prunes
+        order = MOVE_ORDERS.get(state.game.id, order_moves)
         outcome, line, nodes = _search(work, max_nodes, start + max_seconds, order)
     else:
         outcome, line, nodes = _restarts(work, max_nodes, start + max_seconds, probe_order)

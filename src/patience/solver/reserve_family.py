@@ -1,0 +1,234 @@
+"""Safe moves and dead ends of the reserve family (RULES.md §6–§9).
+
+Every rule of these games reads ranks only, so a card is its rank here. A foundation of
+count ``k`` holds the places ``0 … k-1`` of its sequence, where a rank's place is its
+distance up from the base rank (Toad's base is the ace, TOD-2); a 26-card foundation goes
+through every place twice (RBW-3). When all cards are home each foundation holds each rank
+once per round, so the cards of one rank still to come equal the copies of that rank off
+the foundations.
+"""
+
+from __future__ import annotations
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+
+
+def place_of(rank: int, base: int) -> int:
+    """The rank's place in a foundation's sequence: 0 for the base rank, wrapping at K."""
+    return (rank - base) % 13
+
+
+def copies_home(count: int, place: int) -> int:
+    """How many cards of a place lie on a foundation of ``count`` cards."""
+    return (count - place + 12) // 13
+
+
+def copies_off(state: State, rules: ReserveRules, place: int) -> int:
+    """Cards of one rank not yet on the foundations (two decks: eight in all)."""
+    piles = state.piles
+    home = sum(copies_home(len(piles[f]), place) for f in rules.found_piles)
+    return state.game.decks * 4 - home
+
+
+def reserve_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """A card of rank r to a foundation of count k when every r still to come goes on count k.
+
+    Let n foundations have count k, the target's, and let r's copies off the foundations
+    number n too; require also that every copy of the rank that goes down on r (RBW-4,
+    TOD-4, DST-3) is home already. Since the r's still to come equal the copies off
+    (module note), all of them go onto foundations of count k, one each. Take a winning
+    line L and let L' play c first, then L without c's play. Until L plays c the foundation
+    counts of L' are L's with one k raised to k+1: when L lays a j-th other r (j < n, as c
+    is not among them) it has n-j+1 >= 2 foundations of count k, so L' has one; other
+    plays are unchanged. Nothing can go onto c, so wherever L keeps c (hand, a waste top
+    or buried in one, a reserve top) every other move of L finds in L' the same top or
+    the card L placed on c, and where L moves c about L' has nothing to do; when L plays c
+    the counts agree. Two things could still tell c's places apart: Rainbow counts hand
+    placements on waste piles (RBW-6), and a redeal gathers the waste piles in order
+    (RBW-7). So from the hand in Rainbow nothing is claimed, and while a redeal is left
+    only a reserve card is (reserve cards are never gathered). L' wins, so c is safe.
+    """
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    piles, v = state.piles, state.vars
+    found = rules.found_piles
+    redeal_left = v[REDEALS_DONE] < rules.shape.redeals
+    base = v[BASE_RANK]
+    counts: list[int] | None = None
+    for move in legal:
+        src, dst, _, _ = move
+        if src == ACTION or dst not in found:
+            continue
+        # RBW-6, RBW-7: only a reserve card keeps no trace on the waste piles
+        if src not in rules.reserve_piles and (
+                redeal_left or (src == rules.hand and rules.even_piles)):
+            continue
+        if counts is None:
+            counts = [len(piles[f]) for f in found]
+        count = len(piles[dst])
+        rank = piles[src][-1] >> 2
+        below = rules.below[rank]
+        if below and copies_off(state, rules, place_of(below, base)):
+            continue
+        if counts.count(count) >= copies_off(state, rules, place_of(rank, base)):
+            return move
+    return None
+
+
+def reserve_dead_end(state: State) -> bool:
+    """Every copy of a rank walled in by cards that no foundation can take before it.
+
+    Fix a place a whose rank still has copies off the foundations. Until one of them is
+    played, a foundation of count c moves only up to its next slot of place a, so it can
+    take a place q only if q's next slot comes first (``reachable``); as c grows that set
+    shrinks, so a place stuck now stays stuck until an a is played. With no redeal left
+    (RBW-7) a waste card leaves only from the top, to a foundation or onto a reserve, and
+    a reserve card only from the top, to a foundation. A copy of a is walled in when a
+    stuck card lies above it in a reserve, or above it in a waste pile and no reserve can
+    ever take that card: wrapping reserves (RBW-4, DST-3) can come to show any rank, so
+    there only an emptied one counts; Toad's build down without wrap (TOD-4), so a top
+    never exceeds the highest card that can come up, from the top down to the first stuck
+    card, and a card of that rank or higher never goes on a reserve. If every copy still
+    off the foundations is walled in (none in the stock or hand), none can be played
+    first, and a win needs them all: lost.
+    """
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    piles, v = state.piles, state.vars
+    if v[REDEALS_DONE] < rules.shape.redeals:
+        return False
+    base = v[BASE_RANK]
+    seen = [0] * 14  # rank -> copies in reserves and waste piles
+    for pile in (*rules.reserve_piles, *rules.waste):
+        cards = piles[pile]
+        for card in cards:
+            seen[card >> 2] += 1
+        if cards:
+            seen[cards[-1] >> 2] = -99  # a copy on top is not walled in
+    for card in (*piles[rules.stock], *piles[rules.hand]):
+        seen[card >> 2] = -99  # a copy still to come is not walled in
+    for rank in range(1, 14):
+        if seen[rank] > 0 and _all_walled(state, rules, place_of(rank, base)):
+            return True
+    return False
+
+
+def reachable(state: State, rules: ReserveRules, place: int) -> list[bool]:
+    """Place -> whether some foundation can take it before it takes ``place`` again."""
+    capacity = rules.shape.foundation_cards
+    out = [False] * 13
+    for count in {len(state.piles[f]) for f in rules.found_piles}:
+        # the places this foundation takes next, up to its next slot of ``place``
+        for gap in range(min((place - count) % 13, capacity - count)):
+            out[(count + gap) % 13] = True
+    return out
+
+
+def _all_walled(state: State, rules: ReserveRules, place: int) -> bool:
+    """Whether every reserve and waste copy of the place's rank lies under a stuck card
+    that cannot go onto a reserve either (see ``reserve_dead_end``)."""
+    piles = state.piles
+    base = state.vars[BASE_RANK]
+    rank = (base - 1 + place) % 13 + 1
+    free = reachable(state, rules, place)
+    stuck = [False] + [not free[place_of(r, base)] and r != rank for r in range(1, 14)]
+    reserves = [piles[r] for r in rules.reserve_piles if piles[r]]
+    reach = 0  # highest rank a reserve can ever show while no card of ``rank`` is played
+    if reserves and rules.shape.reserve_wrap:
+        reach = 14
+    for cards in reserves:
+        for card in reversed(cards):
+            reach = max(reach, card >> 2)
+            if stuck[card >> 2]:
+                break
+    return (all(_walled(piles[r], rank, stuck, 0) for r in rules.reserve_piles)
+            and all(_walled(piles[w], rank, stuck, reach) for w in rules.waste))
+
+
+def _walled(cards: list[int], rank: int, stuck: list[bool], reach: int) -> bool:
+    """Whether each copy of ``rank`` in the pile has above it a stuck card whose rank is at
+    least ``reach`` (so it cannot go onto a reserve showing one rank higher)."""
+    walled = False
+    for card in reversed(cards):  # top first
+        r = card >> 2
+        if r == rank and not walled:
+            return False
+        if stuck[r] and r >= reach:
+            walled = True
+    return True
+
+
+def waits(state: State, rules: ReserveRules) -> list[int]:
+    """Place -> how long until that place is wanted, in eighths of a card: a guide for
+    ordering only. With foundations of 13 each copy ends on a different one, so the
+    slowest foundation that still needs the place counts; with 26 (twice round) the mean."""
+    piles = state.piles
+    capacity = rules.shape.foundation_cards
+    slowest = capacity == 13
+    total = [0] * 13
+    needing = [0] * 13
+    for f in rules.found_piles:
+        count = len(piles[f])
+        if count >= capacity:
+            continue
+        for place in range(13):
+            gap = (place - count) % 13
+            if count + gap < capacity:
+                if slowest:
+                    total[place] = max(total[place], gap)
+                    needing[place] = 1
+                else:
+                    total[place] += gap
+                    needing[place] += 1
+    return [total[p] * 8 // needing[p] if needing[p] else 999 for p in range(13)]
+
+
+def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first (reserve cards before waste and hand cards), then builds on a
+    reserve, then the hand card onto a waste pile whose top is needed no sooner than it
+    (the closest first), an empty pile, a pile whose top is needed latest; draws last.
+    Waste piles alike in cards and marks get one move, the others being the same position
+    up to the symmetry of ``solver_key`` (only once no redeal is left: RBW-7 reads order).
+    Ordering never changes an answer; the merging drops only positions the key merges."""
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    piles, v = state.piles, state.vars
+    found = rules.found_piles
+    base = v[BASE_RANK]
+    wait = waits(state, rules)
+    hand = piles[rules.hand]
+    hand_wait = wait[place_of(hand[-1] >> 2, base)] if hand else 0
+    symmetric = v[REDEALS_DONE] >= rules.shape.redeals
+    marks = rules.pile_marks(state)
+    seen_piles: set[tuple[int, tuple[int, ...]]] = set()
+    ranked: list[tuple[int, int, int, RawMove]] = []
+    for i, move in enumerate(legal):
+        src, dst, _, _ = move
+        if src == ACTION:
+            ranked.append((9, 0, i, move))
+        elif dst in found:
+            ranked.append((0 if src in rules.reserve_piles else 1, 0, i, move))
+        elif dst in rules.reserve_piles:
+            ranked.append((2 if src == rules.hand else 6, 0, i, move))
+        else:
+            cards = piles[dst]
+            if symmetric:
+                ident = (marks[dst - rules.first_waste], tuple(c >> 2 for c in cards))
+                if ident in seen_piles:
+                    continue
+                seen_piles.add(ident)
+            if not cards:
+                ranked.append((4, 0, i, move))
+                continue
+            top_wait = wait[place_of(cards[-1] >> 2, base)]
+            if top_wait >= hand_wait:
+                ranked.append((3, top_wait - hand_wait, i, move))
+            else:
+                ranked.append((5, -top_wait, i, move))
+    ranked.sort()
+    return [m for _, _, _, m in ranked]
+
+
+

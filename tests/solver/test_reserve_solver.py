@@ -1,0 +1,256 @@
+"""The reserve family's solver rules (RULES.md §6–§9): the canonical key, the safe
+foundation play, the walled-in dead end and the move order, each on hand-made positions
+and checked against a plain search that uses none of them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import patience
+from patience.cards import CARDS
+from patience.engine.game import Game
+from patience.engine.rules import ACTION
+from patience.engine.state import State
+from patience.games.double_star import DOUBLE_STAR
+from patience.games.open_shop import OPEN_SHOP
+from patience.games.rainbow import PLACED, RAINBOW
+from patience.games.reserve_family import BASE_RANK, ReserveRules
+from patience.games.toad import TOAD
+from patience.solver import reserve_family as rf
+from patience.solver import search
+from tests.decks import stack
+from tests.games.reserve_tools import reserve_deck
+from tests.solver.helpers import brute_force_wins
+
+
+def position(game: Game, counts: list[int], reserves: list[str], wastes: list[str],
+             stock: str = "", hand: str = "", base: int = 1, **options: object) -> State:
+    """A position built by hand: foundation counts from ``base`` up, and the other piles
+    as space-separated codes (bottom first; the stock's last code is its top). Every card
+    must be accounted for: the foundations take exactly the cards not named."""
+    state = game.new(deck=stack([], decks=2), **options)
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    named = {pile: [CARDS[c] for c in text.split()] for pile, text in (
+        *zip(rules.reserve_piles, reserves, strict=True),
+        *zip(rules.waste, wastes, strict=True),
+        (rules.stock, stock), (rules.hand, hand))}
+    pool = Counter({card: 2 for card in CARDS.values()})
+    for cards in named.values():
+        pool.subtract(cards)
+    for f, count in zip(rules.found_piles, counts, strict=True):
+        pile = []
+        for k in range(count):
+            rank = (base - 1 + k) % 13 + 1
+            card = next(c for c in sorted(pool) if c >> 2 == rank and pool[c] > 0)
+            pool[card] -= 1
+            pile.append(card)
+        state.piles[f] = pile
+    assert not +pool, f"cards left over: {+pool}"
+    for pile, cards in named.items():
+        state.piles[pile] = cards
+    state.vars[BASE_RANK] = base
+    return state
+
+
+def plain_outcome(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The search's answer with no safe move, no dead end and the generic order."""
+    with monkeypatch.context() as m:
+        m.setattr(search, "SAFE_MOVES", {})
+        m.setattr(search, "DEAD_ENDS", {})
+        m.setattr(search, "MOVE_ORDERS", {})
+        return patience.solve(state, max_nodes=400_000, max_seconds=120).outcome
+
+
+def near_end(game: Game, deal: int, stock_left: int, seed: int, **options: object) -> State:
+    """A deal played at random (foundation plays preferred) until ``stock_left`` cards
+    remain in the stock and the hand is empty: an end position small enough to search
+    without any help."""
+    rng = random.Random(seed)
+    state = game.new(deal=deal, **options)
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    while len(state.piles[rules.stock]) > stock_left or state.piles[rules.hand]:
+        legal = state.legal_raw()
+        if not legal:
+            break
+        plays = [m for m in legal if m[0] != ACTION and m[1] in rules.found_piles]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+    return state
+
+
+# --- solver_key -----------------------------------------------------------------------------
+
+def test_key_ignores_suits_and_the_order_of_waste_piles() -> None:
+    """TOD-2, TOD-4, TOD-5: every rule reads ranks only and the five piles are alike."""
+    one = position(TOAD, [13] * 6 + [10, 10], [""], ["JS KS", "JH QH", "QS", "", ""],
+                   hand="KH")
+    two = position(TOAD, [13] * 6 + [10, 10], [""], ["QC", "", "JD KD", "JH QS", ""],
+                   hand="KS")
+    assert one.rules.solver_key(one) == two.rules.solver_key(two)
+    three = position(TOAD, [13] * 6 + [10, 10], [""], ["KS JS", "JH QH", "QS", "", ""],
+                     hand="KH")
+    assert one.rules.solver_key(one) != three.rules.solver_key(three)
+
+
+def test_key_sorts_foundation_counts() -> None:
+    """Foundations regardless of suit (TOD-2) differ only by their counts."""
+    one = position(TOAD, [13] * 6 + [12, 10], [""], ["JS KS", "QS", "", "", ""], hand="KH")
+    two = position(TOAD, [10] + [13] * 6 + [12], [""], ["JS KS", "QS", "", "", ""], hand="KH")
+    assert one.rules.solver_key(one) == two.rules.solver_key(two)
+
+
+def test_rainbow_key_keeps_pile_order_while_a_redeal_is_left() -> None:
+    """RBW-7 gathers pile1, pile2, pile3 in order before the shuffle, so swapping two
+    piles changes the next stock; with no redeal left they are alike."""
+    state = RAINBOW.new(deal=3)
+    rules = state.rules
+    state.piles[rules.waste[0]], state.piles[rules.waste[1]] = [8, 12], [40]
+    before = rules.solver_key(state)
+    state.piles[rules.waste[0]], state.piles[rules.waste[1]] = [40], [8, 12]
+    assert rules.solver_key(state) != before
+    state.vars[rf.REDEALS_DONE] = rules.shape.redeals
+    after = rules.solver_key(state)
+    state.piles[rules.waste[0]], state.piles[rules.waste[1]] = [8, 12], [40]
+    assert rules.solver_key(state) == after
+
+
+def test_rainbow_key_keeps_the_even_piles_marks() -> None:
+    """RBW-6: which piles may take the next card depends on the counts this pass; only
+    their excess over the smallest matters."""
+    state = RAINBOW.new(deal=3)
+    rules = state.rules
+    state.vars[rf.REDEALS_DONE] = rules.shape.redeals
+    state.vars[PLACED:PLACED + 3] = [1, 0, 0]
+    one = rules.solver_key(state)
+    state.vars[PLACED:PLACED + 3] = [0, 0, 0]
+    assert rules.solver_key(state) != one
+    state.vars[PLACED:PLACED + 3] = [5, 5, 5]
+    even = rules.solver_key(state)
+    state.vars[PLACED:PLACED + 3] = [2, 2, 2]
+    assert rules.solver_key(state) == even
+
+
+# --- safe foundation play -------------------------------------------------------------------
+
+def test_toad_ace_to_an_empty_foundation_is_safe() -> None:
+    """TOD-2: each empty foundation wants one ace and nothing goes down on an ace (TOD-4)."""
+    state = TOAD.new(deck=reserve_deck(13, stock=["AH", "2H"]))
+    rules = state.rules
+    state.play("draw")
+    move = rf.reserve_safe_move(state, state.legal_raw())
+    assert move == (rules.hand, rules.found_piles[0], 0, False)
+
+
+def test_safe_play_needs_every_copy_bound_for_the_same_count() -> None:
+    """Two jacks off and only one foundation of count 10: the other foundation (count 9)
+    will want a jack too, so a jack now is not claimed; with both at 10 it is."""
+    spread = position(TOAD, [13] * 6 + [10, 9], [""], ["QS QH KS", "JH KH", "TS", "", ""],
+                      hand="JS")
+    hand = spread.rules.hand
+    assert rf.reserve_safe_move(spread, [m for m in spread.legal_raw() if m[0] == hand]) is None
+    level = position(TOAD, [13] * 6 + [10, 10], [""], ["QS QH KS", "JH KH", "", "", ""],
+                     hand="JS")
+    move = rf.reserve_safe_move(level, level.legal_raw())
+    assert move is not None and move[0] == hand
+
+
+def test_safe_play_not_while_a_card_could_go_down_on_it() -> None:
+    """TOD-4: a queen could still take a jack on the toad pile, so no queen is claimed
+    while a jack is off the foundations."""
+    state = position(TOAD, [13] * 6 + [11, 11], ["QS"], ["KS KH", "", "", "", ""], hand="QH")
+    assert rf.reserve_safe_move(state, state.legal_raw()) is not None
+
+
+def test_base_card_not_claimed_while_the_card_below_it_is_out() -> None:
+    """DST-3: with wrap the card below the base rank (place 12) could go down on a base
+    card in the reserve, so a base card is not claimed while that card is off."""
+    state = position(DOUBLE_STAR, [13] * 7 + [0], ["4S"],
+                     ["6S 7S 8S 9S TS JS QS KS AS 2S 3S", "", "", "", ""], hand="5S", base=5)
+    assert (state.rules.hand, state.rules.found_piles[-1], 0, False) in state.legal_raw()
+    assert rf.reserve_safe_move(state, state.legal_raw()) is None
+
+
+def test_rainbow_hand_card_is_never_claimed() -> None:
+    """RBW-6: where the hand card goes changes the even-piles counts."""
+    state = RAINBOW.new(deal=5)
+    rules = state.rules
+    state.vars[rf.REDEALS_DONE] = rules.shape.redeals
+    legal = [(rules.hand, f, 0, False) for f in rules.found_piles]
+    state.piles[rules.hand] = [state.piles[rules.found_piles[0]][0]]
+    assert rf.reserve_safe_move(state, legal) is None
+
+
+# --- walled-in dead end ---------------------------------------------------------------------
+
+def test_toad_jacks_under_kings_are_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both foundations that want a jack stand at 10; each jack lies under a king, which
+    only a foundation at 12 could take, and the toad pile is gone."""
+    state = position(TOAD, [13] * 6 + [10, 10], [""], ["JS KS", "JH KH", "QS QH", "", ""])
+    assert rf.reserve_dead_end(state)
+    assert plain_outcome(state, monkeypatch) == "lost"
+    assert patience.solve(state).outcome == "lost"
+
+
+def test_toad_one_jack_on_top_is_not_walled(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = position(TOAD, [13] * 6 + [10, 10], [""], ["KS JS", "KH JH", "QS QH", "", ""])
+    assert not rf.reserve_dead_end(state)
+    assert plain_outcome(state, monkeypatch) == "won"
+    assert patience.solve(state).outcome == "won"
+
+
+def test_toad_pile_can_take_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TOD-4: the toad pile's king takes the queen that covers a jack, so that jack is not
+    walled in, and the deal is won."""
+    state = position(TOAD, [13] * 6 + [10, 10], ["KS"], ["JS QS", "JH KH", "QH", "", ""])
+    assert not rf.reserve_dead_end(state)
+    assert plain_outcome(state, monkeypatch) == "won"
+    assert patience.solve(state).outcome == "won"
+
+
+def test_toad_jack_inside_the_toad_pile_is_walled() -> None:
+    """TOD-1: toad cards go only to a foundation, so a king above a jack there walls it."""
+    state = position(TOAD, [13] * 6 + [10, 10], ["JS KS"], ["JH KH", "QS QH", "", "", ""])
+    assert rf.reserve_dead_end(state)
+
+
+def test_wrapping_reserve_can_take_any_wall() -> None:
+    """DST-3: a reserve built down with wrap can come to show any rank, so waste cards are
+    never walled while it lasts; once emptied (gone) they are."""
+    kept = position(DOUBLE_STAR, [13] * 6 + [10, 10], ["QH"], ["JS KS", "JH KH", "QS", "", ""])
+    assert not rf.reserve_dead_end(kept)
+    gone = position(DOUBLE_STAR, [13] * 6 + [10, 10], [""], ["JS KS", "JH KH", "QS QH", "", ""])
+    assert rf.reserve_dead_end(gone)
+
+
+def test_a_copy_in_the_stock_is_never_walled() -> None:
+    state = position(TOAD, [13] * 6 + [10, 10], [""], ["JS KS", "QH KH", "QS", "", ""],
+                     stock="JH")
+    assert not rf.reserve_dead_end(state)
+
+
+# --- against a search with no help ----------------------------------------------------------
+
+@pytest.mark.parametrize(("game", "deal"), [
+    (TOAD, 1), (TOAD, 2), (DOUBLE_STAR, 1), (DOUBLE_STAR, 2), (OPEN_SHOP, 1), (OPEN_SHOP, 2),
+])
+def test_rules_never_change_an_answer(game: Game, deal: int,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random end positions: the solver with its safe plays, dead ends, key and order
+    answers as a plain exhaustive search does; a dead end is claimed only where that
+    search finds no win."""
+    checked = 0
+    for seed in range(6):
+        state = near_end(game, deal, stock_left=2, seed=seed)
+        try:
+            wins = brute_force_wins(state, limit=60_000)
+        except AssertionError:  # too large for the plain search: not a test case
+            continue
+        checked += 1
+        assert wins == (patience.solve(state).outcome == "won")
+        if rf.reserve_dead_end(state):
+            assert not wins
+    assert checked >= 3
