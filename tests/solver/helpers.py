@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import pytest
+
+import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import star
+from patience.solver import search
+
+
+def solve_plain(state: State, monkeypatch: pytest.MonkeyPatch, max_nodes: int = 100_000,
+                generic_order: bool = False) -> str:
+    """The solver's answer with no safe move and no dead end (and, if asked, the generic
+    move order): what every per-game rule must agree with."""
+    with monkeypatch.context() as m:
+        m.setattr(search, "SAFE_MOVES", {})
+        m.setattr(search, "DEAD_ENDS", {})
+        if generic_order:
+            m.setattr(search, "MOVE_ORDERS", {})
+        return patience.solve(state, max_nodes=max_nodes, max_seconds=120).outcome
 
 
 def brute_force_wins(state: State, limit: int = 200_000) -> bool:

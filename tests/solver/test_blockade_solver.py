@@ -10,10 +10,10 @@ import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import blockade as game
-from patience.solver import search
 from patience.solver.blockade import blockade_dead_end, blockade_safe_move
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
+from tests.solver.helpers import solve_plain
 
 
 def _safe(state: State) -> str | None:
@@ -113,11 +113,6 @@ def test_blk8_columns_interchangeable_only_once_the_stock_is_spent() -> None:
     assert state.rules.solver_key(state) == swapped.rules.solver_key(swapped)
 
 
-def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
-    with monkeypatch.context() as m:
-        m.setattr(search, "SAFE_MOVES", {})
-        m.setattr(search, "DEAD_ENDS", {})
-        return patience.solve(state, max_nodes=100_000, max_seconds=120).outcome
 
 
 @pytest.mark.parametrize("deal", range(1, 9))
@@ -130,7 +125,7 @@ def test_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) 
         legal = state.legal_raw()
         plays = [m for m in legal if m[0] != ACTION and m[1] >= game.FOUND0]
         state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-    plain = _solve_plain(state, monkeypatch)
+    plain = solve_plain(state, monkeypatch)
     if plain == "unknown":
         pytest.skip("too large for the plain search")
     assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain

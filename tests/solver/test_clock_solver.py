@@ -11,9 +11,9 @@ import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import clock as game
-from patience.solver import search
 from patience.solver.clock import clock_dead_end, clock_safe_move
 from tests.games.test_clock import new
+from tests.solver.helpers import solve_plain
 
 
 def _spend_stock(state: State) -> State:
@@ -95,11 +95,6 @@ def test_clk5_packets_interchangeable_only_once_the_stock_is_spent() -> None:
     assert state.rules.solver_key(state) == swapped.rules.solver_key(swapped)
 
 
-def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
-    with monkeypatch.context() as m:
-        m.setattr(search, "SAFE_MOVES", {})
-        m.setattr(search, "DEAD_ENDS", {})
-        return patience.solve(state, max_nodes=100_000, max_seconds=120).outcome
 
 
 @pytest.mark.parametrize("deal", range(1, 9))
@@ -112,7 +107,7 @@ def test_rules_keep_the_answer_in_endgames(deal: int, monkeypatch: pytest.Monkey
         legal = state.legal_raw()
         plays = [m for m in legal if m[0] != ACTION and m[1] < game.PACKET0]
         state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-    plain = _solve_plain(state, monkeypatch)
+    plain = solve_plain(state, monkeypatch)
     if plain == "unknown":
         pytest.skip("too large for the plain search")
     assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain

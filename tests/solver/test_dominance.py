@@ -11,16 +11,9 @@ import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import star, sun
-from patience.solver import dominance, search
+from patience.solver import dominance
 from tests.decks import stack
-from tests.solver.helpers import star_last_round
-
-
-def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
-    with monkeypatch.context() as m:
-        m.setattr(search, "SAFE_MOVES", {})
-        m.setattr(search, "DEAD_ENDS", {})
-        return patience.solve(state, max_nodes=400_000, max_seconds=120).outcome
+from tests.solver.helpers import solve_plain, star_last_round
 
 
 def _sun_after_wind(deal: int) -> State:
@@ -51,7 +44,7 @@ def test_sun_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPat
         suit = (fired[1] - sun.ACE0) % 4
         piles = state.piles
         assert len(piles[sun.ACE0 + suit]) + len(piles[sun.KING0 + suit]) >= 14
-    assert patience.solve(state).outcome == _solve_plain(state, monkeypatch)
+    assert patience.solve(state).outcome == solve_plain(state, monkeypatch, max_nodes=400_000)
 
 
 def test_sun_safe_move_fires_on_a_passed_suit() -> None:
@@ -82,7 +75,7 @@ def test_star_pruning_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatc
     if fired is not None:
         assert state.vars[fired[1]] != star.UNSET
         assert fired[0] == star.RESERVE or not state.piles[star.STOCK]
-    assert patience.solve(state).outcome == _solve_plain(state, monkeypatch)
+    assert patience.solve(state).outcome == solve_plain(state, monkeypatch, max_nodes=400_000)
 
 
 def test_star_dead_end_on_a_buried_card() -> None:

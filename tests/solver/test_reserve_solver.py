@@ -20,10 +20,9 @@ from patience.games.rainbow import PLACED, RAINBOW
 from patience.games.reserve_family import BASE_RANK, ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_family as rf
-from patience.solver import search
 from tests.decks import stack
 from tests.games.reserve_tools import reserve_deck
-from tests.solver.helpers import brute_force_wins
+from tests.solver.helpers import brute_force_wins, solve_plain
 
 
 def position(game: Game, counts: list[int], reserves: list[str], wastes: list[str],
@@ -56,13 +55,6 @@ def position(game: Game, counts: list[int], reserves: list[str], wastes: list[st
     return state
 
 
-def plain_outcome(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The search's answer with no safe move, no dead end and the generic order."""
-    with monkeypatch.context() as m:
-        m.setattr(search, "SAFE_MOVES", {})
-        m.setattr(search, "DEAD_ENDS", {})
-        m.setattr(search, "MOVE_ORDERS", {})
-        return patience.solve(state, max_nodes=400_000, max_seconds=120).outcome
 
 
 def near_end(game: Game, deal: int, stock_left: int, seed: int, **options: object) -> State:
@@ -191,14 +183,14 @@ def test_toad_jacks_under_kings_are_lost(monkeypatch: pytest.MonkeyPatch) -> Non
     only a foundation at 12 could take, and the toad pile is gone."""
     state = position(TOAD, [13] * 6 + [10, 10], [""], ["JS KS", "JH KH", "QS QH", "", ""])
     assert rf.reserve_dead_end(state)
-    assert plain_outcome(state, monkeypatch) == "lost"
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "lost"
     assert patience.solve(state).outcome == "lost"
 
 
 def test_toad_one_jack_on_top_is_not_walled(monkeypatch: pytest.MonkeyPatch) -> None:
     state = position(TOAD, [13] * 6 + [10, 10], [""], ["KS JS", "KH JH", "QS QH", "", ""])
     assert not rf.reserve_dead_end(state)
-    assert plain_outcome(state, monkeypatch) == "won"
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "won"
     assert patience.solve(state).outcome == "won"
 
 
@@ -207,7 +199,7 @@ def test_toad_pile_can_take_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
     walled in, and the deal is won."""
     state = position(TOAD, [13] * 6 + [10, 10], ["KS"], ["JS QS", "JH KH", "QH", "", ""])
     assert not rf.reserve_dead_end(state)
-    assert plain_outcome(state, monkeypatch) == "won"
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "won"
     assert patience.solve(state).outcome == "won"
 
 

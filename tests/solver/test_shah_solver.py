@@ -11,10 +11,10 @@ from patience.cards import CARDS
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import shah as game
-from patience.solver import search
 from patience.solver.shah import shah_dead_end
 from tests.decks import stack
 from tests.games.test_shah import ACES, dealt
+from tests.solver.helpers import solve_plain
 
 
 def _raise(state: State, foundation: int, codes: list[str]) -> State:
@@ -81,11 +81,6 @@ def test_sha1_foundations_are_interchangeable_for_the_solver() -> None:
     assert a.rules.solver_key(a) == b.rules.solver_key(b)
 
 
-def _solve_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> str:
-    with monkeypatch.context() as m:
-        m.setattr(search, "SAFE_MOVES", {})
-        m.setattr(search, "DEAD_ENDS", {})
-        return patience.solve(state, max_nodes=100_000, max_seconds=120).outcome
 
 
 @pytest.mark.parametrize("deal", range(1, 9))
@@ -98,7 +93,7 @@ def test_dead_end_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -
         legal = state.legal_raw()
         plays = [m for m in legal if m[0] != ACTION and m[1] < game.RAYS]
         state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-    plain = _solve_plain(state, monkeypatch)
+    plain = solve_plain(state, monkeypatch)
     if plain == "unknown":
         pytest.skip("too large for the plain search")
     assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
