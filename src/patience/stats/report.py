@@ -77,6 +77,11 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "Wilson score interval stretched over both ends. *Practical* is the heuristic player "
         "of `patience.solver.practical`, which sees only face-up cards and the legal moves.",
         "",
+        "A row is only as firm as its interval: where many deals are still unknown, or the "
+        "row covers few deals, the figure is a bound, not a measurement. Run the command "
+        "again with a larger `--deals` (or a larger `--max-seconds`) to extend it; deals "
+        "already answered are kept in the results database and not recomputed.",
+        "",
         "| game (options) | deals | won | lost | unknown | thoughtful win % | 95% interval "
         "| practical win % (95%) | median s | p99 s |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
