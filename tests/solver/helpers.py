@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
-from patience.games import star
+from patience.games import star, sun
 from patience.solver import search
 
 
@@ -59,4 +61,16 @@ def star_last_round(deal: int, draws: int = 0, **options: object) -> State:
             draws -= 1
         actions = [m for m in state.legal_raw() if m[0] == ACTION]
         state.play_raw(actions[0])
+    return state
+
+
+def sun_after_wind(deal: int) -> State:
+    """A Sun deal played at random (foundation plays preferred) to just after the wind
+    (SUN-9)."""
+    rng = random.Random(deal)
+    state = sun.SUN.new(deal=deal)
+    while not state.vars[sun.WIND_DONE] and state.legal_raw():
+        legal = state.legal_raw()
+        plays = [m for m in legal if m[0] != ACTION and not m[3]]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.9 else legal[-1])
     return state

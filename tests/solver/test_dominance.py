@@ -9,22 +9,10 @@ import pytest
 
 import patience
 from patience.engine.rules import ACTION
-from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver import dominance
 from tests.decks import stack
-from tests.solver.helpers import solve_plain, star_last_round
-
-
-def _sun_after_wind(deal: int) -> State:
-    """Play a Sun deal to just after the wind (SUN-9): foundation plays first, at random."""
-    rng = random.Random(deal)
-    state = sun.SUN.new(deal=deal)
-    while not state.vars[sun.WIND_DONE] and state.legal_raw():
-        legal = state.legal_raw()
-        plays = [m for m in legal if m[0] != ACTION and not m[3]]
-        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.9 else legal[-1])
-    return state
+from tests.solver.helpers import solve_plain, star_last_round, sun_after_wind
 
 
 def test_sun_safe_move_only_after_the_wind() -> None:
@@ -36,7 +24,7 @@ def test_sun_safe_move_only_after_the_wind() -> None:
 @pytest.mark.parametrize("deal", range(1, 9))
 def test_sun_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """SUN-2/SUN-3: after the wind, a card of a suit whose foundations passed each other."""
-    state = _sun_after_wind(deal)
+    state = sun_after_wind(deal)
     if not state.vars[sun.WIND_DONE]:
         pytest.skip("this playout was lost before the wind")
     fired = dominance.sun_safe_move(state, state.legal_raw())
@@ -48,11 +36,11 @@ def test_sun_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPat
 
 
 def test_sun_safe_move_fires_on_a_passed_suit() -> None:
-    state = _sun_after_wind(3)
+    state = sun_after_wind(3)
     for d in range(4, 40):
         if state.vars[sun.WIND_DONE] and dominance.sun_safe_move(state, state.legal_raw()):
             break
-        state = _sun_after_wind(d)
+        state = sun_after_wind(d)
     move = dominance.sun_safe_move(state, state.legal_raw())
     assert move is not None and move[0] == sun.WIND
 

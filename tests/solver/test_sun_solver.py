@@ -14,7 +14,7 @@ from patience.games import sun
 from patience.solver import search
 from patience.solver import sun as sun_solver
 from tests.decks import stack
-from tests.solver.helpers import brute_force_wins
+from tests.solver.helpers import brute_force_wins, sun_after_wind
 
 
 def _playout(state: State, seed: int, stop: int) -> list[State]:
@@ -31,15 +31,6 @@ def _playout(state: State, seed: int, stop: int) -> list[State]:
     return seen
 
 
-def _after_wind(deal: int) -> State:
-    """A deal played at random (plays preferred) to just after the wind (SUN-9)."""
-    rng = random.Random(deal)
-    state = sun.SUN.new(deal=deal)
-    while not state.vars[sun.WIND_DONE] and state.legal_raw():
-        legal = state.legal_raw()
-        plays = [m for m in legal if m[0] != ACTION and not m[3]]
-        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.9 else legal[-1])
-    return state
 
 
 def test_luby_sequence() -> None:
@@ -83,7 +74,7 @@ def test_probe_orders_are_reproducible() -> None:
 def test_restarts_agree_with_brute_force_after_the_wind(deal: int) -> None:
     """SUN-9: after the wind the search space is small, so the restarted search must
     end, and its answer must be the one an independent brute force finds."""
-    state = _after_wind(deal)
+    state = sun_after_wind(deal)
     if not state.vars[sun.WIND_DONE]:
         pytest.skip("this playout was lost before the wind")
     result = patience.solve(state, max_nodes=200_000, max_seconds=120)
@@ -94,7 +85,7 @@ def test_some_position_after_the_wind_is_proved_lost() -> None:
     """Keeps the test above honest: at least one of those positions is a proved loss."""
     outcomes = set()
     for deal in range(1, 9):
-        state = _after_wind(deal)
+        state = sun_after_wind(deal)
         if state.vars[sun.WIND_DONE]:
             outcomes.add(patience.solve(state, max_nodes=200_000, max_seconds=120).outcome)
     assert "lost" in outcomes
