@@ -126,17 +126,16 @@ def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:
     empty a column, then other marriages, and `deal` last (BLK-5, BLK-7)."""
     piles = state.piles
     wanted = {piles[f][-1] + blockade.NEXT for f in blockade.FOUNDATIONS if piles[f]}
-    ranked: list[tuple[int, int, RawMove]] = []
-    for i, move in enumerate(legal):
+
+    def rank(move: RawMove) -> int:
         src, dst, index, _ = move
         if src < 0:
-            rank = 3
+            return 3
         elif dst >= blockade.FOUND0:
-            rank = 0
+            return 0
         elif index == 0 or piles[src][index - 1] in wanted:
-            rank = 1
+            return 1
         else:
-            rank = 2
-        ranked.append((rank, i, move))
-    ranked.sort()
-    return [move for _, _, move in ranked]
+            return 2
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order

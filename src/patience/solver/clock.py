@@ -140,19 +140,18 @@ def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
     the other; `fill` and `draw` last (CLK-5, CLK-6)."""
     piles = state.piles
     wanted = {clock.SUCCESSOR[piles[h][-1]] for h in range(clock.HOURS)}
-    ranked: list[tuple[int, int, RawMove]] = []
-    for i, move in enumerate(legal):
+
+    def rank(move: RawMove) -> int:
         src, dst, index, _ = move
         if src < 0:
-            rank = 4
+            return 4
         elif dst < clock.PACKET0:
-            rank = 0
+            return 0
         elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
-            rank = 3
+            return 3
         elif index > 0 and piles[src][index - 1] in wanted:
-            rank = 1
+            return 1
         else:
-            rank = 2
-        ranked.append((rank, i, move))
-    ranked.sort()
-    return [move for _, _, move in ranked]
+            return 2
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order

@@ -48,20 +48,19 @@ class SolveResult:
 def order_moves(state: State, legal: list[RawMove]) -> list[RawMove]:
     """Foundation plays first, then other card moves, reversible moves, and actions last."""
     foundations = state.rules.foundations
-    ranked: list[tuple[int, int, RawMove]] = []
-    for i, move in enumerate(legal):
+
+    def rank(move: RawMove) -> int:
         src, dst, _, reversible = move
         if src == ACTION:
-            rank = 3
+            return 3
         elif reversible:
-            rank = 2
+            return 2
         elif dst in foundations and src not in foundations:
-            rank = 0
+            return 0
         else:
-            rank = 1
-        ranked.append((rank, i, move))
-    ranked.sort()
-    return [m for _, _, m in ranked]
+            return 1
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order
 
 
 def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0) -> SolveResult:

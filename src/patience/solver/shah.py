@@ -69,24 +69,23 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
     then gap fills from the talon, from the stock and by the lane (SHA-8, SHA-9); `draw`
     and `deal` last."""
     piles = state.piles
-    ranked: list[tuple[int, int, RawMove]] = []
-    for i, move in enumerate(legal):
+
+    def rank(move: RawMove) -> int:
         src, dst, index, _ = move
         if src < 0:
-            rank = 6
+            return 6
         elif dst < shah.RAYS:
-            rank = 0
+            return 0
         elif piles[dst]:  # a marriage onto an outer slot
             if src == shah.TALON:
-                rank = 1
+                return 1
             elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
-                rank = 5
+                return 5
             else:
-                rank = 2
+                return 2
         elif src == shah.TALON:
-            rank = 3
+            return 3
         else:
-            rank = 4
-        ranked.append((rank, i, move))
-    ranked.sort()
-    return [move for _, _, move in ranked]
+            return 4
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order
