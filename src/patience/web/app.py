@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -170,6 +171,28 @@ def _error(status: int, detail: str) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=status)
 
 
+# Library and service errors -> HTTP status; the message is the error's own words. The most
+# specific class wins (IllegalMove, OptionError and DeckError are ValueErrors): handlers are
+# found along the raised exception's class hierarchy.
+ERROR_STATUS: dict[type[Exception], int] = {
+    IllegalMove: 409,
+    Conflict: 409,
+    NotFound: 404,
+    UnknownGame: 404,
+    SolverMissing: 503,
+    OptionError: 422,
+    DeckError: 422,
+    ValueError: 422,
+}
+
+
+def _answer_with(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
+    async def answer(_: Request, exc: Exception) -> JSONResponse:
+        return _error(status, str(exc))
+
+    return answer
+
+
 def create_app(db_path: str | Path) -> FastAPI:
     """The app over the SQLite database at ``db_path`` (created when missing)."""
     store = GameStore(db_path)
@@ -179,31 +202,8 @@ def create_app(db_path: str | Path) -> FastAPI:
     app.state.service = service
     app.include_router(api_router(service))
 
-    @app.exception_handler(IllegalMove)
-    async def illegal(_: Request, exc: IllegalMove) -> JSONResponse:
-        return _error(409, str(exc))
-
-    @app.exception_handler(Conflict)
-    async def conflict(_: Request, exc: Conflict) -> JSONResponse:
-        return _error(409, str(exc))
-
-    @app.exception_handler(NotFound)
-    async def not_found(_: Request, exc: NotFound) -> JSONResponse:
-        return _error(404, str(exc))
-
-    @app.exception_handler(UnknownGame)
-    async def unknown_game(_: Request, exc: UnknownGame) -> JSONResponse:
-        return _error(404, str(exc))
-
-    @app.exception_handler(SolverMissing)
-    async def no_solver(_: Request, exc: SolverMissing) -> JSONResponse:
-        return _error(503, str(exc))
-
-    @app.exception_handler(OptionError)
-    @app.exception_handler(DeckError)
-    @app.exception_handler(ValueError)
-    async def bad_value(_: Request, exc: ValueError) -> JSONResponse:
-        return _error(422, str(exc))
+    for error, status in ERROR_STATUS.items():
+        app.add_exception_handler(error, _answer_with(status))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
