@@ -88,3 +88,23 @@ def test_dask_and_process_pool_agree(tmp_path: Path) -> None:
     assert _comparable(by_pool) == _comparable(by_dask)
     assert _comparable(by_pool) == _comparable(
         [analyse_deal("sun", {}, d, BUDGET["max_nodes"], BUDGET["max_seconds"]) for d in deals])
+
+
+def test_retry_unknown_solves_only_the_undecided_again(tmp_path: Path) -> None:
+    deals = range(1, 5)
+    budget = budget_text(BUDGET["max_nodes"], BUDGET["max_seconds"])
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        with Counting() as pool:
+            first = run_deals("star", {}, deals, pool, store, **BUDGET)
+        # as if deal 2 had run out of budget under an older, weaker solver
+        store.add("star", {"direction": "free"}, budget, DealResult(2, "unknown", 9, 9.0, "lost"))
+        with Counting() as pool:
+            kept = run_deals("star", {}, deals, pool, store, **BUDGET)
+        assert pool.calls == [] and kept[1].outcome == "unknown"
+        with Counting() as pool:
+            retried = run_deals("star", {}, deals, pool, store, retry_unknown=True, **BUDGET)
+        undecided = {r.deal for r in first if r.outcome == "unknown"}
+        assert sorted(pool.calls) == sorted(undecided | {2})
+        assert _comparable(retried) == _comparable(first)
+        stored = store.get("star", {"direction": "free"}, budget, [2])[2]
+        assert stored.outcome == first[1].outcome

@@ -54,6 +54,8 @@ def stats_cmd(
     db: Annotated[str, typer.Option(help="SQLite file for per-deal results.")] = DEFAULT_DB,
     max_seconds: Annotated[float, typer.Option(help="Time budget per deal.")] = 10.0,
     max_nodes: Annotated[int, typer.Option(help="Node budget per deal.")] = 2_000_000,
+    retry_unknown: Annotated[bool, typer.Option(
+        help="Solve again the deals stored as unknown.")] = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Win rates over deals START … START+DEALS-1, thoughtful (solver) and practical."""
@@ -74,7 +76,8 @@ def stats_cmd(
             bar.advance(task)
 
         results = run_deals(the_game.id, options, numbers, executor, store,
-                            max_nodes=max_nodes, max_seconds=max_seconds, on_result=advance)
+                            max_nodes=max_nodes, max_seconds=max_seconds,
+                            retry_unknown=retry_unknown, on_result=advance)
     s = summarise(results)
     row: dict[str, Any] = {
         "game": the_game.id, "options": the_game.resolve_options(options), "deals": s.deals,

@@ -145,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--max-seconds", type=float, default=10.0)
     parser.add_argument("--db", default="bench/results/winnability.sqlite")
     parser.add_argument("--docs", default=str(DOCS))
+    parser.add_argument("--retry-unknown", action="store_true",
+                        help="solve again the deals stored as unknown")
     args = parser.parse_args(argv)
     counts = {k: int(v) for k, _, v in (p.partition("=") for p in args.deals_for)}
     games = [get_game(g) for g in args.games] if args.games else list_games()
@@ -157,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             for options in option_rows(game):
                 started = time.perf_counter()
                 results = run_deals(game.id, options, range(1, n + 1), pool, store,
-                                    max_nodes=10**9, max_seconds=args.max_seconds)
+                                    max_nodes=10**9, max_seconds=args.max_seconds,
+                                    retry_unknown=args.retry_unknown)
                 row = Row(game, options, summarise(results))
                 rows.append(row)
                 print(f"{row.label}: {row.summary.won} won, {row.summary.lost} lost, "

@@ -24,17 +24,20 @@ def analyse_deal(game_id: str, options: Mapping[str, Any], deal: int, max_nodes:
 
 def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
               executor: Executor, store: ResultStore, *, max_nodes: int = 2_000_000,
-              max_seconds: float = 10.0,
+              max_seconds: float = 10.0, retry_unknown: bool = False,
               on_result: Callable[[DealResult], None] | None = None) -> list[DealResult]:
     """Every deal's result in deal order; deals already in ``store`` are not recomputed.
 
     Each finished deal is written to ``store`` before the next is awaited, so a run that
-    is interrupted resumes where it stopped.
+    is interrupted resumes where it stopped. ``retry_unknown`` solves again the deals
+    stored as unknown: a stronger solver may now decide them (a proof, once stored, stays).
     """
     options = dict(get_game(game_id).resolve_options(options))
     wanted = list(deals)
     budget = budget_text(max_nodes, max_seconds)
     done = store.get(game_id, options, budget, wanted)
+    if retry_unknown:
+        done = {deal: r for deal, r in done.items() if r.outcome != "unknown"}
     for result in done.values():
         if on_result is not None:
             on_result(result)
