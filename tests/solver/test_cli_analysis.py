@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 import patience
 from patience.cli import app
+from patience.storage.results import DealResult, ResultStore, budget_text
 
 runner = CliRunner()
 
@@ -56,6 +57,15 @@ def test_stats_json_and_resume(tmp_path: Path) -> None:
     assert 0 <= low <= high <= 1
     again = runner.invoke(app, args)
     assert json.loads(again.output) == data
+    budget = budget_text(2000, 10.0)
+    with ResultStore(db) as store:  # as if a weaker solver had left deal 10 undecided
+        was = store.get("star", {"direction": "free"}, budget, [10])[10].outcome
+        store.add("star", {"direction": "free"}, budget,
+                  DealResult(10, "unknown", 1, 10.0, "lost"))
+    stale = json.loads(runner.invoke(app, args).output)
+    assert stale["unknown"] == data["unknown"] + (was != "unknown")
+    retried = runner.invoke(app, [*args, "--retry-unknown"])
+    assert json.loads(retried.output) == data
 
 
 def test_stats_rejects_a_bad_backend() -> None:
