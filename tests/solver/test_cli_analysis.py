@@ -64,8 +64,9 @@ def test_stats_json_and_resume(tmp_path: Path) -> None:
                   DealResult(10, "unknown", 1, 10.0, "lost"))
     stale = json.loads(runner.invoke(app, args).output)
     assert stale["unknown"] == data["unknown"] + (was != "unknown")
-    retried = runner.invoke(app, [*args, "--retry-unknown"])
-    assert json.loads(retried.output) == data
+    retried = json.loads(runner.invoke(app, [*args, "--retry-unknown"]).output)
+    counts = ("won", "lost", "unknown", "practical_won")
+    assert [retried[k] for k in counts] == [data[k] for k in counts]  # times may differ
 
 
 def test_stats_rejects_a_bad_backend() -> None:
