@@ -8,9 +8,12 @@ hours are exactly as many as the places still open for that card.
 
 from __future__ import annotations
 
+import random
+
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import clock
+from patience.solver.sun import Ordering
 
 # card -> ((hour pile, index the card takes in that pile), ...): the bases at index 0
 PLACES: list[tuple[tuple[int, int], ...]] = [() for _ in range(len(clock.SUCCESSOR))]
@@ -155,3 +158,31 @@ def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
             return 2
 
     return sorted(legal, key=rank)  # stable: equal ranks keep their order
+
+
+# chance, at a position with card moves, that a probe tries `fill`/`draw` before them
+EARLY_ACTION = 0.05
+
+
+def probe_order(probe: int) -> Ordering:
+    """The move order of probe ``probe`` (``search._restarts``): ``clock_order`` for probe
+    0; after that the card moves in an order drawn by a generator seeded with ``probe``,
+    hour plays first on even probes, and now and then `fill` or `draw` before them, which
+    sends different stock cards to the packets and the talon (CLK-5, CLK-6). Each probe is
+    a complete search, so ordering never changes an answer, only how soon it is found."""
+    if probe == 0:
+        return clock_order
+    rng = random.Random(probe)
+    plays_first = probe % 2 == 0
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        cards = [m for m in legal if m[0] != ACTION]
+        actions = [m for m in legal if m[0] == ACTION]
+        rng.shuffle(cards)
+        if plays_first:
+            cards.sort(key=lambda m: m[1] >= clock.PACKET0)
+        if cards and actions and rng.random() < EARLY_ACTION:
+            return actions + cards
+        return cards + actions
+
+    return order

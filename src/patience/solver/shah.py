@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from patience.engine.rules import RawMove
+import random
+
+from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import shah
+from patience.solver.sun import Ordering
 
 
 def shah_dead_end(state: State) -> bool:
@@ -89,3 +92,31 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
             return 4
 
     return sorted(legal, key=rank)  # stable: equal ranks keep their order
+
+
+# chance, at a position with card moves, that a probe tries `deal`/`draw` before them
+EARLY_ACTION = 0.05
+
+
+def probe_order(probe: int) -> Ordering:
+    """The move order of probe ``probe`` (``search._restarts``): ``shah_order`` for probe
+    0; after that the card moves in an order drawn by a generator seeded with ``probe``,
+    foundation plays first on even probes, and now and then `deal` or `draw` before them.
+    Each probe is a complete search, so ordering never changes an answer, only how soon
+    it is found."""
+    if probe == 0:
+        return shah_order
+    rng = random.Random(probe)
+    plays_first = probe % 2 == 0
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        cards = [m for m in legal if m[0] != ACTION]
+        actions = [m for m in legal if m[0] == ACTION]
+        rng.shuffle(cards)
+        if plays_first:
+            cards.sort(key=lambda m: m[1] >= shah.RAYS)
+        if cards and actions and rng.random() < EARLY_ACTION:
+            return actions + cards
+        return cards + actions
+
+    return order
