@@ -87,30 +87,33 @@ def clock_dead_end(state: State) -> bool:
     onto = rules.marries_onto
     piles = state.piles
     heights = [len(piles[h]) for h in range(clock.HOURS)]
-    free = [False] * len(clock.SUCCESSOR)
-    up = [0] * len(clock.SUCCESSOR)  # copies of each card on the hours
+    start = heights[:]
+    free = bytearray(len(clock.SUCCESSOR))
+    up = bytearray(len(clock.SUCCESSOR))  # copies of each card on the hours
     for hour in range(clock.HOURS):
         for card in piles[hour]:
             up[card] += 1
     for card in piles[clock.STOCK]:
-        free[card] = True
-    # per pile, the stuck cards from the top down (as the places still open for them)
-    # with the cards each one walls in
-    walls: list[list[tuple[list[tuple[int, int]], list[int]]]] = []
-    for pile in (clock.TALON, *clock.PACKETS):
-        segments: list[tuple[list[tuple[int, int]], list[int]]] = []
-        for card in reversed(piles[pile]):
-            if segments:
-                segments[-1][1].append(card)
-            else:
-                free[card] = True
+        free[card] = 1
+    # per walled pile: its cards (bottom first) and the places of its stuck cards, the
+    # topmost last; the cards from the topmost stuck card up are free
+    walls: list[tuple[list[int], list[int]]] = []
+    talon = piles[clock.TALON]
+    if talon:
+        free[talon[-1]] = 1
+        if len(talon) > 1:
+            walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    for packet in clock.PACKETS:
+        pile = piles[packet]
+        stuck = []
+        for i, card in enumerate(pile):
             target = onto[card]
-            if pile == clock.TALON or target < 0 or up[target] == 2:
-                opened = [(hour, index) for hour, index in PLACES[card] if heights[hour] <= index]
-                segments.append((opened, []))
-        if segments:
-            segments.reverse()  # the topmost stuck card last, so it is checked first
-            walls.append(segments)
+            if target < 0 or up[target] == 2:
+                stuck.append(i)
+        for card in pile[stuck[-1] if stuck else 0:]:
+            free[card] = 1
+        if stuck and stuck[-1] > 0:
+            walls.append((pile, stuck))
     runs = RUNS
     changed = True
     while changed:
@@ -125,11 +128,18 @@ def clock_dead_end(state: State) -> bool:
                 changed = True
         if not changed:
             break
-        for segments in walls:
-            while segments and any(index < heights[hour] for hour, index in segments[-1][0]):
-                for card in segments.pop()[1]:
-                    free[card] = True
-                    changed = True
+        for pile, stuck in walls:
+            while stuck:
+                top = stuck[-1]
+                # gone once an hour that needed it at the start has passed its place
+                for h, index in PLACES[pile[top]]:
+                    if start[h] <= index < heights[h]:
+                        break
+                else:
+                    break
+                stuck.pop()
+                for card in pile[stuck[-1] if stuck else 0:top]:
+                    free[card] = 1
     return any(heights[h] < len(RUNS[h]) for h in range(clock.HOURS))
 
 
