@@ -46,15 +46,19 @@ def shah_dead_end(state: State) -> bool:
     while changed:
         changed = False
         for suit in range(4):
-            pair = heights[suit]
-            for i in range(len(pair)):
-                while pair[i] < shah.QUEEN:
-                    card = (pair[i] + 1) << 2 | suit
-                    if 2 - sum(1 for h in pair if h > pair[i]) - held[card] <= 0:
+            pair = heights[suit]  # two aces of each suit (SHA-1)
+            for i in (0, 1):
+                height = pair[i]
+                other = pair[1 - i]
+                while height < shah.QUEEN:
+                    card = (height + 1) << 2 | suit
+                    # copies left: two, less one on the other foundation, less walled ones
+                    if (other > height) + held[card] >= 2:
                         break
-                    pair[i] += 1
+                    height += 1
                     up[card] = True
                     changed = True
+                pair[i] = height
         if changed:
             still = []
             for middle, card in walled:
