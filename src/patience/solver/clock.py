@@ -9,6 +9,7 @@ hours are exactly as many as the places still open for that card.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -147,10 +148,8 @@ def clock_dead_end(state: State) -> bool:
 RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
 
 
-def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """Hour plays first; then marriages (CLK-4) that bare a card an hour takes, other
-    marriages, and last of them a card that would only swap one copy of its successor for
-    the other; `fill` and `draw` last (CLK-5, CLK-6)."""
+def _ranker(state: State) -> Callable[[RawMove], int]:
+    """The rank ``clock_order`` gives each move at ``state``, lowest first."""
     piles = state.piles
     wanted = {clock.SUCCESSOR[piles[h][-1]] for h in range(clock.HOURS)}
 
@@ -167,32 +166,51 @@ def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
         else:
             return 2
 
-    return sorted(legal, key=rank)  # stable: equal ranks keep their order
+    return rank
+
+
+def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Hour plays first; then marriages (CLK-4) that bare a card an hour takes, other
+    marriages, and last of them a card that would only swap one copy of its successor for
+    the other; `fill` and `draw` last (CLK-5, CLK-6)."""
+    return sorted(legal, key=_ranker(state))  # stable: equal ranks keep their order
 
 
 # chance, at a position with card moves, that a probe tries `fill`/`draw` before them
 EARLY_ACTION = 0.05
+# how far a guided probe's random draw may move a move past others (in ``clock_order`` ranks)
+GUIDE_NOISE = 2.0
 
 
 def probe_order(probe: int) -> Ordering:
     """The move order of probe ``probe`` (``search._restarts``): ``clock_order`` for probe
-    0; after that the card moves in an order drawn by a generator seeded with ``probe``,
-    hour plays first on even probes, and now and then `fill` or `draw` before them, which
-    sends different stock cards to the packets and the talon (CLK-5, CLK-6). Each probe is
-    a complete search, so ordering never changes an answer, only how soon it is found."""
+    0; after that, in turn, card moves in an order drawn by a generator seeded with
+    ``probe``, the same with hour plays first, and ``clock_order``'s ranks plus a random
+    draw of up to ``GUIDE_NOISE``. Now and then `fill` or `draw` comes before every card
+    move, which sends different stock cards to the packets and the talon (CLK-5, CLK-6).
+    Each probe is a complete search, so ordering never changes an answer, only how soon
+    it is found; the three kinds of probe find wins on different deals."""
     if probe == 0:
         return clock_order
     rng = random.Random(probe)
-    plays_first = probe % 2 == 0
+    kind = probe % 3  # 0 guided, 1 shuffled, 2 shuffled with hour plays first
 
     def order(state: State, legal: list[RawMove]) -> list[RawMove]:
-        cards = [m for m in legal if m[0] != ACTION]
-        actions = [m for m in legal if m[0] == ACTION]
-        rng.shuffle(cards)
-        if plays_first:
-            cards.sort(key=lambda m: m[1] >= clock.PACKET0)
-        if cards and actions and rng.random() < EARLY_ACTION:
-            return actions + cards
-        return cards + actions
+        if kind == 0:
+            rank = _ranker(state)
+            keyed = sorted((rank(m) + GUIDE_NOISE * rng.random(), i)
+                           for i, m in enumerate(legal))
+            out = [legal[i] for _, i in keyed]
+        else:
+            out = [m for m in legal if m[0] != ACTION]
+            rng.shuffle(out)
+            if kind == 2:
+                out.sort(key=lambda m: m[1] >= clock.PACKET0)  # stable
+            out += [m for m in legal if m[0] == ACTION]
+        if rng.random() < EARLY_ACTION:
+            actions = [m for m in out if m[0] == ACTION]
+            if actions:
+                return actions + [m for m in out if m[0] != ACTION]
+        return out
 
     return order

@@ -100,27 +100,64 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
 
 # chance, at a position with card moves, that a probe tries `deal`/`draw` before them
 EARLY_ACTION = 0.05
+# how far a guided probe's random draw may move a move past others (in guide ranks)
+GUIDE_NOISE = 3.0
+
+
+def _fits(piles: list[list[int]], card: int) -> bool:
+    """Some foundation takes ``card`` next (SHA-2: up in suit)."""
+    return any(piles[f][-1] + 4 == card for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS))
+
+
+def guide_rank(state: State, move: RawMove) -> float:
+    """How promising a move looks, lowest first: foundation plays; marriages of the talon
+    top; marriages that bare a card a foundation takes; gap fills, an inner or middle gap
+    (SHA-5: its card waits for a foundation) by a card the nearer its foundation the
+    better; then `deal`/`draw`, other marriages, and a swap of one copy of the successor
+    for the other last."""
+    piles = state.piles
+    src, dst, index, _ = move
+    if src < 0:
+        return 5
+    if dst < shah.RAYS:
+        return 0
+    if piles[dst]:  # a marriage onto an outer slot (SHA-6)
+        if src == shah.TALON:
+            return 1
+        if index > 0:
+            below = piles[src][index - 1]
+            if below == piles[dst][-1]:
+                return 7
+            return 2 if _fits(piles, below) else 6
+        middle = piles[src - 1]
+        return 2 if middle and _fits(piles, middle[-1]) else 6
+    if dst not in shah.OUTER:  # SHA-8: an inner or middle gap
+        card = piles[src][index]
+        suit, rank = card & 3, card >> 2
+        steps = [rank - len(piles[f]) for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+                 if piles[f][0] & 3 == suit and len(piles[f]) < rank]
+        return 3 + min([6, *steps]) / 3
+    return 3 if src == shah.TALON else 4
 
 
 def probe_order(probe: int) -> Ordering:
     """The move order of probe ``probe`` (``search._restarts``): ``shah_order`` for probe
-    0; after that the card moves in an order drawn by a generator seeded with ``probe``,
-    foundation plays first on even probes, and now and then `deal` or `draw` before them.
-    Each probe is a complete search, so ordering never changes an answer, only how soon
-    it is found."""
+    0; after that ``guide_rank`` plus a random draw of up to ``GUIDE_NOISE`` from a
+    generator seeded with ``probe``, and now and then `deal` or `draw` before every card
+    move. Each probe is a complete search, so ordering never changes an answer, only how
+    soon it is found."""
     if probe == 0:
         return shah_order
     rng = random.Random(probe)
-    plays_first = probe % 2 == 0
 
     def order(state: State, legal: list[RawMove]) -> list[RawMove]:
-        cards = [m for m in legal if m[0] != ACTION]
-        actions = [m for m in legal if m[0] == ACTION]
-        rng.shuffle(cards)
-        if plays_first:
-            cards.sort(key=lambda m: m[1] >= shah.RAYS)
-        if cards and actions and rng.random() < EARLY_ACTION:
-            return actions + cards
-        return cards + actions
+        keyed = sorted((guide_rank(state, m) + GUIDE_NOISE * rng.random(), i)
+                       for i, m in enumerate(legal))
+        out = [legal[i] for _, i in keyed]
+        if rng.random() < EARLY_ACTION:
+            actions = [m for m in out if m[0] == ACTION]
+            if actions:
+                return actions + [m for m in out if m[0] != ACTION]
+        return out
 
     return order
