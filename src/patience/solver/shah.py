@@ -27,6 +27,25 @@ def shah_dead_end(state: State) -> bool:
     if state.vars[shah.CIRCLES] < 2:
         return False
     piles = state.piles
+    # the answer depends only on the foundations and the inner and middle slots
+    key = bytes([*(card for f in FOUNDATIONS for card in (piles[f][0], len(piles[f]))),
+                 *(piles[slot][-1] if piles[slot] else 0 for slot in INNER_MIDDLE)])
+    known = _DEAD_END_CACHE.get(key)
+    if known is None:
+        known = _DEAD_END_CACHE[key] = _walled_inner_cards(piles)
+        if len(_DEAD_END_CACHE) > CACHE_SIZE:
+            _DEAD_END_CACHE.clear()
+    return known
+
+
+FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+INNER_MIDDLE = shah.INNER + shah.MIDDLE
+CACHE_SIZE = 200_000
+_DEAD_END_CACHE: dict[bytes, bool] = {}
+
+
+def _walled_inner_cards(piles: list[list[int]]) -> bool:
+    """``shah_dead_end``'s relaxation, run on the piles."""
     walled: list[tuple[int, int]] = []  # (middle card, inner card under it)
     held = [0] * 64  # walled copies of each card
     for inner in shah.INNER:
