@@ -1,4 +1,5 @@
-"""Clock (RULES.md §5): which hour a card can still go to, a safe play and a talon dead end.
+"""Clock (RULES.md §5): which hour a card can still go to, a safe play, a talon dead end
+and the move orders of the restarted probes.
 
 Each hour builds one fixed run of cards (CLK-2), so a card has a fixed place in the pile of
 every hour that takes it. An hour *still needs* a card when its pile has not reached that

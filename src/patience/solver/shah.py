@@ -1,4 +1,7 @@
-"""Shah (RULES.md §3): inner cards walled in under middle cards."""
+"""Shah (RULES.md §3): inner cards walled in under middle cards, and the move orders of
+the restarted probes. Wins lie on scattered lines (which card fills which gap, SHA-8,
+decides what waits in the inner and middle slots), so many short probes guided by a rank
+of promise find far more of them than one depth-first search."""
 
 from __future__ import annotations
 
