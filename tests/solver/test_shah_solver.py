@@ -97,3 +97,22 @@ def test_dead_end_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -
     if plain == "unknown":
         pytest.skip("too large for the plain search")
     assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
+
+
+def test_sha5_kept_dead_end_answers_match_a_fresh_relaxation() -> None:
+    """The kept answers are keyed by every pile the relaxation reads (foundations, inner
+    and middle slots): along random games, each answer equals a fresh run."""
+    from patience.solver import shah as solver
+
+    solver._DEAD_END_CACHE.clear()
+    checked = 0
+    for deal in range(1, 6):
+        rng = random.Random(deal)
+        state = game.SHAH_GAME.new(deal=deal)
+        while state.legal_raw() and state.moves_played < 250:
+            state.play_raw(rng.choice(state.legal_raw()))
+            if state.vars[game.CIRCLES] >= 2:
+                fresh = solver._walled_inner_cards([list(p) for p in state.piles])
+                assert shah_dead_end(state) == fresh
+                checked += 1
+    assert checked > 200

@@ -1,4 +1,5 @@
-"""Clock (RULES.md §5): which hour a card can still go to, a safe play and a talon dead end.
+"""Clock (RULES.md §5): which hour a card can still go to, a safe play, a talon dead end
+and the move orders of the restarted probes.
 
 Each hour builds one fixed run of cards (CLK-2), so a card has a fixed place in the pile of
 every hour that takes it. An hour *still needs* a card when its pile has not reached that
@@ -8,9 +9,13 @@ hours are exactly as many as the places still open for that card.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import clock
+from patience.solver.sun import Ordering
 
 # card -> ((hour pile, index the card takes in that pile), ...): the bases at index 0
 PLACES: list[tuple[tuple[int, int], ...]] = [() for _ in range(len(clock.SUCCESSOR))]
@@ -84,30 +89,33 @@ def clock_dead_end(state: State) -> bool:
     onto = rules.marries_onto
     piles = state.piles
     heights = [len(piles[h]) for h in range(clock.HOURS)]
-    free = [False] * len(clock.SUCCESSOR)
-    up = [0] * len(clock.SUCCESSOR)  # copies of each card on the hours
+    start = heights[:]
+    free = bytearray(len(clock.SUCCESSOR))
+    up = bytearray(len(clock.SUCCESSOR))  # copies of each card on the hours
     for hour in range(clock.HOURS):
         for card in piles[hour]:
             up[card] += 1
     for card in piles[clock.STOCK]:
-        free[card] = True
-    # per pile, the stuck cards from the top down (as the places still open for them)
-    # with the cards each one walls in
-    walls: list[list[tuple[list[tuple[int, int]], list[int]]]] = []
-    for pile in (clock.TALON, *clock.PACKETS):
-        segments: list[tuple[list[tuple[int, int]], list[int]]] = []
-        for card in reversed(piles[pile]):
-            if segments:
-                segments[-1][1].append(card)
-            else:
-                free[card] = True
+        free[card] = 1
+    # per walled pile: its cards (bottom first) and the places of its stuck cards, the
+    # topmost last; the cards from the topmost stuck card up are free
+    walls: list[tuple[list[int], list[int]]] = []
+    talon = piles[clock.TALON]
+    if talon:
+        free[talon[-1]] = 1
+        if len(talon) > 1:
+            walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    for packet in clock.PACKETS:
+        pile = piles[packet]
+        stuck = []
+        for i, card in enumerate(pile):
             target = onto[card]
-            if pile == clock.TALON or target < 0 or up[target] == 2:
-                opened = [(hour, index) for hour, index in PLACES[card] if heights[hour] <= index]
-                segments.append((opened, []))
-        if segments:
-            segments.reverse()  # the topmost stuck card last, so it is checked first
-            walls.append(segments)
+            if target < 0 or up[target] == 2:
+                stuck.append(i)
+        for card in pile[stuck[-1] if stuck else 0:]:
+            free[card] = 1
+        if stuck and stuck[-1] > 0:
+            walls.append((pile, stuck))
     runs = RUNS
     changed = True
     while changed:
@@ -122,11 +130,18 @@ def clock_dead_end(state: State) -> bool:
                 changed = True
         if not changed:
             break
-        for segments in walls:
-            while segments and any(index < heights[hour] for hour, index in segments[-1][0]):
-                for card in segments.pop()[1]:
-                    free[card] = True
-                    changed = True
+        for pile, stuck in walls:
+            while stuck:
+                top = stuck[-1]
+                # gone once an hour that needed it at the start has passed its place
+                for h, index in PLACES[pile[top]]:
+                    if start[h] <= index < heights[h]:
+                        break
+                else:
+                    break
+                stuck.pop()
+                for card in pile[stuck[-1] if stuck else 0:top]:
+                    free[card] = 1
     return any(heights[h] < len(RUNS[h]) for h in range(clock.HOURS))
 
 
@@ -134,10 +149,8 @@ def clock_dead_end(state: State) -> bool:
 RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
 
 
-def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """Hour plays first; then marriages (CLK-4) that bare a card an hour takes, other
-    marriages, and last of them a card that would only swap one copy of its successor for
-    the other; `fill` and `draw` last (CLK-5, CLK-6)."""
+def _ranker(state: State) -> Callable[[RawMove], int]:
+    """The rank ``clock_order`` gives each move at ``state``, lowest first."""
     piles = state.piles
     wanted = {clock.SUCCESSOR[piles[h][-1]] for h in range(clock.HOURS)}
 
@@ -154,4 +167,51 @@ def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
         else:
             return 2
 
-    return sorted(legal, key=rank)  # stable: equal ranks keep their order
+    return rank
+
+
+def clock_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Hour plays first; then marriages (CLK-4) that bare a card an hour takes, other
+    marriages, and last of them a card that would only swap one copy of its successor for
+    the other; `fill` and `draw` last (CLK-5, CLK-6)."""
+    return sorted(legal, key=_ranker(state))  # stable: equal ranks keep their order
+
+
+# chance, at a position with card moves, that a probe tries `fill`/`draw` before them
+EARLY_ACTION = 0.05
+# how far a guided probe's random draw may move a move past others (in ``clock_order`` ranks)
+GUIDE_NOISE = 2.0
+
+
+def probe_order(probe: int) -> Ordering:
+    """The move order of probe ``probe`` (``search._restarts``): ``clock_order`` for probe
+    0; after that, in turn, card moves in an order drawn by a generator seeded with
+    ``probe``, the same with hour plays first, and ``clock_order``'s ranks plus a random
+    draw of up to ``GUIDE_NOISE``. Now and then `fill` or `draw` comes before every card
+    move, which sends different stock cards to the packets and the talon (CLK-5, CLK-6).
+    Each probe is a complete search, so ordering never changes an answer, only how soon
+    it is found; the three kinds of probe find wins on different deals."""
+    if probe == 0:
+        return clock_order
+    rng = random.Random(probe)
+    kind = probe % 3  # 0 guided, 1 shuffled, 2 shuffled with hour plays first
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        if kind == 0:
+            rank = _ranker(state)
+            keyed = sorted((rank(m) + GUIDE_NOISE * rng.random(), i)
+                           for i, m in enumerate(legal))
+            out = [legal[i] for _, i in keyed]
+        else:
+            out = [m for m in legal if m[0] != ACTION]
+            rng.shuffle(out)
+            if kind == 2:
+                out.sort(key=lambda m: m[1] >= clock.PACKET0)  # stable
+            out += [m for m in legal if m[0] == ACTION]
+        if rng.random() < EARLY_ACTION:
+            actions = [m for m in out if m[0] == ACTION]
+            if actions:
+                return actions + [m for m in out if m[0] != ACTION]
+        return out
+
+    return order

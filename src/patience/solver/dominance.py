@@ -12,6 +12,8 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
+from patience.solver import clock as clock_solver
+from patience.solver import shah as shah_solver
 from patience.solver import sun as sun_solver
 from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
@@ -195,4 +197,6 @@ SAFE_MOVES: dict[str, SafeMove] = {
 # Games searched by restarted probes (search._restarts): probe number -> move order.
 PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
     "sun": sun_solver.probe_order,
+    "clock": clock_solver.probe_order,
+    "shah": shah_solver.probe_order,
 }

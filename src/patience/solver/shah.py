@@ -1,10 +1,16 @@
-"""Shah (RULES.md §3): inner cards walled in under middle cards."""
+"""Shah (RULES.md §3): inner cards walled in under middle cards, and the move orders of
+the restarted probes. Wins lie on scattered lines (which card fills which gap, SHA-8,
+decides what waits in the inner and middle slots), so many short probes guided by a rank
+of promise find far more of them than one depth-first search."""
 
 from __future__ import annotations
 
-from patience.engine.rules import RawMove
+import random
+
+from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import shah
+from patience.solver.sun import Ordering
 
 
 def shah_dead_end(state: State) -> bool:
@@ -24,6 +30,25 @@ def shah_dead_end(state: State) -> bool:
     if state.vars[shah.CIRCLES] < 2:
         return False
     piles = state.piles
+    # the answer depends only on the foundations and the inner and middle slots
+    key = bytes([*(card for f in FOUNDATIONS for card in (piles[f][0], len(piles[f]))),
+                 *(piles[slot][-1] if piles[slot] else 0 for slot in INNER_MIDDLE)])
+    known = _DEAD_END_CACHE.get(key)
+    if known is None:
+        known = _DEAD_END_CACHE[key] = _walled_inner_cards(piles)
+        if len(_DEAD_END_CACHE) > CACHE_SIZE:
+            _DEAD_END_CACHE.clear()
+    return known
+
+
+FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+INNER_MIDDLE = shah.INNER + shah.MIDDLE
+CACHE_SIZE = 200_000
+_DEAD_END_CACHE: dict[bytes, bool] = {}
+
+
+def _walled_inner_cards(piles: list[list[int]]) -> bool:
+    """``shah_dead_end``'s relaxation, run on the piles."""
     walled: list[tuple[int, int]] = []  # (middle card, inner card under it)
     held = [0] * 64  # walled copies of each card
     for inner in shah.INNER:
@@ -43,15 +68,19 @@ def shah_dead_end(state: State) -> bool:
     while changed:
         changed = False
         for suit in range(4):
-            pair = heights[suit]
-            for i in range(len(pair)):
-                while pair[i] < shah.QUEEN:
-                    card = (pair[i] + 1) << 2 | suit
-                    if 2 - sum(1 for h in pair if h > pair[i]) - held[card] <= 0:
+            pair = heights[suit]  # two aces of each suit (SHA-1)
+            for i in (0, 1):
+                height = pair[i]
+                other = pair[1 - i]
+                while height < shah.QUEEN:
+                    card = (height + 1) << 2 | suit
+                    # copies left: two, less one on the other foundation, less walled ones
+                    if (other > height) + held[card] >= 2:
                         break
-                    pair[i] += 1
+                    height += 1
                     up[card] = True
                     changed = True
+                pair[i] = height
         if changed:
             still = []
             for middle, card in walled:
@@ -89,3 +118,68 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
             return 4
 
     return sorted(legal, key=rank)  # stable: equal ranks keep their order
+
+
+# chance, at a position with card moves, that a probe tries `deal`/`draw` before them
+EARLY_ACTION = 0.05
+# how far a guided probe's random draw may move a move past others (in guide ranks)
+GUIDE_NOISE = 3.0
+
+
+def _fits(piles: list[list[int]], card: int) -> bool:
+    """Some foundation takes ``card`` next (SHA-2: up in suit)."""
+    return any(piles[f][-1] + 4 == card for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS))
+
+
+def guide_rank(state: State, move: RawMove) -> float:
+    """How promising a move looks, lowest first: foundation plays; marriages of the talon
+    top; marriages that bare a card a foundation takes; gap fills, an inner or middle gap
+    (SHA-5: its card waits for a foundation) by a card the nearer its foundation the
+    better; then `deal`/`draw`, other marriages, and a swap of one copy of the successor
+    for the other last."""
+    piles = state.piles
+    src, dst, index, _ = move
+    if src < 0:
+        return 5
+    if dst < shah.RAYS:
+        return 0
+    if piles[dst]:  # a marriage onto an outer slot (SHA-6)
+        if src == shah.TALON:
+            return 1
+        if index > 0:
+            below = piles[src][index - 1]
+            if below == piles[dst][-1]:
+                return 7
+            return 2 if _fits(piles, below) else 6
+        middle = piles[src - 1]
+        return 2 if middle and _fits(piles, middle[-1]) else 6
+    if dst not in shah.OUTER:  # SHA-8: an inner or middle gap
+        card = piles[src][index]
+        suit, rank = card & 3, card >> 2
+        steps = [rank - len(piles[f]) for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+                 if piles[f][0] & 3 == suit and len(piles[f]) < rank]
+        return 3 + min([6, *steps]) / 3
+    return 3 if src == shah.TALON else 4
+
+
+def probe_order(probe: int) -> Ordering:
+    """The move order of probe ``probe`` (``search._restarts``): ``shah_order`` for probe
+    0; after that ``guide_rank`` plus a random draw of up to ``GUIDE_NOISE`` from a
+    generator seeded with ``probe``, and now and then `deal` or `draw` before every card
+    move. Each probe is a complete search, so ordering never changes an answer, only how
+    soon it is found."""
+    if probe == 0:
+        return shah_order
+    rng = random.Random(probe)
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        keyed = sorted((guide_rank(state, m) + GUIDE_NOISE * rng.random(), i)
+                       for i, m in enumerate(legal))
+        out = [legal[i] for _, i in keyed]
+        if rng.random() < EARLY_ACTION:
+            actions = [m for m in out if m[0] == ACTION]
+            if actions:
+                return actions + [m for m in out if m[0] != ACTION]
+        return out
+
+    return order
