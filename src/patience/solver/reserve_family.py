@@ -10,9 +10,14 @@ the foundations.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+
+Ordering = Callable[[State, list[RawMove]], list[RawMove]]
 
 
 def place_of(rank: int, base: int) -> int:
@@ -192,6 +197,13 @@ def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
     Waste piles alike in cards and marks get one move, the others being the same position
     up to the symmetry of ``solver_key`` (only once no redeal is left: RBW-7 reads order).
     Ordering never changes an answer; the merging drops only positions the key merges."""
+    return _ordered(state, legal, None, 0.0)
+
+
+def _ordered(state: State, legal: list[RawMove], rng: random.Random | None,
+             noise: float) -> list[RawMove]:
+    """``reserve_order``, with the waste-pile choices scored and, given ``rng``, each
+    score shifted by up to ``noise`` at random."""
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
@@ -203,15 +215,15 @@ def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
     symmetric = v[REDEALS_DONE] >= rules.shape.redeals
     marks = rules.pile_marks(state)
     seen_piles: set[tuple[int, tuple[int, ...]]] = set()
-    ranked: list[tuple[int, int, int, RawMove]] = []
+    ranked: list[tuple[float, int, RawMove]] = []
     for i, move in enumerate(legal):
         src, dst, _, _ = move
         if src == ACTION:
-            ranked.append((9, 0, i, move))
+            ranked.append((9000.0, i, move))
         elif dst in found:
-            ranked.append((0 if src in rules.reserve_piles else 1, 0, i, move))
+            ranked.append((0.0 if src in rules.reserve_piles else 1.0, i, move))
         elif dst in rules.reserve_piles:
-            ranked.append((2 if src == rules.hand else 6, 0, i, move))
+            ranked.append((2.0 if src == rules.hand else 6000.0, i, move))
         else:
             cards = piles[dst]
             if symmetric:
@@ -219,16 +231,40 @@ def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
                 if ident in seen_piles:
                     continue
                 seen_piles.add(ident)
-            if not cards:
-                ranked.append((4, 0, i, move))
-                continue
-            top_wait = wait[place_of(cards[-1] >> 2, base)]
-            if top_wait >= hand_wait:
-                ranked.append((3, top_wait - hand_wait, i, move))
-            else:
-                ranked.append((5, -top_wait, i, move))
+            score = waste_score(wait[place_of(cards[-1] >> 2, base)] if cards else -1,
+                                hand_wait)
+            if rng is not None:
+                score += rng.random() * noise
+            ranked.append((score, i, move))
     ranked.sort()
-    return [m for _, _, _, m in ranked]
+    return [m for _, _, m in ranked]
 
 
+def waste_score(top_wait: int, hand_wait: int) -> float:
+    """Lower is tried sooner: a top needed no sooner than the hand card (the closest
+    first), then an empty pile (``top_wait`` -1), then the top needed latest."""
+    if top_wait < 0:
+        return 3000.0
+    if top_wait >= hand_wait:
+        return 10.0 + top_wait - hand_wait
+    return 4000.0 - top_wait
 
+
+# score spreads of the probes' waste-pile choices, in turn (eighths of a card, see waits)
+PROBE_NOISE = (200.0, 1000.0, 5000.0)
+
+
+def reserve_probe_order(probe: int) -> Ordering:
+    """Probe 0 keeps ``reserve_order``; probe n > 0 shifts each waste-pile choice's score
+    by a random amount drawn from a generator seeded with n, so successive probes try
+    the hand card on different piles near the top of the tree. Each probe is a complete
+    search, so this changes only how soon an answer is found."""
+    if probe == 0:
+        return reserve_order
+    rng = random.Random(probe)
+    noise = PROBE_NOISE[probe % len(PROBE_NOISE)]
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        return _ordered(state, legal, rng, noise)
+
+    return order
