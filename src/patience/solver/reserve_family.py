@@ -191,7 +191,9 @@ def waits(state: State, rules: ReserveRules) -> list[int]:
 
 
 def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """Foundation plays first (reserve cards before waste and hand cards), then builds on a
+    """Foundation plays first (reserve cards before waste and hand cards, each onto the least
+    advanced foundation that takes it: one foundation racing ahead of the others leaves
+    low cards waiting on the waste piles), then builds on a
     reserve, then the hand card onto a waste pile whose top is needed no sooner than it
     (the closest first), an empty pile, a pile whose top is needed latest; draws last.
     Waste piles alike in cards and marks get one move, the others being the same position
@@ -220,8 +222,9 @@ def _ordered(state: State, legal: list[RawMove], rng: random.Random | None,
         src, dst, _, _ = move
         if src == ACTION:
             ranked.append((9000.0, i, move))
-        elif dst in found:
-            ranked.append((0.0 if src in rules.reserve_piles else 1.0, i, move))
+        elif dst in found:  # the least advanced foundation first
+            ranked.append(((0.0 if src in rules.reserve_piles else 1.0)
+                           + len(piles[dst]) / 1000, i, move))
         elif dst in rules.reserve_piles:
             ranked.append((2.0 if src == rules.hand else 6000.0, i, move))
         else:
