@@ -104,6 +104,11 @@ def reserve_dead_end(state: State) -> bool:
     piles, v = state.piles, state.vars
     if v[REDEALS_DONE] < rules.shape.redeals:
         return False
+    to_come = {card >> 2 for card in piles[rules.hand]}
+    for card in piles[rules.stock]:  # a quick no: every rank has a copy still to come
+        to_come.add(card >> 2)
+        if len(to_come) == 13:
+            return False
     base = v[BASE_RANK]
     seen = [0] * 14  # rank -> copies in reserves and waste piles
     for pile in (*rules.reserve_piles, *rules.waste):
@@ -165,17 +170,31 @@ def _walled(cards: list[int], rank: int, stuck: list[bool], reach: int) -> bool:
     return True
 
 
+_WAITS: dict[tuple[int, ...], list[int]] = {}  # (capacity, *counts) -> waits
+
+
 def waits(state: State, rules: ReserveRules) -> list[int]:
     """Place -> how long until that place is wanted, in eighths of a card: a guide for
     ordering only. With foundations of 13 each copy ends on a different one, so the
-    slowest foundation that still needs the place counts; with 26 (twice round) the mean."""
+    slowest foundation that still needs the place counts; with 26 (twice round) the mean.
+    It depends on the foundation counts alone, so it is kept per counts."""
     piles = state.piles
     capacity = rules.shape.foundation_cards
+    counts = (capacity, *sorted(len(piles[f]) for f in rules.found_piles))
+    known = _WAITS.get(counts)
+    if known is None:
+        known = _waits(capacity, counts[1:])
+        if len(_WAITS) > 100_000:
+            _WAITS.clear()
+        _WAITS[counts] = known
+    return known
+
+
+def _waits(capacity: int, counts: tuple[int, ...]) -> list[int]:
     slowest = capacity == 13
     total = [0] * 13
     needing = [0] * 13
-    for f in rules.found_piles:
-        count = len(piles[f])
+    for count in counts:
         if count >= capacity:
             continue
         for place in range(13):
