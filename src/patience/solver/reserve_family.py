@@ -83,7 +83,8 @@ def reserve_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def reserve_dead_end(state: State) -> bool:
-    """Every copy of a rank walled in by cards that no foundation can take before it.
+    """A stack that cannot unwind (``stacks_unwind``), or every copy of a rank walled in
+    by cards that no foundation can take before it.
 
     Fix a place a whose rank still has copies off the foundations. Until one of them is
     played, a foundation of count c moves only up to its next slot of place a, so it can
@@ -102,6 +103,8 @@ def reserve_dead_end(state: State) -> bool:
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
+    if not stacks_unwind(state, rules):
+        return True
     if v[REDEALS_DONE] < rules.shape.redeals:
         return False
     to_come = {card >> 2 for card in piles[rules.hand]}
@@ -123,6 +126,105 @@ def reserve_dead_end(state: State) -> bool:
         if seen[rank] > 0 and _all_walled(state, rules, place_of(rank, base)):
             return True
     return False
+
+
+def stacks_unwind(state: State, rules: ReserveRules) -> bool:
+    """Whether every reserve, and once no reserve can take a card also every waste pile,
+    could still be played out onto the foundations in its own order (``unwinds``).
+
+    A reserve's cards, those dealt and those built on it, go only to a foundation (RBW-4,
+    OPS-1, TOD-1, DST-3) and only from its top, so they reach the foundations top card
+    first. The redeal gathers waste piles only (RBW-7), so this holds in every pass. A
+    waste card goes only to a foundation or onto a reserve (RBW-5, TOD-5); with no reserve
+    left (an emptied one is gone) and no redeal left, a waste pile is such a stack too.
+    A win puts every card of such a stack on a foundation, so a stack that cannot unwind
+    even with every other card at hand whenever wanted means the position is lost.
+    """
+    piles, v = state.piles, state.vars
+    capacity = rules.shape.foundation_cards
+    counts = tuple(sorted(n for n in (len(piles[f]) for f in rules.found_piles)
+                          if n < capacity))
+    base = v[BASE_RANK]
+    stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
+    if not stacks and v[REDEALS_DONE] >= rules.shape.redeals:
+        stacks = [piles[w] for w in rules.waste if len(piles[w]) > 1]
+    for cards in stacks:
+        places = bytes(place_of(c >> 2, base) for c in reversed(cards))
+        if not unwinds(counts, capacity, places):
+            return False
+    return True
+
+
+def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
+    """Whether cards of these places, arriving in this order, can each be laid on one of
+    foundations of these counts (sorted; full ones left out), each foundation taking its
+    cards at rising slots, slot q holding place q mod 13, below ``capacity``.
+
+    Cards not in the sequence may fill the slots between at will, so this is all the
+    sequence asks. A foundation whose next free slot is lower can do whatever one whose
+    next free slot is higher can (take each card at the first slot of its place from
+    there), so a card always takes the first fitting slot of the foundation it goes to,
+    and only the multiset of next free slots matters. The first-fit line answers most
+    questions at once; the rest are searched over those multisets, keeping only the
+    least ones (by the same argument), and kept.
+    """
+    if _first_fit(counts, capacity, places):
+        return True
+    key = (counts, capacity, places)
+    known = _UNWINDS.get(key)
+    if known is None:
+        known = _search_unwinds(counts, capacity, places)
+        if len(_UNWINDS) > 100_000:
+            _UNWINDS.clear()
+        _UNWINDS[key] = known
+    return known
+
+
+_UNWINDS: dict[tuple[tuple[int, ...], int, bytes], bool] = {}
+
+
+def _first_fit(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
+    """Each card onto the foundation whose first fitting slot is lowest: a quick yes."""
+    slots = list(counts)
+    for place in places:
+        best = -1
+        best_slot = capacity
+        for j, cur in enumerate(slots):
+            slot = cur + (place - cur) % 13
+            if slot < best_slot:
+                best, best_slot = j, slot
+        if best < 0:
+            return False
+        slots[best] = best_slot + 1
+    return True
+
+
+def _search_unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
+    """``unwinds`` by breadth over the multisets of next free slots, least ones only."""
+    states = {counts}
+    for place in places:
+        grown: set[tuple[int, ...]] = set()
+        for slots in states:
+            for j, cur in enumerate(slots):
+                if j and slots[j - 1] == cur:
+                    continue
+                slot = cur + (place - cur) % 13
+                if slot < capacity:
+                    grown.add(tuple(sorted((*slots[:j], slot + 1, *slots[j + 1:]))))
+        if not grown:
+            return False
+        states = _least(grown)
+    return True
+
+
+def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """The states no other state is below everywhere (both sorted)."""
+    ordered = sorted(states, key=sum)
+    kept: list[tuple[int, ...]] = []
+    for slots in ordered:
+        if not any(all(a <= b for a, b in zip(k, slots, strict=True)) for k in kept):
+            kept.append(slots)
+    return set(kept)
 
 
 def reachable(state: State, rules: ReserveRules, place: int) -> list[bool]:
