@@ -308,3 +308,18 @@ def test_deals_whose_reserve_cannot_unwind_are_lost_at_once(game: Game, deal: in
     result = patience.solve(state)
     assert result.outcome == "lost"
     assert result.nodes == 0
+
+
+def test_toad_waste_cards_above_the_toad_pile_s_reach_are_a_stack(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """TOD-4: the toad pile holds nothing above an 8, so it can only ever take a 7; the
+    waste pile's J, T, 9 (top first) must go straight to three foundations, and only two
+    are open. Lost, though the toad pile is still there; the other way up it unwinds."""
+    state = position(TOAD, [13] * 6 + [7, 7], ["8D"],
+                     ["9S TS JS", "8H", "9H TH JH", "QS QH", "KS KH"])
+    assert not rf.stacks_unwind(state, state.rules)
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "lost"
+    rising = position(TOAD, [13] * 6 + [7, 7], ["8D"],
+                      ["JS TS 9S", "8H", "JH TH 9H", "QS QH", "KS KH"])
+    assert rf.stacks_unwind(rising, rising.rules)
+    assert solve_plain(rising, monkeypatch, max_nodes=400_000, generic_order=True) == "won"

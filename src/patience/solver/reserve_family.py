@@ -129,14 +129,18 @@ def reserve_dead_end(state: State) -> bool:
 
 
 def stacks_unwind(state: State, rules: ReserveRules) -> bool:
-    """Whether every reserve, and once no reserve can take a card also every waste pile,
-    could still be played out onto the foundations in its own order (``unwinds``).
+    """Whether every reserve, and the cards of each waste pile that no reserve can take,
+    could still be played out onto the foundations in their own order (``unwinds``).
 
     A reserve's cards, those dealt and those built on it, go only to a foundation (RBW-4,
     OPS-1, TOD-1, DST-3) and only from its top, so they reach the foundations top card
     first. The redeal gathers waste piles only (RBW-7), so this holds in every pass. A
-    waste card goes only to a foundation or onto a reserve (RBW-5, TOD-5); with no reserve
-    left (an emptied one is gone) and no redeal left, a waste pile is such a stack too.
+    waste card goes only to a foundation or onto a reserve (RBW-5, TOD-5). With no redeal
+    left, the cards of a waste pile that can never go onto a reserve leave it top first
+    straight to a foundation, so they too form such a stack: all of them once no reserve
+    is left (an emptied one is gone), and under Toad's build down without wrap (TOD-4)
+    those of a rank no lower than the highest card in the reserves, since a reserve top
+    never exceeds that card and a card goes only onto one rank higher.
     A win puts every card of such a stack on a foundation, so a stack that cannot unwind
     even with every other card at hand whenever wanted means the position is lost.
     """
@@ -146,8 +150,18 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
                           if n < capacity))
     base = v[BASE_RANK]
     stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
-    if not stacks and v[REDEALS_DONE] >= rules.shape.redeals:
-        stacks = [piles[w] for w in rules.waste if len(piles[w]) > 1]
+    if v[REDEALS_DONE] >= rules.shape.redeals:
+        if not stacks:
+            reach = 0
+        elif rules.shape.reserve_wrap:
+            reach = 14
+        else:
+            reach = max(c >> 2 for cards in stacks for c in cards)
+        if reach <= 13:
+            for w in rules.waste:
+                fixed = [c for c in piles[w] if c >> 2 >= reach]
+                if len(fixed) > 1:
+                    stacks.append(fixed)
     for cards in stacks:
         places = bytes(place_of(c >> 2, base) for c in reversed(cards))
         if not unwinds(counts, capacity, places):
