@@ -146,8 +146,8 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
     """
     piles, v = state.piles, state.vars
     capacity = rules.shape.foundation_cards
-    counts = tuple(sorted(n for n in (len(piles[f]) for f in rules.found_piles)
-                          if n < capacity))
+    counts = tuple(sorted([n for n in map(len, [piles[f] for f in rules.found_piles])
+                           if n < capacity]))
     base = v[BASE_RANK]
     stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
     if v[REDEALS_DONE] >= rules.shape.redeals:
@@ -162,11 +162,13 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
                 fixed = [c for c in piles[w] if c >> 2 >= reach]
                 if len(fixed) > 1:
                     stacks.append(fixed)
-    for cards in stacks:
-        places = bytes(place_of(c >> 2, base) for c in reversed(cards))
-        if not unwinds(counts, capacity, places):
-            return False
-    return True
+    table = _PLACES[base]
+    return all(unwinds(counts, capacity, bytes(cards)[::-1].translate(table))
+               for cards in stacks)
+
+
+# base rank -> a table from card code (rank << 2 | suit) to the card's place
+_PLACES = [bytes(place_of(code >> 2, base) for code in range(256)) for base in range(14)]
 
 
 def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
@@ -180,14 +182,13 @@ def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
     there), so a card always takes the first fitting slot of the foundation it goes to,
     and only the multiset of next free slots matters. The first-fit line answers most
     questions at once; the rest are searched over those multisets, keeping only the
-    least ones (by the same argument), and kept.
+    least ones (by the same argument); answers are kept.
     """
-    if _first_fit(counts, capacity, places):
-        return True
     key = (counts, capacity, places)
     known = _UNWINDS.get(key)
     if known is None:
-        known = _search_unwinds(counts, capacity, places)
+        known = _first_fit(counts, capacity, places) or _search_unwinds(
+            counts, capacity, places)
         if len(_UNWINDS) > 100_000:
             _UNWINDS.clear()
         _UNWINDS[key] = known
