@@ -323,3 +323,44 @@ def test_toad_waste_cards_above_the_toad_pile_s_reach_are_a_stack(
                       ["JS TS 9S", "8H", "JH TH 9H", "QS QH", "KS KH"])
     assert rf.stacks_unwind(rising, rising.rules)
     assert solve_plain(rising, monkeypatch, max_nodes=400_000, generic_order=True) == "won"
+
+
+# --- probe orders ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", [TOAD, OPEN_SHOP, DOUBLE_STAR, RAINBOW])
+def test_probe_orders_keep_the_moves_of_the_plain_order(game: Game) -> None:
+    """A probe only reorders: it keeps exactly the moves ``reserve_order`` keeps (one per
+    set of waste piles alike under the key), foundation plays first, draws last."""
+    checked = 0
+    for deal in (1, 2):
+        rng = random.Random(deal)
+        state = game.new(deal=deal)
+        rules = state.rules
+        orders = [rf.reserve_probe_order(n) for n in range(6)]
+        for _ in range(120):
+            legal = state.legal_raw()
+            if not legal:
+                break
+            plain = rf.reserve_order(state, legal)
+            assert orders[0](state, legal) == plain
+            for order in orders[1:]:
+                ordered = order(state, legal)
+                assert sorted(ordered) == sorted(plain)
+                kinds = [0 if m[0] != ACTION and m[1] in rules.found_piles
+                         else 2 if m[0] == ACTION else 1 for m in ordered]
+                assert kinds == sorted(kinds)
+            checked += 1
+            state.play_raw(rng.choice(legal))
+    assert checked > 100
+
+
+def test_foundation_play_tries_the_least_advanced_foundation_first() -> None:
+    """RBW-3, OPS-1: with foundations twice round, a 7 fits a foundation at 6 and one at
+    19; the one at 6 is tried first."""
+    stock = ["7H", "7D", *(r + s for r in "89TJQK" for s in "SHD"), *(r + "C" for r in "A23456")]
+    state = position(OPEN_SHOP, [19, 6, 26, 26], [""], ["", "", "", "", ""],
+                     stock=" ".join(stock), hand="7S", base=1)
+    rules = state.rules
+    ordered = rf.reserve_order(state, state.legal_raw())
+    assert ordered[0] == (rules.hand, rules.found_piles[1], 0, False)
+    assert (rules.hand, rules.found_piles[0], 0, False) in ordered
