@@ -246,3 +246,121 @@ def test_rules_never_change_an_answer(game: Game, deal: int,
         if rf.reserve_dead_end(state):
             assert not wins
     assert checked >= 3
+
+
+# --- stacks that cannot unwind --------------------------------------------------------------
+
+def test_unwinds_searches_past_a_failing_first_fit() -> None:
+    """First fit lays the 5 (place 4) on the empty foundation and then has no room for
+    the 2 (place 1); laying the 5 on the foundation at 3 instead leaves room for both."""
+    assert not rf._first_fit((0, 3), 13, bytes([4, 1]))
+    assert rf.unwinds((0, 3), 13, bytes([4, 1]))
+    assert not rf.unwinds((0, 3), 13, bytes([4, 1, 0]))
+
+
+def test_unwinds_lets_a_foundation_go_round_twice() -> None:
+    """RBW-3: a 26-card foundation takes a place again 13 slots later."""
+    assert not rf.unwinds((0,), 13, bytes([5, 5]))
+    assert rf.unwinds((0,), 26, bytes([5, 5]))
+    assert not rf.unwinds((0,), 26, bytes([5, 5, 5]))
+
+
+def test_toad_pile_falling_run_longer_than_the_foundations_is_lost(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """TOD-1: the toad pile's J, T, 9 (top first) must go to three different
+    foundations, and only two are open. No rank is walled in (a 9 lies free), so only
+    the unwinding argument sees it; the plain search agrees."""
+    state = position(TOAD, [13] * 6 + [8, 8], ["9S TS JS"],
+                     ["9H", "TH", "JH", "QS QH", "KS KH"])
+    assert not rf.stacks_unwind(state, state.rules)
+    assert rf.reserve_dead_end(state)
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "lost"
+    assert brute_force_wins(state) is False
+    assert patience.solve(state).outcome == "lost"
+
+
+def test_toad_pile_rising_run_unwinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same cards with the toad pile the other way up are a win."""
+    state = position(TOAD, [13] * 6 + [8, 8], ["JS TS 9S"],
+                     ["9H", "TH", "JH", "QS QH", "KS KH"])
+    assert rf.stacks_unwind(state, state.rules)
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "won"
+    assert patience.solve(state).outcome == "won"
+
+
+def test_waste_piles_count_as_stacks_only_with_no_reserve_left() -> None:
+    """RBW-5, DST-3: a waste top may go onto the reserve, so a waste pile is a stack only
+    once the reserve is gone."""
+    gone = position(DOUBLE_STAR, [13] * 6 + [8, 8], [""],
+                    ["9S TS JS", "9H", "TH JH", "QS QH", "KS KH"], base=1)
+    assert not rf.stacks_unwind(gone, gone.rules)
+    kept = position(DOUBLE_STAR, [13] * 6 + [8, 8], ["KS"],
+                    ["9S TS JS", "9H", "TH JH", "QS QH", "KH"], base=1)
+    assert rf.stacks_unwind(kept, kept.rules)
+
+
+@pytest.mark.parametrize(("game", "deal"), [(RAINBOW, 1), (OPEN_SHOP, 13), (DOUBLE_STAR, 10)])
+def test_deals_whose_reserve_cannot_unwind_are_lost_at_once(game: Game, deal: int) -> None:
+    """RBW-4, OPS-1, DST-3: the reserve as dealt splits into more rising runs than the
+    foundations can take, so the deal is lost before a card is drawn."""
+    state = game.new(deal=deal)
+    assert not rf.stacks_unwind(state, state.rules)
+    result = patience.solve(state)
+    assert result.outcome == "lost"
+    assert result.nodes == 0
+
+
+def test_toad_waste_cards_above_the_toad_pile_s_reach_are_a_stack(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """TOD-4: the toad pile holds nothing above an 8, so it can only ever take a 7; the
+    waste pile's J, T, 9 (top first) must go straight to three foundations, and only two
+    are open. Lost, though the toad pile is still there; the other way up it unwinds."""
+    state = position(TOAD, [13] * 6 + [7, 7], ["8D"],
+                     ["9S TS JS", "8H", "9H TH JH", "QS QH", "KS KH"])
+    assert not rf.stacks_unwind(state, state.rules)
+    assert solve_plain(state, monkeypatch, max_nodes=400_000, generic_order=True) == "lost"
+    rising = position(TOAD, [13] * 6 + [7, 7], ["8D"],
+                      ["JS TS 9S", "8H", "JH TH 9H", "QS QH", "KS KH"])
+    assert rf.stacks_unwind(rising, rising.rules)
+    assert solve_plain(rising, monkeypatch, max_nodes=400_000, generic_order=True) == "won"
+
+
+# --- probe orders ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", [TOAD, OPEN_SHOP, DOUBLE_STAR, RAINBOW])
+def test_probe_orders_keep_the_moves_of_the_plain_order(game: Game) -> None:
+    """A probe only reorders: it keeps exactly the moves ``reserve_order`` keeps (one per
+    set of waste piles alike under the key), foundation plays first, draws last."""
+    checked = 0
+    for deal in (1, 2):
+        rng = random.Random(deal)
+        state = game.new(deal=deal)
+        rules = state.rules
+        orders = [rf.reserve_probe_order(n) for n in range(6)]
+        for _ in range(120):
+            legal = state.legal_raw()
+            if not legal:
+                break
+            plain = rf.reserve_order(state, legal)
+            assert orders[0](state, legal) == plain
+            for order in orders[1:]:
+                ordered = order(state, legal)
+                assert sorted(ordered) == sorted(plain)
+                kinds = [0 if m[0] != ACTION and m[1] in rules.found_piles
+                         else 2 if m[0] == ACTION else 1 for m in ordered]
+                assert kinds == sorted(kinds)
+            checked += 1
+            state.play_raw(rng.choice(legal))
+    assert checked > 100
+
+
+def test_foundation_play_tries_the_least_advanced_foundation_first() -> None:
+    """RBW-3, OPS-1: with foundations twice round, a 7 fits a foundation at 6 and one at
+    19; the one at 6 is tried first."""
+    stock = ["7H", "7D", *(r + s for r in "89TJQK" for s in "SHD"), *(r + "C" for r in "A23456")]
+    state = position(OPEN_SHOP, [19, 6, 26, 26], [""], ["", "", "", "", ""],
+                     stock=" ".join(stock), hand="7S", base=1)
+    rules = state.rules
+    ordered = rf.reserve_order(state, state.legal_raw())
+    assert ordered[0] == (rules.hand, rules.found_piles[1], 0, False)
+    assert (rules.hand, rules.found_piles[0], 0, False) in ordered

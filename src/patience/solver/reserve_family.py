@@ -10,9 +10,14 @@ the foundations.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+
+Ordering = Callable[[State, list[RawMove]], list[RawMove]]
 
 
 def place_of(rank: int, base: int) -> int:
@@ -78,7 +83,8 @@ def reserve_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def reserve_dead_end(state: State) -> bool:
-    """Every copy of a rank walled in by cards that no foundation can take before it.
+    """A stack that cannot unwind (``stacks_unwind``), or every copy of a rank walled in
+    by cards that no foundation can take before it.
 
     Fix a place a whose rank still has copies off the foundations. Until one of them is
     played, a foundation of count c moves only up to its next slot of place a, so it can
@@ -97,8 +103,15 @@ def reserve_dead_end(state: State) -> bool:
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
+    if not stacks_unwind(state, rules):
+        return True
     if v[REDEALS_DONE] < rules.shape.redeals:
         return False
+    to_come = {card >> 2 for card in piles[rules.hand]}
+    for card in piles[rules.stock]:  # a quick no: every rank has a copy still to come
+        to_come.add(card >> 2)
+        if len(to_come) == 13:
+            return False
     base = v[BASE_RANK]
     seen = [0] * 14  # rank -> copies in reserves and waste piles
     for pile in (*rules.reserve_piles, *rules.waste):
@@ -113,6 +126,120 @@ def reserve_dead_end(state: State) -> bool:
         if seen[rank] > 0 and _all_walled(state, rules, place_of(rank, base)):
             return True
     return False
+
+
+def stacks_unwind(state: State, rules: ReserveRules) -> bool:
+    """Whether every reserve, and the cards of each waste pile that no reserve can take,
+    could still be played out onto the foundations in their own order (``unwinds``).
+
+    A reserve's cards, those dealt and those built on it, go only to a foundation (RBW-4,
+    OPS-1, TOD-1, DST-3) and only from its top, so they reach the foundations top card
+    first. The redeal gathers waste piles only (RBW-7), so this holds in every pass. A
+    waste card goes only to a foundation or onto a reserve (RBW-5, TOD-5). With no redeal
+    left, the cards of a waste pile that can never go onto a reserve leave it top first
+    straight to a foundation, so they too form such a stack: all of them once no reserve
+    is left (an emptied one is gone), and under Toad's build down without wrap (TOD-4)
+    those of a rank no lower than the highest card in the reserves, since a reserve top
+    never exceeds that card and a card goes only onto one rank higher.
+    A win puts every card of such a stack on a foundation, so a stack that cannot unwind
+    even with every other card at hand whenever wanted means the position is lost.
+    """
+    piles, v = state.piles, state.vars
+    capacity = rules.shape.foundation_cards
+    counts = tuple(sorted([n for n in map(len, [piles[f] for f in rules.found_piles])
+                           if n < capacity]))
+    base = v[BASE_RANK]
+    stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
+    if v[REDEALS_DONE] >= rules.shape.redeals:
+        if not stacks:
+            reach = 0
+        elif rules.shape.reserve_wrap:
+            reach = 14
+        else:
+            reach = max(c >> 2 for cards in stacks for c in cards)
+        if reach <= 13:
+            for w in rules.waste:
+                fixed = [c for c in piles[w] if c >> 2 >= reach]
+                if len(fixed) > 1:
+                    stacks.append(fixed)
+    table = _PLACES[base]
+    return all(unwinds(counts, capacity, bytes(cards)[::-1].translate(table))
+               for cards in stacks)
+
+
+# base rank -> a table from card code (rank << 2 | suit) to the card's place
+_PLACES = [bytes(place_of(code >> 2, base) for code in range(256)) for base in range(14)]
+
+
+def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
+    """Whether cards of these places, arriving in this order, can each be laid on one of
+    foundations of these counts (sorted; full ones left out), each foundation taking its
+    cards at rising slots, slot q holding place q mod 13, below ``capacity``.
+
+    Cards not in the sequence may fill the slots between at will, so this is all the
+    sequence asks. A foundation whose next free slot is lower can do whatever one whose
+    next free slot is higher can (take each card at the first slot of its place from
+    there), so a card always takes the first fitting slot of the foundation it goes to,
+    and only the multiset of next free slots matters. The first-fit line answers most
+    questions at once; the rest are searched over those multisets, keeping only the
+    least ones (by the same argument); answers are kept.
+    """
+    key = (counts, capacity, places)
+    known = _UNWINDS.get(key)
+    if known is None:
+        known = _first_fit(counts, capacity, places) or _search_unwinds(
+            counts, capacity, places)
+        if len(_UNWINDS) > 100_000:
+            _UNWINDS.clear()
+        _UNWINDS[key] = known
+    return known
+
+
+_UNWINDS: dict[tuple[tuple[int, ...], int, bytes], bool] = {}
+
+
+def _first_fit(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
+    """Each card onto the foundation whose first fitting slot is lowest: a quick yes."""
+    slots = list(counts)
+    for place in places:
+        best = -1
+        best_slot = capacity
+        for j, cur in enumerate(slots):
+            slot = cur + (place - cur) % 13
+            if slot < best_slot:
+                best, best_slot = j, slot
+        if best < 0:
+            return False
+        slots[best] = best_slot + 1
+    return True
+
+
+def _search_unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
+    """``unwinds`` by breadth over the multisets of next free slots, least ones only."""
+    states = {counts}
+    for place in places:
+        grown: set[tuple[int, ...]] = set()
+        for slots in states:
+            for j, cur in enumerate(slots):
+                if j and slots[j - 1] == cur:
+                    continue
+                slot = cur + (place - cur) % 13
+                if slot < capacity:
+                    grown.add(tuple(sorted((*slots[:j], slot + 1, *slots[j + 1:]))))
+        if not grown:
+            return False
+        states = _least(grown)
+    return True
+
+
+def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """The states no other state is below everywhere (both sorted)."""
+    ordered = sorted(states, key=sum)
+    kept: list[tuple[int, ...]] = []
+    for slots in ordered:
+        if not any(all(a <= b for a, b in zip(k, slots, strict=True)) for k in kept):
+            kept.append(slots)
+    return set(kept)
 
 
 def reachable(state: State, rules: ReserveRules, place: int) -> list[bool]:
@@ -160,17 +287,31 @@ def _walled(cards: list[int], rank: int, stuck: list[bool], reach: int) -> bool:
     return True
 
 
+_WAITS: dict[tuple[int, ...], list[int]] = {}  # (capacity, *counts) -> waits
+
+
 def waits(state: State, rules: ReserveRules) -> list[int]:
     """Place -> how long until that place is wanted, in eighths of a card: a guide for
     ordering only. With foundations of 13 each copy ends on a different one, so the
-    slowest foundation that still needs the place counts; with 26 (twice round) the mean."""
+    slowest foundation that still needs the place counts; with 26 (twice round) the mean.
+    It depends on the foundation counts alone, so it is kept per counts."""
     piles = state.piles
     capacity = rules.shape.foundation_cards
+    counts = (capacity, *sorted(len(piles[f]) for f in rules.found_piles))
+    known = _WAITS.get(counts)
+    if known is None:
+        known = _waits(capacity, counts[1:])
+        if len(_WAITS) > 100_000:
+            _WAITS.clear()
+        _WAITS[counts] = known
+    return known
+
+
+def _waits(capacity: int, counts: tuple[int, ...]) -> list[int]:
     slowest = capacity == 13
     total = [0] * 13
     needing = [0] * 13
-    for f in rules.found_piles:
-        count = len(piles[f])
+    for count in counts:
         if count >= capacity:
             continue
         for place in range(13):
@@ -186,12 +327,21 @@ def waits(state: State, rules: ReserveRules) -> list[int]:
 
 
 def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """Foundation plays first (reserve cards before waste and hand cards), then builds on a
+    """Foundation plays first (reserve cards before waste and hand cards, each onto the least
+    advanced foundation that takes it: one foundation racing ahead of the others leaves
+    low cards waiting on the waste piles), then builds on a
     reserve, then the hand card onto a waste pile whose top is needed no sooner than it
     (the closest first), an empty pile, a pile whose top is needed latest; draws last.
     Waste piles alike in cards and marks get one move, the others being the same position
     up to the symmetry of ``solver_key`` (only once no redeal is left: RBW-7 reads order).
     Ordering never changes an answer; the merging drops only positions the key merges."""
+    return _ordered(state, legal, None, 0.0)
+
+
+def _ordered(state: State, legal: list[RawMove], rng: random.Random | None,
+             noise: float) -> list[RawMove]:
+    """``reserve_order``, with the waste-pile choices scored and, given ``rng``, each
+    score shifted by up to ``noise`` at random."""
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
@@ -203,15 +353,16 @@ def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
     symmetric = v[REDEALS_DONE] >= rules.shape.redeals
     marks = rules.pile_marks(state)
     seen_piles: set[tuple[int, tuple[int, ...]]] = set()
-    ranked: list[tuple[int, int, int, RawMove]] = []
+    ranked: list[tuple[float, int, RawMove]] = []
     for i, move in enumerate(legal):
         src, dst, _, _ = move
         if src == ACTION:
-            ranked.append((9, 0, i, move))
-        elif dst in found:
-            ranked.append((0 if src in rules.reserve_piles else 1, 0, i, move))
+            ranked.append((9000.0, i, move))
+        elif dst in found:  # the least advanced foundation first
+            ranked.append(((0.0 if src in rules.reserve_piles else 1.0)
+                           + len(piles[dst]) / 1000, i, move))
         elif dst in rules.reserve_piles:
-            ranked.append((2 if src == rules.hand else 6, 0, i, move))
+            ranked.append((2.0 if src == rules.hand else 6000.0, i, move))
         else:
             cards = piles[dst]
             if symmetric:
@@ -219,16 +370,42 @@ def reserve_order(state: State, legal: list[RawMove]) -> list[RawMove]:
                 if ident in seen_piles:
                     continue
                 seen_piles.add(ident)
-            if not cards:
-                ranked.append((4, 0, i, move))
-                continue
-            top_wait = wait[place_of(cards[-1] >> 2, base)]
-            if top_wait >= hand_wait:
-                ranked.append((3, top_wait - hand_wait, i, move))
-            else:
-                ranked.append((5, -top_wait, i, move))
+            score = waste_score(wait[place_of(cards[-1] >> 2, base)] if cards else -1,
+                                hand_wait)
+            if rng is not None:
+                score += rng.random() * noise
+            ranked.append((score, i, move))
     ranked.sort()
-    return [m for _, _, _, m in ranked]
+    return [m for _, _, m in ranked]
 
 
+def waste_score(top_wait: int, hand_wait: int) -> float:
+    """Lower is tried sooner: a top needed no sooner than the hand card (the closest
+    first), then an empty pile (``top_wait`` -1), then the top needed latest."""
+    if top_wait < 0:
+        return 3000.0
+    if top_wait >= hand_wait:
+        return 10.0 + top_wait - hand_wait
+    return 4000.0 - top_wait
 
+
+# score spreads of the probes' waste-pile choices, in turn (eighths of a card, see waits):
+# small, so a probe mostly reorders near-equal choices (Toad deals 1-50 that 200-5000
+# left undecided in 10 s were won with these)
+PROBE_NOISE = (20.0, 50.0, 100.0)
+
+
+def reserve_probe_order(probe: int) -> Ordering:
+    """Probe 0 keeps ``reserve_order``; probe n > 0 shifts each waste-pile choice's score
+    by a random amount drawn from a generator seeded with n, so successive probes try
+    the hand card on different piles near the top of the tree. Each probe is a complete
+    search, so this changes only how soon an answer is found."""
+    if probe == 0:
+        return reserve_order
+    rng = random.Random(probe)
+    noise = PROBE_NOISE[probe % len(PROBE_NOISE)]
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        return _ordered(state, legal, rng, noise)
+
+    return order
