@@ -3,13 +3,19 @@ against the search with no safe move and no dead end, and against brute force.""
 
 from __future__ import annotations
 
+import random
+import time
+
 import pytest
 
 import patience
 from patience.cards import parse
+from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import star
+from patience.solver import search
 from patience.solver import star as star_solver
+from patience.solver.star_search import star_search
 from tests.decks import stack
 from tests.solver.helpers import brute_force_wins, solve_plain
 
@@ -85,3 +91,38 @@ def test_no_claim_before_the_last_round() -> None:
     state.vars[star.ROUNDS_DONE] = 1
     assert star_solver.star_safe_move(state, state.legal_raw()) is None
     assert not star_solver.star_dead_end(state)
+
+
+def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
+    return search._search(state.copy(), max_nodes, time.perf_counter() + 600,
+                          search.order_moves)
+
+
+@pytest.mark.parametrize("direction", ["free", "first-fit"])
+@pytest.mark.parametrize("deal", [1, 7, 12, 23, 48, 49])
+def test_own_search_explores_what_the_generic_search_explores(deal: int,
+                                                              direction: str) -> None:
+    """The lean search is the generic one with other bookkeeping: same answer, same line,
+    same number of positions, from the deal and from a position met along a playout."""
+    state = star.STAR.new(deal=deal, direction=direction)
+    rng = random.Random(deal)
+    for _ in range(2):
+        mine = star_search(state.copy(), 20_000, time.perf_counter() + 600)
+        assert mine == _generic(state, 20_000)
+        for _ in range(rng.randrange(20, 60)):
+            legal = state.legal_raw()
+            if not legal:
+                break
+            state.play_raw(rng.choice(legal))
+
+
+@pytest.mark.parametrize("direction", ["free", "first-fit"])
+def test_own_search_on_last_round_positions(direction: str) -> None:
+    """The last-round rules (safe move, dead end) as the lean search applies them."""
+    for cells, reserve, stock in (
+            (["KH", "QH", "JH", "TH"], ["6H", "TS"], ["4H", "3H", "2H", "AH", "8H", "9H", "7H"]),
+            (["AH", "2H", "6H", "9H"], ["3H", "4H", "8H", "7H", "TS"], ["TH", "JH", "QH", "KH"]),
+            (["AH", "2H", "3H", "9H"], ["8H", "QH", "KH", "TS", "4H"], ["TH", "JH", "6H", "7H"])):
+        state = last_round(cells, reserve, stock, direction)
+        assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
+            state, 10_000)

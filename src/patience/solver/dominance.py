@@ -18,6 +18,7 @@ from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.reserve_family import reserve_dead_end, reserve_order, reserve_safe_move
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.star import star_dead_end, star_safe_move
+from patience.solver.star_search import star_search
 from patience.solver.sun import Ordering
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
@@ -136,4 +137,10 @@ SAFE_MOVES: dict[str, SafeMove] = {
 # Games searched by restarted probes (search._restarts): probe number -> move order.
 PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
     "sun": sun_solver.probe_order,
+}
+
+# Games searched by their own exact copy of search._search (same positions, same order,
+# same answer; the game's own bookkeeping). Tests compare each with the generic search.
+SEARCHES = {
+    "star": star_search,
 }

@@ -1,0 +1,257 @@
+"""Star's exact search on a lean copy of the position (RULES.md §2).
+
+The same depth-first search as ``search._search`` with Star's move order, safe move,
+dead end and ``solver_key``, so it explores exactly the positions the generic search
+explores, in the same order; only the bookkeeping is Star's own: cells, reserve and stock
+as plain lists of card ints, each foundation as its count, top rank and direction, and a
+move as a source number, undone by hand. Most Star positions offer a single move (the
+draw), so the engine's journal, legality filter and key building dominate the generic
+search's time; here a position costs a fraction of that. The winning line is returned as
+raw moves and replayed by ``search.solve`` like any other.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Literal
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games.star import (
+    BASE_OF_SUIT,
+    CELL0,
+    DOWN,
+    DRAW,
+    REDEAL,
+    REDEALS,
+    RESERVE,
+    ROUNDS_DONE,
+    STOCK,
+    UNSET,
+    UP,
+)
+
+Outcome = Literal["won", "lost", "unknown"]
+TIME_CHECK_EVERY = 1024  # nodes between clock readings
+FROM_RESERVE, DRAWS, REDEALS_MOVE = 4, 5, 6  # move numbers; 0-3 are the cells
+
+
+def star_search(state: State, max_nodes: int,
+                deadline: float) -> tuple[Outcome, list[RawMove], int]:
+    """Depth-first search from ``state`` (left unchanged): ``won`` with its raw line,
+    ``lost`` when every position was searched, ``unknown`` at a budget."""
+    piles, v = state.piles, state.vars
+    first_fit = state.rules.options["direction"] == "first-fit"
+    cells = [p[-1] if p else 0 for p in piles[CELL0:CELL0 + 4]]
+    reserve = list(piles[RESERVE])
+    stock = list(piles[STOCK])
+    count = [len(piles[b]) for b in range(4)]
+    start = [piles[b][0] >> 2 for b in range(4)]
+    top = [piles[b][-1] >> 2 for b in range(4)]
+    dirs = list(v[:4])
+    base_of = list(v[BASE_OF_SUIT:BASE_OF_SUIT + 4])
+    rounds = [v[ROUNDS_DONE]]
+
+    def won() -> bool:
+        return count[0] + count[1] + count[2] + count[3] == 52
+
+    def key() -> bytes:
+        """StarRules.solver_key's information: the cells as a sorted set (0: empty)."""
+        a, b, c, d = sorted(cells)
+        return bytes((count[0], count[1], count[2], count[3], len(reserve), a, b, c, d,
+                      dirs[0], dirs[1], dirs[2], dirs[3], rounds[0]))
+
+    def generate() -> list[int]:
+        """StarRules.generate, as move numbers, in its order."""
+        out: list[int] = []
+        setting: list[int] = []
+        for src in range(5):
+            card = cells[src] if src < 4 else (reserve[-1] if reserve else 0)
+            if not card:
+                continue
+            base = base_of[card & 3]
+            if count[base] == 13:
+                continue
+            rank = card >> 2
+            direction = dirs[base]
+            if direction == UNSET:
+                s = start[base]
+                if rank == s % 13 + 1 or rank == (s - 2) % 13 + 1:
+                    setting.append(src)
+            else:
+                t = top[base]
+                if rank == (t % 13 + 1 if direction == UP else (t - 2) % 13 + 1):
+                    out.append(src)
+        if setting and first_fit:
+            return setting
+        out += setting
+        if stock:
+            out.append(DRAWS)
+        elif reserve and rounds[0] < REDEALS:
+            out.append(REDEALS_MOVE)
+        return out
+
+    def blocked_ways() -> list[int]:
+        """solver.star.blocked_ways on these lists."""
+        blocked = [0, 0, 0, 0]
+        lowest = [99] * 12
+        for card in reserve:
+            suit = card & 3
+            s = start[base_of[suit]]
+            rank = card >> 2
+            for way, step in ((UP, rank - s), (DOWN, s - rank)):
+                place = step % 13
+                slot = suit * 3 + way
+                if place > lowest[slot]:
+                    blocked[suit] |= way
+                else:
+                    lowest[slot] = place
+        return blocked
+
+    def dead_end() -> bool:
+        """solver.star.star_dead_end on these lists."""
+        if rounds[0] < REDEALS or len(reserve) < 2:
+            return False
+        blocked = blocked_ways()
+        for suit in range(4):
+            direction = dirs[base_of[suit]]
+            possible = UP | DOWN if direction == UNSET else direction
+            if blocked[suit] and possible & ~blocked[suit] == 0:
+                return True
+        return False
+
+    def sets_direction(card: int) -> bool:
+        base = base_of[card & 3]
+        if dirs[base] != UNSET:
+            return False
+        s, rank = start[base], card >> 2
+        return rank == s % 13 + 1 or rank == (s - 2) % 13 + 1
+
+    def safe_move(legal: list[int]) -> int | None:
+        """solver.star.star_safe_move on these lists."""
+        if rounds[0] < REDEALS:
+            return None
+        blocked: list[int] | None = None
+        for src in legal:
+            if src >= DRAWS or not (src == FROM_RESERVE or not stock):
+                continue
+            card = cells[src] if src < 4 else reserve[-1]
+            base = base_of[card & 3]
+            if dirs[base] == UNSET:
+                if blocked is None:
+                    blocked = blocked_ways()
+                way = UP if card >> 2 == start[base] % 13 + 1 else DOWN
+                if blocked[card & 3] & (UP | DOWN) & ~way:
+                    return src
+                continue
+            if (first_fit and src == FROM_RESERVE and len(reserve) > 1
+                    and sets_direction(reserve[-2])):
+                continue
+            return src
+        return None
+
+    def children() -> list[int]:
+        if dead_end():
+            return []
+        legal = generate()
+        if legal:
+            forced = safe_move(legal)
+            if forced is not None:
+                return [forced]
+        return legal
+
+    undo: list[tuple[int, int, int, int, int, int]] = []
+    redeal_undo: list[tuple[list[int], list[int]]] = []
+
+    def play(move: int) -> RawMove:
+        """Carry out a move (StarRules.apply) and give it as a raw move."""
+        if move == DRAWS:  # STR-6
+            reserve.append(stock.pop())
+            undo.append((move, 0, 0, 0, 0, 0))
+            return (ACTION, DRAW, 0, False)
+        if move == REDEALS_MOVE:  # STR-7, then STR-5 refills in cell order
+            redeal_undo.append((list(reserve), list(cells)))
+            stock[:] = reserve[::-1]
+            reserve.clear()
+            rounds[0] += 1
+            for i in range(4):
+                if not cells[i] and stock:
+                    cells[i] = stock.pop()
+            undo.append((move, 0, 0, 0, 0, 0))
+            return (ACTION, REDEAL, 0, False)
+        if move == FROM_RESERVE:
+            index = len(reserve) - 1
+            card = reserve.pop()
+        else:
+            index = 0
+            card = cells[move]
+        base = base_of[card & 3]
+        old_top, old_dir = top[base], dirs[base]
+        rank = card >> 2
+        if old_dir == UNSET:  # STR-3
+            dirs[base] = UP if rank == start[base] % 13 + 1 else DOWN
+        top[base] = rank
+        count[base] += 1
+        refilled = 0
+        if move < 4:  # STR-5
+            if stock:
+                cells[move] = stock.pop()
+                refilled = 1
+            else:
+                cells[move] = 0
+        undo.append((move, card, base, old_top, old_dir, refilled))
+        return (CELL0 + move if move < 4 else RESERVE, base, index, False)
+
+    def take_back() -> None:
+        move, card, base, old_top, old_dir, refilled = undo.pop()
+        if move == DRAWS:
+            stock.append(reserve.pop())
+        elif move == REDEALS_MOVE:
+            old_reserve, old_cells = redeal_undo.pop()
+            reserve[:] = old_reserve
+            stock.clear()
+            cells[:] = old_cells
+            rounds[0] -= 1
+        else:
+            count[base] -= 1
+            top[base], dirs[base] = old_top, old_dir
+            if move == FROM_RESERVE:
+                reserve.append(card)
+            else:
+                if refilled:
+                    stock.append(cells[move])
+                cells[move] = card
+
+    if won():
+        return "won", [], 0
+    explored = {key()}
+    path: list[RawMove] = []
+    stack_moves: list[list[int]] = [children()]  # per depth: the moves to try
+    stack_next: list[int] = [0]  # per depth: the next one
+    nodes = 0
+    while stack_moves:
+        moves, i = stack_moves[-1], stack_next[-1]
+        if i == len(moves):
+            stack_moves.pop()
+            stack_next.pop()
+            if path:
+                path.pop()
+                take_back()
+            continue
+        stack_next[-1] = i + 1
+        path.append(play(moves[i]))
+        nodes += 1
+        if count[0] + count[1] + count[2] + count[3] == 52:
+            return "won", path, nodes
+        k = key()
+        if k in explored:
+            path.pop()
+            take_back()
+        else:
+            explored.add(k)
+            stack_moves.append(children())
+            stack_next.append(0)
+        if nodes >= max_nodes or (nodes % TIME_CHECK_EVERY == 0
+                                  and time.perf_counter() > deadline):
+            return "unknown", [], nodes
+    return "lost", [], nodes
