@@ -43,7 +43,7 @@ def star_search(state: State, max_nodes: int,
     piles, v = state.piles, state.vars
     first_fit = state.rules.options["direction"] == "first-fit"
     cells = [p[-1] if p else 0 for p in piles[CELL0:CELL0 + 4]]
-    reserve = list(piles[RESERVE])
+    reserve: list[int] = []
     stock = list(piles[STOCK])
     count = [len(piles[b]) for b in range(4)]
     start = [piles[b][0] >> 2 for b in range(4)]
@@ -51,6 +51,24 @@ def star_search(state: State, max_nodes: int,
     dirs = list(v[:4])
     base_of = list(v[BASE_OF_SUIT:BASE_OF_SUIT + 4])
     rounds = [v[ROUNDS_DONE]]
+    want_a = [0, 0, 0, 0]  # per suit: the ranks its base takes next (0: none)
+    want_b = [0, 0, 0, 0]
+
+    def refresh(suit: int) -> None:
+        """The ranks a suit's base takes next (STR-3): both neighbours of the base card
+        while the direction is unset, else the next card that way."""
+        base = base_of[suit]
+        if count[base] == 13:
+            want_a[suit] = want_b[suit] = 0
+        elif dirs[base] == UNSET:
+            s = start[base]
+            want_a[suit], want_b[suit] = s % 13 + 1, (s - 2) % 13 + 1
+        else:
+            t = top[base]
+            want_a[suit] = want_b[suit] = t % 13 + 1 if dirs[base] == UP else (t - 2) % 13 + 1
+
+    for suit in range(4):
+        refresh(suit)
 
     def won() -> bool:
         return count[0] + count[1] + count[2] + count[3] == 52
@@ -69,18 +87,11 @@ def star_search(state: State, max_nodes: int,
             card = cells[src] if src < 4 else (reserve[-1] if reserve else 0)
             if not card:
                 continue
-            base = base_of[card & 3]
-            if count[base] == 13:
-                continue
-            rank = card >> 2
-            direction = dirs[base]
-            if direction == UNSET:
-                s = start[base]
-                if rank == s % 13 + 1 or rank == (s - 2) % 13 + 1:
+            suit, rank = card & 3, card >> 2
+            if rank == want_a[suit] or rank == want_b[suit]:
+                if dirs[base_of[suit]] == UNSET:
                     setting.append(src)
-            else:
-                t = top[base]
-                if rank == (t % 13 + 1 if direction == UP else (t - 2) % 13 + 1):
+                else:
                     out.append(src)
         if setting and first_fit:
             return setting
@@ -91,22 +102,40 @@ def star_search(state: State, max_nodes: int,
             out.append(REDEALS_MOVE)
         return out
 
+    # Last round only: per reserve depth, the directions blocked so far (two bits per
+    # suit) and the lowest place seen per suit and direction (solver.star.blocked_ways),
+    # kept as cards are laid on and lifted off the reserve.
+    blocked_at: list[int] = []
+    lowest_at: list[tuple[int, ...]] = []
+
+    def lay(card: int) -> None:
+        reserve.append(card)
+        if rounds[0] < REDEALS:
+            return
+        lowest = list(lowest_at[-1]) if lowest_at else [99] * 12
+        blocked = blocked_at[-1] if blocked_at else 0
+        suit, rank = card & 3, card >> 2
+        s = start[base_of[suit]]
+        for way, step in ((UP, rank - s), (DOWN, s - rank)):
+            place = step % 13
+            slot = suit * 3 + way
+            if place > lowest[slot]:
+                blocked |= way << 2 * suit
+            else:
+                lowest[slot] = place
+        blocked_at.append(blocked)
+        lowest_at.append(tuple(lowest))
+
+    def lift() -> int:
+        if rounds[0] == REDEALS:
+            blocked_at.pop()
+            lowest_at.pop()
+        return reserve.pop()
+
     def blocked_ways() -> list[int]:
-        """solver.star.blocked_ways on these lists."""
-        blocked = [0, 0, 0, 0]
-        lowest = [99] * 12
-        for card in reserve:
-            suit = card & 3
-            s = start[base_of[suit]]
-            rank = card >> 2
-            for way, step in ((UP, rank - s), (DOWN, s - rank)):
-                place = step % 13
-                slot = suit * 3 + way
-                if place > lowest[slot]:
-                    blocked[suit] |= way
-                else:
-                    lowest[slot] = place
-        return blocked
+        """solver.star.blocked_ways, from the last entry kept above."""
+        bits = blocked_at[-1] if blocked_at else 0
+        return [bits & 3, bits >> 2 & 3, bits >> 4 & 3, bits >> 6 & 3]
 
     def dead_end() -> bool:
         """solver.star.star_dead_end on these lists."""
@@ -166,7 +195,7 @@ def star_search(state: State, max_nodes: int,
     def play(move: int) -> RawMove:
         """Carry out a move (StarRules.apply) and give it as a raw move."""
         if move == DRAWS:  # STR-6
-            reserve.append(stock.pop())
+            lay(stock.pop())
             undo.append((move, 0, 0, 0, 0, 0))
             return (ACTION, DRAW, 0, False)
         if move == REDEALS_MOVE:  # STR-7, then STR-5 refills in cell order
@@ -181,7 +210,7 @@ def star_search(state: State, max_nodes: int,
             return (ACTION, REDEAL, 0, False)
         if move == FROM_RESERVE:
             index = len(reserve) - 1
-            card = reserve.pop()
+            card = lift()
         else:
             index = 0
             card = cells[move]
@@ -192,6 +221,7 @@ def star_search(state: State, max_nodes: int,
             dirs[base] = UP if rank == start[base] % 13 + 1 else DOWN
         top[base] = rank
         count[base] += 1
+        refresh(card & 3)
         refilled = 0
         if move < 4:  # STR-5
             if stock:
@@ -205,7 +235,7 @@ def star_search(state: State, max_nodes: int,
     def take_back() -> None:
         move, card, base, old_top, old_dir, refilled = undo.pop()
         if move == DRAWS:
-            stock.append(reserve.pop())
+            stock.append(lift())
         elif move == REDEALS_MOVE:
             old_reserve, old_cells = redeal_undo.pop()
             reserve[:] = old_reserve
@@ -215,13 +245,16 @@ def star_search(state: State, max_nodes: int,
         else:
             count[base] -= 1
             top[base], dirs[base] = old_top, old_dir
+            refresh(card & 3)
             if move == FROM_RESERVE:
-                reserve.append(card)
+                lay(card)
             else:
                 if refilled:
                     stock.append(cells[move])
                 cells[move] = card
 
+    for card in piles[RESERVE]:
+        lay(card)
     if won():
         return "won", [], 0
     explored = {key()}
