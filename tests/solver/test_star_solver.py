@@ -126,3 +126,20 @@ def test_own_search_on_last_round_positions(direction: str) -> None:
         state = last_round(cells, reserve, stock, direction)
         assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
             state, 10_000)
+
+
+def test_solve_uses_the_own_search_unless_the_start_has_repetition_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """search.SEARCHES: Star's own search answers; a start carrying repetition memory
+    (RULES.md §0), which it does not model, goes to the generic search."""
+    calls: list[int] = []
+
+    def spy(state: State, max_nodes: int, deadline: float) -> tuple[str, list[RawMove], int]:
+        calls.append(1)
+        return star_search(state, max_nodes, deadline)
+
+    monkeypatch.setattr(search, "SEARCHES", {"star": spy})
+    state = star.STAR.new(deal=12)
+    assert patience.solve(state).outcome == "won" and calls == [1]
+    state._seen = {b"not a position of this deal"}
+    assert patience.solve(state).outcome == "won" and calls == [1]
