@@ -103,12 +103,23 @@ def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
 def test_own_search_explores_what_the_generic_search_explores(deal: int,
                                                               direction: str) -> None:
     """The lean search is the generic one with other bookkeeping: same answer, same line,
-    same number of positions, from the deal and from a position met along a playout."""
+    same number of positions, from the deal and from a position met along a playout; with
+    runs of draws or without."""
     state = star.STAR.new(deal=deal, direction=direction)
     rng = random.Random(deal)
     for _ in range(2):
-        mine = star_search(state.copy(), 20_000, time.perf_counter() + 600)
+        mine = star_search(state.copy(), 20_000, time.perf_counter() + 600, draw_runs=False)
         assert mine == _generic(state, 20_000)
+        runs = star_search(state.copy(), 20_000, time.perf_counter() + 600)
+        if mine[0] == "unknown":  # a run of draws may pass the budget by a few nodes
+            assert runs[0] == "unknown" and runs[2] >= mine[2]
+        else:
+            assert runs == mine
+        if runs[0] == "won":  # the line replays to a win
+            check = state.copy()
+            for move in runs[1]:
+                check.play(check.to_move(move))
+            assert check.status == "won"
         for _ in range(rng.randrange(20, 60)):
             legal = state.legal_raw()
             if not legal:
@@ -124,6 +135,8 @@ def test_own_search_on_last_round_positions(direction: str) -> None:
             (["AH", "2H", "6H", "9H"], ["3H", "4H", "8H", "7H", "TS"], ["TH", "JH", "QH", "KH"]),
             (["AH", "2H", "3H", "9H"], ["8H", "QH", "KH", "TS", "4H"], ["TH", "JH", "6H", "7H"])):
         state = last_round(cells, reserve, stock, direction)
+        assert star_search(state.copy(), 10_000, time.perf_counter() + 600,
+                           draw_runs=False) == _generic(state, 10_000)
         assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
             state, 10_000)
 

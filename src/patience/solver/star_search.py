@@ -33,13 +33,21 @@ from patience.games.star import (
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
-FROM_RESERVE, DRAWS, REDEALS_MOVE = 4, 5, 6  # move numbers; 0-3 are the cells
+FROM_RESERVE, DRAWS, REDEALS_MOVE, DRAW_RUN = 4, 5, 6, 7  # move numbers; 0-3: the cells
 
 
-def star_search(state: State, max_nodes: int,
-                deadline: float) -> tuple[Outcome, list[RawMove], int]:
+def star_search(state: State, max_nodes: int, deadline: float,
+                draw_runs: bool = True) -> tuple[Outcome, list[RawMove], int]:
     """Depth-first search from ``state`` (left unchanged): ``won`` with its raw line,
-    ``lost`` when every position was searched, ``unknown`` at a budget."""
+    ``lost`` when every position was searched, ``unknown`` at a budget.
+
+    With ``draw_runs`` a position whose only move is the draw is left by drawing on, as
+    one step, until a position that may offer more: the card drawn fits a base, the stock
+    is empty, a dead end, or a position already in the table (which the caller then finds
+    there). Each middle position offers only the draw (the cells, the bases and the
+    first-fit condition are unchanged, the card drawn does not fit), so this is the same
+    search position for position, without a frame and a move list per draw.
+    """
     piles, v = state.piles, state.vars
     first_fit = state.rules.options["direction"] == "first-fit"
     cells = [p[-1] if p else 0 for p in piles[CELL0:CELL0 + 4]]
@@ -187,17 +195,40 @@ def star_search(state: State, max_nodes: int,
             forced = safe_move(legal)
             if forced is not None:
                 return [forced]
+            if draw_runs and legal == [DRAWS]:
+                return [DRAW_RUN]
         return legal
 
     undo: list[tuple[int, int, int, int, int, int]] = []
     redeal_undo: list[tuple[list[int], list[int]]] = []
+    path: list[RawMove] = []
 
-    def play(move: int) -> RawMove:
-        """Carry out a move (StarRules.apply) and give it as a raw move."""
+    def play(move: int) -> int:
+        """Carry out a move (StarRules.apply), add it to ``path`` as raw moves, and say
+        how many."""
         if move == DRAWS:  # STR-6
             lay(stock.pop())
             undo.append((move, 0, 0, 0, 0, 0))
-            return (ACTION, DRAW, 0, False)
+            path.append((ACTION, DRAW, 0, False))
+            return 1
+        if move == DRAW_RUN:  # draws while the position offers nothing else
+            head = bytes(count)
+            tail = bytes((*sorted(cells), *dirs, rounds[0]))
+            drawn = 0
+            while True:
+                card = stock.pop()
+                lay(card)
+                drawn += 1
+                path.append((ACTION, DRAW, 0, False))
+                if (not stock or card >> 2 == want_a[card & 3]
+                        or card >> 2 == want_b[card & 3] or dead_end()):
+                    break
+                middle = head + bytes((len(reserve),)) + tail  # key(), built faster
+                if middle in explored:
+                    break
+                explored.add(middle)
+            undo.append((move, drawn, 0, 0, 0, 0))
+            return drawn
         if move == REDEALS_MOVE:  # STR-7, then STR-5 refills in cell order
             redeal_undo.append((list(reserve), list(cells)))
             stock[:] = reserve[::-1]
@@ -207,7 +238,8 @@ def star_search(state: State, max_nodes: int,
                 if not cells[i] and stock:
                     cells[i] = stock.pop()
             undo.append((move, 0, 0, 0, 0, 0))
-            return (ACTION, REDEAL, 0, False)
+            path.append((ACTION, REDEAL, 0, False))
+            return 1
         if move == FROM_RESERVE:
             index = len(reserve) - 1
             card = lift()
@@ -230,10 +262,17 @@ def star_search(state: State, max_nodes: int,
             else:
                 cells[move] = 0
         undo.append((move, card, base, old_top, old_dir, refilled))
-        return (CELL0 + move if move < 4 else RESERVE, base, index, False)
+        path.append((CELL0 + move if move < 4 else RESERVE, base, index, False))
+        return 1
 
     def take_back() -> None:
         move, card, base, old_top, old_dir, refilled = undo.pop()
+        if move == DRAW_RUN:
+            for _ in range(card):  # ``card`` holds the number drawn
+                stock.append(lift())
+                path.pop()
+            return
+        path.pop()
         if move == DRAWS:
             stock.append(lift())
         elif move == REDEALS_MOVE:
@@ -258,33 +297,33 @@ def star_search(state: State, max_nodes: int,
     if won():
         return "won", [], 0
     explored = {key()}
-    path: list[RawMove] = []
     stack_moves: list[list[int]] = [children()]  # per depth: the moves to try
     stack_next: list[int] = [0]  # per depth: the next one
     nodes = 0
+    next_check = TIME_CHECK_EVERY
     while stack_moves:
         moves, i = stack_moves[-1], stack_next[-1]
         if i == len(moves):
             stack_moves.pop()
             stack_next.pop()
-            if path:
-                path.pop()
+            if undo:
                 take_back()
             continue
         stack_next[-1] = i + 1
-        path.append(play(moves[i]))
-        nodes += 1
+        nodes += play(moves[i])
         if count[0] + count[1] + count[2] + count[3] == 52:
             return "won", path, nodes
         k = key()
         if k in explored:
-            path.pop()
             take_back()
         else:
             explored.add(k)
             stack_moves.append(children())
             stack_next.append(0)
-        if nodes >= max_nodes or (nodes % TIME_CHECK_EVERY == 0
-                                  and time.perf_counter() > deadline):
+        if nodes >= max_nodes:
             return "unknown", [], nodes
+        if nodes >= next_check:
+            next_check += TIME_CHECK_EVERY
+            if time.perf_counter() > deadline:
+                return "unknown", [], nodes
     return "lost", [], nodes
