@@ -11,6 +11,7 @@ import patience
 from patience.engine.rules import ACTION
 from patience.games import star, sun
 from patience.solver import dominance
+from patience.solver import star as star_solver
 from tests.decks import stack
 from tests.solver.helpers import solve_plain, star_last_round, sun_after_wind
 
@@ -61,7 +62,9 @@ def test_star_pruning_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatc
         state.play_raw(rng.choice(state.legal_raw()))
     fired = dominance.star_safe_move(state, state.legal_raw())
     if fired is not None:
-        assert state.vars[fired[1]] != star.UNSET
+        suit = state.piles[fired[0]][-1] & 3
+        if state.vars[fired[1]] == star.UNSET:  # the other direction is blocked
+            assert star_solver.blocked_ways(state)[suit]
         assert fired[0] == star.RESERVE or not state.piles[star.STOCK]
     assert patience.solve(state).outcome == solve_plain(state, monkeypatch, max_nodes=400_000)
 

@@ -122,16 +122,29 @@ class StarRules(Rules):
         return "the reserve is empty"
 
     def solver_key(self, state: State) -> bytes:
-        """The four cells are interchangeable: every cell is available (STR-4) and refills
-        fill whichever cells are empty (STR-5), so only the set of cell cards matters."""
+        """The position in a few bytes: foundation counts, vars, the cell cards as a set
+        and the reserve's length.
+
+        The four cells are interchangeable: every cell is available (STR-4) and refills
+        fill whichever cells are empty (STR-5), so only the set of cell cards matters.
+        Reserve (bottom to top) followed by stock (top to bottom) keeps its cards in one
+        order for the whole game: a draw moves the boundary (STR-6), a redeal puts the
+        reserve's first card on top of the stock (STR-7), and cards leave only from the
+        boundary (reserve top, stock top to a cell). So within one search, whose start
+        fixes that order, the cards off the foundations and cells, and where the boundary
+        lies, say the reserve and the stock exactly; a foundation is its count, since its
+        base and direction (in vars) fix its cards.
+        """
         piles = state.piles
-        cells = sorted(piles[CELL0:CELL0 + 4])
-        out = bytearray()
-        for pile in (*piles[:CELL0], *cells, piles[RESERVE], piles[STOCK]):
-            out.append(len(pile))
-            out += bytes(pile)
-        out += bytes(state.vars)
-        return bytes(out)
+        cells = sorted(piles[CELL0][-1:] + piles[CELL0 + 1][-1:] + piles[CELL0 + 2][-1:]
+                       + piles[CELL0 + 3][-1:])
+        return bytes((len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3]),
+                      len(piles[RESERVE]), len(cells), *cells, *state.vars[:BASE_OF_SUIT]))
+
+    def is_won(self, state: State) -> bool:
+        """STR-8: all 52 cards on the four foundations."""
+        piles = state.piles
+        return len(piles[0]) + len(piles[1]) + len(piles[2]) + len(piles[3]) == 52
 
     def counters(self, state: State) -> dict[str, Any]:
         names = {UNSET: None, UP: "up", DOWN: "down"}

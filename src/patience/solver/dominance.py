@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from patience.engine.rules import ACTION, RawMove
+from patience.engine.rules import RawMove
 from patience.engine.state import State
-from patience.games import star, sun
+from patience.games import sun
 from patience.solver import clock as clock_solver
 from patience.solver import shah as shah_solver
 from patience.solver import sun as sun_solver
@@ -24,6 +24,8 @@ from patience.solver.reserve_family import (
     reserve_safe_move,
 )
 from patience.solver.shah import shah_dead_end, shah_order
+from patience.solver.star import star_dead_end, star_safe_move
+from patience.solver.star_search import star_search
 from patience.solver.sun import Ordering
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
@@ -59,66 +61,6 @@ def sun_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
         if len(piles[sun.ACE0 + suit]) + len(piles[sun.KING0 + suit]) >= 14:
             return move
     return None
-
-
-def star_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
-    """Star, last round: a card that fits a base of set direction, with no refill to follow.
-
-    After both redeals (STR-7) the reserve is never turned again. A base whose direction is
-    set (STR-3) accepts exactly one card next, and one deck holds one copy of it: c. Take c
-    from the reserve top, or from a cell while the stock is empty, so that no refill follows
-    (STR-5). In any winning line L from here, c's base is unchanged until L plays c, and the
-    stock, the cells and the other reserve cards are the same in L and in the line that
-    plays c first and then L without c's play; the reserve of the second lacks c, so its top
-    is L's top or, where L's top is c, the card under it. Every move of L is therefore legal
-    in the second line, the positions differ by c alone until L plays c, and then agree. No
-    Star move is reversible, so the repetition rule is not involved. Playing c loses no win.
-    """
-    v, piles = state.vars, state.piles
-    if v[star.ROUNDS_DONE] < star.REDEALS:
-        return None
-    stock_empty = not piles[star.STOCK]
-    for move in legal:
-        src, dst, _, _ = move
-        if src != ACTION and v[dst] != star.UNSET and (src == star.RESERVE or stock_empty):
-            return move
-    return None
-
-
-def star_dead_end(state: State) -> bool:
-    """Star, last round: a card under a later card of its own suit's sequence in the reserve.
-
-    After both redeals (STR-7) the reserve is never turned again and cards leave it only
-    from the top (STR-4). If card y lies above card x of the same suit and y comes after x
-    on that suit's foundation in every direction the suit may still take (STR-3), then x
-    cannot move before y and y cannot move before x: the position is lost.
-    """
-    v, piles = state.vars, state.piles
-    if v[star.ROUNDS_DONE] < star.REDEALS:
-        return False
-    reserve = piles[star.RESERVE]
-    if len(reserve) < 2:
-        return False
-    lowest_below = [-1] * 8  # per suit and direction: the lowest chain place below
-    for card in reserve:  # bottom to top
-        suit = card & 3
-        base = v[star.BASE_OF_SUIT + suit]
-        start = piles[base][0] >> 2
-        direction = v[base]
-        rank = card >> 2
-        blocked = True
-        for way, step in ((star.UP, rank - start), (star.DOWN, start - rank)):
-            if direction not in (star.UNSET, way):
-                continue
-            pos = step % 13
-            slot = suit * 2 + way - 1
-            if lowest_below[slot] == -1 or pos < lowest_below[slot]:
-                blocked = False
-            if lowest_below[slot] == -1 or pos < lowest_below[slot]:
-                lowest_below[slot] = pos
-        if blocked:
-            return True
-    return False
 
 
 def sun_dead_end(state: State) -> bool:
@@ -205,4 +147,10 @@ PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
     "clock": clock_solver.probe_order,
     "shah": shah_solver.probe_order,
     **{game_id: reserve_probe_order for game_id in RESERVE_FAMILY},
+}
+
+# Games searched by their own exact copy of search._search (same positions, same order,
+# same answer; the game's own bookkeeping). Tests compare each with the generic search.
+SEARCHES = {
+    "star": star_search,
 }

@@ -23,7 +23,7 @@ from typing import Literal
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES
+from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES, SEARCHES
 from patience.solver.sun import Ordering
 
 Outcome = Literal["won", "lost", "unknown"]
@@ -72,7 +72,10 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     start = time.perf_counter()
     work = state.copy()
     probe_order = PROBE_ORDERS.get(state.game.id)
-    if probe_order is None:
+    own_search = SEARCHES.get(state.game.id)
+    if own_search is not None and not work._seen:  # a game's own copy of _search
+        outcome, line, nodes = own_search(work, max_nodes, start + max_seconds)
+    elif probe_order is None:
         order = MOVE_ORDERS.get(state.game.id, order_moves)
         outcome, line, nodes = _search(work, max_nodes, start + max_seconds, order)
     else:

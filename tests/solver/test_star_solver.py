@@ -1,0 +1,158 @@
+"""Star's last-round rules (RULES.md §2) on hand-made positions, each cross-checked
+against the search with no safe move and no dead end, and against brute force."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import patience
+from patience.cards import parse
+from patience.engine.rules import RawMove
+from patience.engine.state import State
+from patience.games import star
+from patience.solver import search
+from patience.solver import star as star_solver
+from patience.solver.star_search import star_search
+from tests.decks import stack
+from tests.solver.helpers import brute_force_wins, solve_plain
+
+SPADES_BUT_TEN = ["JS", "QS", "KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+FULL = [r + "{}" for r in "A23456789TJQK"]
+
+
+def last_round(cells: list[str], reserve: list[str], stock: list[str],
+               direction: str = "free") -> State:
+    """A last-round position (STR-7: both redeals made): spades built up from the jack to
+    the nine (the ten of spades goes last), diamonds and clubs complete, hearts on their
+    base the five with no direction yet; ``stock`` is listed from its top."""
+    state = star.STAR.new(deck=stack([]), direction=direction)
+    piles, v = state.piles, state.vars
+    piles[0] = [parse(c) for c in SPADES_BUT_TEN]
+    piles[1] = [parse("5H")]
+    piles[2] = [parse(c.format("D")) for c in FULL]
+    piles[3] = [parse(c.format("C")) for c in FULL]
+    v[0], v[1], v[2], v[3] = star.UP, star.UNSET, star.UP, star.UP
+    for i, card in enumerate(cells):
+        piles[star.CELL0 + i] = [parse(card)]
+    piles[star.RESERVE] = [parse(c) for c in reserve]
+    piles[star.STOCK] = [parse(c) for c in reversed(stock)]
+    v[star.ROUNDS_DONE] = star.REDEALS
+    assert sum(map(len, piles)) == 52
+    return state
+
+
+def test_first_fit_keeps_a_card_over_a_direction_setter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """STR-3 first-fit: the ten of spades fits, but playing it uncovers the six of hearts,
+    which would then have to fix hearts upward at once (lost: the seven comes last and
+    the nine lies over the eight). Drawing first turns up the four, which fixes hearts
+    downward, and wins. So the ten is not claimed; in the free game it is."""
+    cells = ["KH", "QH", "JH", "TH"]
+    stock = ["4H", "3H", "2H", "AH", "8H", "9H", "7H"]
+    state = last_round(cells, ["6H", "TS"], stock, direction="first-fit")
+    assert star_solver.star_safe_move(state, state.legal_raw()) is None
+    assert solve_plain(state, monkeypatch) == "won"
+    assert patience.solve(state).outcome == "won"
+    free = last_round(cells, ["6H", "TS"], stock)
+    assert star_solver.star_safe_move(free, free.legal_raw()) == (star.RESERVE, 0, 1, False)
+    assert patience.solve(free).outcome == solve_plain(free, monkeypatch) == "won"
+
+
+def test_dead_end_when_each_direction_is_blocked_by_another_pair(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """STR-3/STR-4, last round: the four of hearts over the three blocks hearts upward, the
+    seven over the eight blocks them downward; no single card is blocked both ways."""
+    state = last_round(["AH", "2H", "6H", "9H"], ["3H", "4H", "8H", "7H", "TS"],
+                       ["TH", "JH", "QH", "KH"])
+    assert star_solver.blocked_ways(state)[1] == star.UP | star.DOWN
+    assert star_solver.star_dead_end(state)
+    assert solve_plain(state, monkeypatch) == "lost"
+    assert not brute_force_wins(state)
+
+
+def test_unset_base_takes_the_only_open_direction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """STR-3, last round: with hearts upward blocked (the king over the queen), the four
+    of hearts on the reserve top is the only card that can start them, so it is claimed."""
+    state = last_round(["AH", "2H", "3H", "9H"], ["8H", "QH", "KH", "TS", "4H"],
+                       ["TH", "JH", "6H", "7H"])
+    assert star_solver.blocked_ways(state)[1] == star.UP
+    assert not star_solver.star_dead_end(state)
+    move = star_solver.star_safe_move(state, state.legal_raw())
+    assert move is not None and move[0] == star.RESERVE and move[1] == 1
+    assert patience.solve(state).outcome == solve_plain(state, monkeypatch)
+    assert (patience.solve(state).outcome == "won") == brute_force_wins(state)
+
+
+def test_no_claim_before_the_last_round() -> None:
+    state = last_round(["KH", "QH", "JH", "TH"], ["6H", "TS"],
+                       ["4H", "3H", "2H", "AH", "8H", "9H", "7H"])
+    state.vars[star.ROUNDS_DONE] = 1
+    assert star_solver.star_safe_move(state, state.legal_raw()) is None
+    assert not star_solver.star_dead_end(state)
+
+
+def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
+    return search._search(state.copy(), max_nodes, time.perf_counter() + 600,
+                          search.order_moves)
+
+
+@pytest.mark.parametrize("direction", ["free", "first-fit"])
+@pytest.mark.parametrize("deal", [1, 7, 12, 23, 48, 49])
+def test_own_search_explores_what_the_generic_search_explores(deal: int,
+                                                              direction: str) -> None:
+    """The lean search is the generic one with other bookkeeping: same answer, same line,
+    same number of positions, from the deal and from a position met along a playout; with
+    runs of draws or without."""
+    state = star.STAR.new(deal=deal, direction=direction)
+    rng = random.Random(deal)
+    for _ in range(2):
+        mine = star_search(state.copy(), 20_000, time.perf_counter() + 600, draw_runs=False)
+        assert mine == _generic(state, 20_000)
+        runs = star_search(state.copy(), 20_000, time.perf_counter() + 600)
+        if mine[0] == "unknown":  # a run of draws may pass the budget by a few nodes
+            assert runs[0] == "unknown" and runs[2] >= mine[2]
+        else:
+            assert runs == mine
+        if runs[0] == "won":  # the line replays to a win
+            check = state.copy()
+            for move in runs[1]:
+                check.play(check.to_move(move))
+            assert check.status == "won"
+        for _ in range(rng.randrange(20, 60)):
+            legal = state.legal_raw()
+            if not legal:
+                break
+            state.play_raw(rng.choice(legal))
+
+
+@pytest.mark.parametrize("direction", ["free", "first-fit"])
+def test_own_search_on_last_round_positions(direction: str) -> None:
+    """The last-round rules (safe move, dead end) as the lean search applies them."""
+    for cells, reserve, stock in (
+            (["KH", "QH", "JH", "TH"], ["6H", "TS"], ["4H", "3H", "2H", "AH", "8H", "9H", "7H"]),
+            (["AH", "2H", "6H", "9H"], ["3H", "4H", "8H", "7H", "TS"], ["TH", "JH", "QH", "KH"]),
+            (["AH", "2H", "3H", "9H"], ["8H", "QH", "KH", "TS", "4H"], ["TH", "JH", "6H", "7H"])):
+        state = last_round(cells, reserve, stock, direction)
+        assert star_search(state.copy(), 10_000, time.perf_counter() + 600,
+                           draw_runs=False) == _generic(state, 10_000)
+        assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
+            state, 10_000)
+
+
+def test_solve_uses_the_own_search_unless_the_start_has_repetition_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """search.SEARCHES: Star's own search answers; a start carrying repetition memory
+    (RULES.md §0), which it does not model, goes to the generic search."""
+    calls: list[int] = []
+
+    def spy(state: State, max_nodes: int, deadline: float) -> tuple[str, list[RawMove], int]:
+        calls.append(1)
+        return star_search(state, max_nodes, deadline)
+
+    monkeypatch.setattr(search, "SEARCHES", {"star": spy})
+    state = star.STAR.new(deal=12)
+    assert patience.solve(state).outcome == "won" and calls == [1]
+    state._seen = {b"not a position of this deal"}
+    assert patience.solve(state).outcome == "won" and calls == [1]
