@@ -10,7 +10,7 @@ import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import blockade as game
-from patience.solver.blockade import blockade_dead_end, blockade_safe_move
+from patience.solver.blockade import blockade_dead_end, blockade_probe_order, blockade_safe_move
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
 from tests.solver.helpers import solve_plain
@@ -129,3 +129,84 @@ def test_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) 
     if plain == "unknown":
         pytest.skip("too large for the plain search")
     assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
+
+
+QUIET = [[f"{r}{s}" for r in ranks] for s in "HDC" for ranks in ("246", "8TQ")] * 2
+
+
+def _three_rows(options: dict[str, object] | None = None, **columns: list[str]) -> State:
+    """Three rows laid (BLK-4): each named column shows its three given cards, the other
+    columns hearts, diamonds and clubs whose successors all lie in the stock."""
+    quiet = iter(QUIET)
+    rows = {n: columns.get(f"c{n}") or next(quiet) for n in range(1, 13)}
+    state = laid_out({n: [*cards, *[None] * 5] for n, cards in rows.items()}, **(options or {}))
+    state.play("deal")
+    state.play("deal")
+    return state
+
+
+def test_blk5_quiet_columns_alone_are_not_a_dead_end() -> None:
+    assert not blockade_dead_end(_three_rows())
+
+
+def test_blk5_fives_whose_sixes_lie_under_them_wall_in_both_threes() -> None:
+    """Both 5S lie on a 3S that lies on a 6S: a 5S can marry only onto an uncovered 6S
+    (BLK-5) and go up only after a 3S: lost, though no king is involved."""
+    state = _three_rows(c1=["6S", "3S", "5S"], c2=["6S", "3S", "5S"])
+    assert blockade_dead_end(state)
+
+
+def test_blk5_one_six_at_the_end_of_a_column_opens_the_wall() -> None:
+    """With one 6S at the end of a column a 5S can marry onto it and free a 3S."""
+    state = _three_rows(c1=["6S", "3S", "5S"], c2=["3S", "5S", "6S"])
+    assert not blockade_dead_end(state)
+
+
+def test_blk5_with_move_sequences_a_run_leaves_as_one() -> None:
+    """4S on 5S on 3S, twice: the 4S cannot marry alone (both 5S are covered), but with
+    move_sequences the run 5S 4S may, onto the 6S at the end of col3 (BLK-5)."""
+    cols = {"c1": ["3S", "5S", "4S"], "c2": ["3S", "5S", "4S"], "c3": ["9S", "9S", "6S"]}
+    assert not blockade_dead_end(_three_rows({"move_sequences": True}, **cols))
+    assert blockade_dead_end(_three_rows(**cols))
+
+
+@pytest.mark.parametrize(("deal", "options"), [
+    (3, {}), (11, {}), (5, {"move_sequences": True}), (16, {"move_sequences": True}),
+])
+def test_dead_end_agrees_with_the_plain_search(deal: int, options: dict[str, object],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random play to a position with little stock left, then on: where the dead end
+    says lost, the plain search (no safe move, no dead end) finds no win."""
+    rng = random.Random(deal)
+    state = game.BLOCKADE.new(deal=deal, **options)
+    while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 20):
+        legal = state.legal_raw()
+        plays = [m for m in legal if m[0] != ACTION and m[1] >= game.FOUND0]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+    while state.legal_raw() and not blockade_dead_end(state):
+        state.play_raw(rng.choice(state.legal_raw()))
+    if not state.legal_raw():
+        pytest.skip("the walk ended before the dead end fired")
+    plain = solve_plain(state, monkeypatch, max_nodes=200_000)
+    if plain == "unknown":
+        pytest.skip("too large for the plain search")
+    assert plain == "lost"
+
+
+@pytest.mark.parametrize("probe", [0, 1, 2, 3, 6, 11])
+def test_probe_orders_keep_every_legal_move(probe: int) -> None:
+    state = game.BLOCKADE.new(deal=4)
+    rng = random.Random(probe)
+    for _ in range(30):
+        legal = state.legal_raw()
+        if not legal:
+            break
+        ordered = blockade_probe_order(probe)(state, legal)
+        assert sorted(ordered) == sorted(legal)
+        state.play_raw(rng.choice(legal))
+
+
+def test_probe_orders_are_reproducible() -> None:
+    state = game.BLOCKADE.new(deal=4)
+    legal = state.legal_raw()
+    assert blockade_probe_order(5)(state, legal) == blockade_probe_order(5)(state, legal)

@@ -1,10 +1,16 @@
-"""Blockade (RULES.md §4): a foundation play nothing else could ever want."""
+"""Blockade (RULES.md §4): a safe foundation play, a relaxed game that proves losses, and
+move orders for the solver's probes."""
 
 from __future__ import annotations
+
+import random
 
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade
+from patience.solver.sun import Ordering
+
+EARLY_DEAL = 0.05  # chance, in half the drawn probes, that `deal` is tried first
 
 
 def copies_up(piles: list[list[int]], card: int) -> int:
@@ -53,72 +59,95 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 KING = 13
+NO_TARGET = 2  # "both copies buried": what a king's missing successor counts as
 
 
 def blockade_dead_end(state: State) -> bool:
-    """Kings wall in cards that their own suits would need first.
+    """Some card can never reach a foundation, even in a relaxed game.
 
-    A king can never be married (BLK-5 needs a card one rank higher) nor, unless
-    ``empty_columns = "any"``, moved into an empty column (BLK-8), and a run moved with
-    ``move_sequences`` that starts under a king would have to hold the king above a lower
-    card; so a king leaves its column only to a foundation, which needs a foundation of
-    its suit at Q, and every card under it waits for that (BLK-3: only the last card or a
-    run above it moves; cards only ever land on top of a column). Relax the game: let a
-    card be free when every king above it in its column is of a suit that has a
-    foundation at Q, and let stock cards be free. In the relaxation a free card may go to
-    a foundation it fits at once and frees only more; playing every free fitting card
-    until nothing changes reaches everything any real line can reach. If even that does
-    not complete the foundations, the position is lost.
+    Relax the game (RULES.md §4, without ``empty_columns = "any"``). A card is *free*
+    when it is on a foundation, in the stock, or taken off its column. The cards of each
+    column are taken off from the top only; the top card c may go when every lower rank
+    of its suit has a free copy (a foundation could stand at c's predecessor, BLK-2), or
+    when some copy of c's successor in suit is not *buried*, i.e. not under the top of
+    its own column (BLK-5: a marriage needs that copy at the end of a column); a king has
+    no successor. With ``move_sequences`` a same-suit descending run on top goes off as
+    one when its first card may marry (BLK-5). Every real line maps into the relaxed
+    game, every card that has left its first column in the real line being taken off in
+    the relaxed one: a card leaves its first column from its end (BLK-3), so whatever lay
+    above it there has gone; a foundation it goes onto holds a copy of each lower rank,
+    each of them free; the copy it marries onto lies at the end of a column, so it is a
+    stock card, a card already moved, or an unmoved card with nothing of its own column
+    left above it. Cards dealt, refilled or married onto other cards only cover, which
+    the relaxation ignores. Each relaxed step only frees more, so taking off every card
+    that may go until nothing changes reaches everything any real line can reach. If a
+    card is still on its column then, it can never go: the position is lost.
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
     if rules.fill_any:
         return False
     piles = state.piles
-    pool = [0] * 64  # free copies of each card not yet on a foundation
+    free = [0] * 64  # free copies of each card
     for card in piles[blockade.STOCK]:
-        pool[card] += 1
-    walled: list[tuple[int, int]] = []  # (suits of the kings above as a bit mask, card)
-    for col in range(blockade.COLUMNS):
-        above = 0
-        for card in reversed(piles[col]):
-            if above:
-                walled.append((above, card))
-            else:
-                pool[card] += 1
-            if card >> 2 == KING:
-                above |= 1 << (card & 3)
-    if not walled:
-        return False
-    heights = [[0, 0] for _ in range(4)]
-    started = [0, 0, 0, 0]
+        free[card] += 1
     for f in blockade.FOUNDATIONS:
-        if piles[f]:
-            suit = piles[f][0] & 3
-            heights[suit][started[suit]] = len(piles[f])
-            started[suit] += 1
-    released = 0  # suits with a foundation at Q or higher, as a bit mask
+        for card in piles[f]:
+            free[card] += 1
+    buried = [0] * 64  # copies of each card under the top of their column
+    for k in range((KING + 1) << 2, 64):
+        buried[k] = NO_TARGET
+    columns = piles[:blockade.COLUMNS]
+    tops = []  # per column: how many cards are still on it
+    for cards in columns:
+        for card in cards[:-1]:
+            buried[card] += 1
+        tops.append(len(cards))
+    reach = [0, 0, 0, 0]  # per suit: the highest rank whose lower ranks all have a free copy
+    for suit in range(4):
+        while reach[suit] < KING and free[(reach[suit] + 1) << 2 | suit]:
+            reach[suit] += 1
+    sequences = rules.sequences
     changed = True
     while changed:
         changed = False
-        for suit in range(4):
-            pair = heights[suit]
-            for i in range(2):
-                while pair[i] < KING and pool[(pair[i] + 1) << 2 | suit]:
-                    pair[i] += 1
-                    pool[pair[i] << 2 | suit] -= 1
-                    changed = True
-            if not released >> suit & 1 and max(pair) >= KING - 1:
-                released |= 1 << suit
-                still: list[tuple[int, int]] = []
-                for kings, card in walled:
-                    if kings & released == kings:
-                        pool[card] += 1
-                    else:
-                        still.append((kings, card))
-                walled = still
+        for col, cards in enumerate(columns):
+            top = tops[col]
+            while top:
+                card = cards[top - 1]
+                if card >> 2 <= reach[card & 3] + 1 or buried[card + blockade.NEXT] < 2:
+                    base = top - 1
+                elif sequences:
+                    base = _run_that_may_marry(cards, top, buried)
+                    if base < 0:
+                        break
+                    for k in range(base, top - 1):
+                        buried[cards[k]] -= 1
+                else:
+                    break
+                for k in range(base, top):
+                    card = cards[k]
+                    free[card] += 1
+                    suit = card & 3
+                    while reach[suit] < KING and free[(reach[suit] + 1) << 2 | suit]:
+                        reach[suit] += 1
+                top = base
+                if top:
+                    buried[cards[top - 1]] -= 1
                 changed = True
-    return any(h < KING for pair in heights for h in pair)
+            tops[col] = top
+    return any(tops)
+
+
+def _run_that_may_marry(cards: list[int], top: int, buried: list[int]) -> int:
+    """The index of the first card of a same-suit descending run ending at the top card
+    ``cards[top - 1]`` whose first card has an unburied successor, or -1 (BLK-5)."""
+    base = top - 1
+    while base and cards[base - 1] == cards[base] + blockade.NEXT:
+        base -= 1
+        if buried[cards[base] + blockade.NEXT] < 2:
+            return base
+    return -1
 
 
 def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:
@@ -139,3 +168,32 @@ def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:
             return 2
 
     return sorted(legal, key=rank)  # stable: equal ranks keep their order
+
+
+def blockade_probe_order(probe: int) -> Ordering:
+    """The move order of probe ``probe`` of the restarted search: ``blockade_order`` for
+    probe 0 and for every other long probe (``search._restarts`` lets every fourth probe
+    run longer), orders drawn by a generator seeded with ``probe`` otherwise. When to deal
+    (BLK-7) and which marriages to make before it decide which cards each deal buries;
+    wins lie on scattered lines, so short probes down different lines find more of them
+    than one long depth-first search. Ordering never changes an answer."""
+    if probe == 0 or probe % 8 == 3:
+        return blockade_order
+    rng = random.Random(probe)
+    mixed = probe % 2 == 0  # even probes draw foundation plays among the marriages
+    early_deal = EARLY_DEAL if probe % 4 >= 2 else 0.0
+
+    def order(state: State, legal: list[RawMove]) -> list[RawMove]:
+        plays = [m for m in legal if m[0] >= 0 and m[1] >= blockade.FOUND0]
+        others = [m for m in legal if m[0] >= 0 and m[1] < blockade.FOUND0]
+        deals = [m for m in legal if m[0] < 0]
+        if mixed:
+            others += plays
+            plays = []
+        rng.shuffle(plays)
+        rng.shuffle(others)
+        if deals and early_deal and rng.random() < early_deal:
+            return deals + plays + others
+        return plays + others + deals
+
+    return order

@@ -13,7 +13,12 @@ from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver import sun as sun_solver
-from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
+from patience.solver.blockade import (
+    blockade_dead_end,
+    blockade_order,
+    blockade_probe_order,
+    blockade_safe_move,
+)
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.reserve_family import reserve_dead_end, reserve_order, reserve_safe_move
 from patience.solver.shah import shah_dead_end, shah_order
@@ -195,4 +200,5 @@ SAFE_MOVES: dict[str, SafeMove] = {
 # Games searched by restarted probes (search._restarts): probe number -> move order.
 PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
     "sun": sun_solver.probe_order,
+    "blockade": blockade_probe_order,
 }
