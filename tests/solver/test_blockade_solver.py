@@ -85,8 +85,9 @@ def test_blk3_kings_of_two_suits_walling_each_other_are_lost() -> None:
     assert not blockade_dead_end(_walled(c1=["3S", "KH"], c2=["3S", "KH"]))
 
 
-def test_blk8_empty_columns_any_switches_the_dead_end_off() -> None:
-    """With empty_columns = "any" a king may move into an empty column: no claim."""
+def test_blk8_with_empty_columns_any_a_column_that_may_empty_opens_every_wall() -> None:
+    """With empty_columns = "any" a king may move into an empty column (BLK-8), and
+    other columns may be emptied: no claim."""
     state = _walled({"empty_columns": "any"}, c1=["3S", "KS"], c2=["3S", "KS"])
     assert not blockade_dead_end(state)
 
@@ -170,8 +171,25 @@ def test_blk5_with_move_sequences_a_run_leaves_as_one() -> None:
     assert blockade_dead_end(_three_rows(**cols))
 
 
+WALLED_EVERYWHERE = {
+    **{f"c{2 * i + 1}": ["6" + s, "3" + s, "5" + s] for i, s in enumerate("SHDC")},
+    **{f"c{2 * i + 2}": ["6" + s, "3" + s, "5" + s] for i, s in enumerate("SHDC")},
+    "c9": ["2S", "QS", "KS"], "c10": ["2S", "QS", "KS"],
+    "c11": ["2H", "QH", "KH"], "c12": ["2H", "QH", "KH"],
+}
+
+
+def test_blk8_with_empty_columns_any_no_column_may_empty_so_the_claim_stands() -> None:
+    """Every column is walled in (a 5 on a 3 on a 6 of its suit, twice per suit, and
+    kings on the twos of spades and hearts): no column can ever be emptied, so no card
+    can move into an empty column (BLK-8) and the position is lost either way."""
+    assert blockade_dead_end(_three_rows(**WALLED_EVERYWHERE))
+    assert blockade_dead_end(_three_rows({"empty_columns": "any"}, **WALLED_EVERYWHERE))
+
+
 @pytest.mark.parametrize(("deal", "options"), [
     (3, {}), (11, {}), (5, {"move_sequences": True}), (16, {"move_sequences": True}),
+    (5, {"empty_columns": "any"}), (5, {"empty_columns": "any", "move_sequences": True}),
 ])
 def test_dead_end_agrees_with_the_plain_search(deal: int, options: dict[str, object],
                                                monkeypatch: pytest.MonkeyPatch) -> None:

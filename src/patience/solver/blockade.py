@@ -59,13 +59,15 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 KING = 13
-NO_TARGET = 2  # "both copies buried": what a king's missing successor counts as
+FREE_START = [2] * 64
+# a king has no successor: both copies of "rank 14" count as buried
+BURIED_START = [0] * ((KING + 1) << 2) + [2] * (64 - ((KING + 1) << 2))
 
 
 def blockade_dead_end(state: State) -> bool:
     """Some card can never reach a foundation, even in a relaxed game.
 
-    Relax the game (RULES.md §4, without ``empty_columns = "any"``). A card is *free*
+    Relax the game (RULES.md §4). A card is *free*
     when it is on a foundation, in the stock, or taken off its column. The cards of each
     column are taken off from the top only; the top card c may go when every lower rank
     of its suit has a free copy (a foundation could stand at c's predecessor, BLK-2), or
@@ -81,37 +83,42 @@ def blockade_dead_end(state: State) -> bool:
     left above it. Cards dealt, refilled or married onto other cards only cover, which
     the relaxation ignores. Each relaxed step only frees more, so taking off every card
     that may go until nothing changes reaches everything any real line can reach. If a
-    card is still on its column then, it can never go: the position is lost.
+    card is still on its column then, it can never go: the position is lost. With
+    ``empty_columns = "any"`` a card may also move into an empty column (BLK-8); a column
+    is empty only when every card it holds now has left it, so until the relaxed game
+    empties a column it needs no such move, and once it has, no claim is made.
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
-    if rules.fill_any:
-        return False
     piles = state.piles
-    free = [0] * 64  # free copies of each card
-    for card in piles[blockade.STOCK]:
-        free[card] += 1
-    for f in blockade.FOUNDATIONS:
-        for card in piles[f]:
-            free[card] += 1
-    buried = [0] * 64  # copies of each card under the top of their column
-    for k in range((KING + 1) << 2, 64):
-        buried[k] = NO_TARGET
-    columns = piles[:blockade.COLUMNS]
-    tops = []  # per column: how many cards are still on it
-    for cards in columns:
-        for card in cards[:-1]:
-            buried[card] += 1
-        tops.append(len(cards))
+    fill_any = rules.fill_any
+    free = FREE_START[:]  # free copies of each card: all but those on columns
+    buried = BURIED_START[:]  # copies of each card under the top of their column
+    stuck = []  # columns with a card on them
+    for col in range(blockade.COLUMNS):
+        cards = piles[col]
+        if cards:
+            for card in cards:
+                free[card] -= 1
+                buried[card] += 1
+            buried[cards[-1]] -= 1
+            stuck.append(col)
+        elif fill_any:
+            return False
     reach = [0, 0, 0, 0]  # per suit: the highest rank whose lower ranks all have a free copy
     for suit in range(4):
-        while reach[suit] < KING and free[(reach[suit] + 1) << 2 | suit]:
-            reach[suit] += 1
+        rank = 1
+        while rank <= KING and free[rank << 2 | suit]:
+            rank += 1
+        reach[suit] = rank - 1
     sequences = rules.sequences
-    changed = True
-    while changed:
-        changed = False
-        for col, cards in enumerate(columns):
+    tops = [len(piles[col]) for col in range(blockade.COLUMNS)]
+    progress = True
+    while stuck and progress:
+        progress = False
+        still = []
+        for col in stuck:
+            cards = piles[col]
             top = tops[col]
             while top:
                 card = cards[top - 1]
@@ -129,14 +136,21 @@ def blockade_dead_end(state: State) -> bool:
                     card = cards[k]
                     free[card] += 1
                     suit = card & 3
-                    while reach[suit] < KING and free[(reach[suit] + 1) << 2 | suit]:
-                        reach[suit] += 1
+                    rank = reach[suit]
+                    while rank < KING and free[(rank + 1) << 2 | suit]:
+                        rank += 1
+                    reach[suit] = rank
                 top = base
                 if top:
                     buried[cards[top - 1]] -= 1
-                changed = True
+                progress = True
+            if top:
+                still.append(col)
+            elif fill_any:
+                return False
             tops[col] = top
-    return any(tops)
+        stuck = still
+    return bool(stuck)
 
 
 def _run_that_may_marry(cards: list[int], top: int, buried: list[int]) -> int:
