@@ -146,8 +146,13 @@ def _three_rows(options: dict[str, object] | None = None, **columns: list[str]) 
     return state
 
 
-def test_blk5_quiet_columns_alone_are_not_a_dead_end() -> None:
-    assert not blockade_dead_end(_three_rows())
+def test_blk4_rows_dealt_onto_columns_that_cannot_empty_are_dealt_in_the_relaxation() -> None:
+    """Columns 2H 4H 6H, 8H TH QH and the same in diamonds and clubs: none can empty
+    before a stock card comes (6H needs 7H or a 5H up), so the next rows land on them in
+    col1 → col12 order (BLK-4, BLK-6). The stock's rows of spades go up; the next rows
+    lay a 3 of hearts, diamonds and clubs on every column, above both 2s of each of
+    those suits: lost, though every stock card alone would fit somewhere."""
+    assert blockade_dead_end(_three_rows())
 
 
 def test_blk5_fives_whose_sixes_lie_under_them_wall_in_both_threes() -> None:
