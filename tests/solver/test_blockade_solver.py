@@ -7,10 +7,16 @@ import random
 import pytest
 
 import patience
+from patience.cards import CARDS
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import blockade as game
-from patience.solver.blockade import blockade_dead_end, blockade_probe_order, blockade_safe_move
+from patience.solver.blockade import (
+    _taken_off,
+    blockade_dead_end,
+    blockade_probe_order,
+    blockade_safe_move,
+)
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
 from tests.solver.helpers import solve_plain
@@ -233,3 +239,21 @@ def test_probe_orders_are_reproducible() -> None:
     state = game.BLOCKADE.new(deal=4)
     legal = state.legal_raw()
     assert blockade_probe_order(5)(state, legal) == blockade_probe_order(5)(state, legal)
+
+
+def _cards(*codes: str) -> list[int]:
+    return [CARDS[c] for c in codes]
+
+
+def test_blk2_a_card_whose_twin_is_up_needs_the_other_foundation() -> None:
+    """found1 holds AS-4S and found5 AS; the other 4S lies on the other 2S, both 5S are
+    still to come. The 4S cannot marry, and the foundation that could take it is
+    found5, which needs that 2S first: the relaxed game leaves both cards on."""
+    home = _cards("AS", "2S", "3S", "4S", "AS")
+    column = [_cards("2S", "4S")]
+    held = _cards("5S", "5S")
+    assert _taken_off(column, [*home, *_cards("3S")], home, False, False, held) == [2]
+    # were found1 only at 3S, with the first 4S in the stock, the 4S could go onto it
+    home = _cards("AS", "2S", "3S", "AS")
+    free = [*home, *_cards("3S", "4S")]
+    assert _taken_off(column, free, home, False, False, held) == [0]
