@@ -56,9 +56,13 @@ def test_blk6_lone_card_with_stock_left_is_not_claimed() -> None:
     assert _safe(state) is None
 
 
-def test_blk5_options_switch_the_claim_off() -> None:
-    assert _safe(_two_rows(move_sequences=True)) is None
+def test_blk8_empty_columns_any_switches_the_claim_off() -> None:
     assert _safe(_two_rows(empty_columns="any")) is None
+
+
+def test_blk5_with_move_sequences_the_claim_stands() -> None:
+    """Nothing can lie on the 2S (both aces up), so a run could only end with it."""
+    assert _safe(_two_rows(move_sequences=True)) == "2S:col2>found1"
 
 
 def _rows(**columns: list[str]) -> dict[int, list[str | None]]:
@@ -122,12 +126,16 @@ def test_blk8_columns_interchangeable_only_once_the_stock_is_spent() -> None:
 
 
 
-@pytest.mark.parametrize("deal", range(1, 9))
-def test_safe_move_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("deal", "options"), [
+    *((deal, {}) for deal in range(1, 9)),
+    *((deal, {"move_sequences": True}) for deal in range(1, 5)),
+])
+def test_safe_move_keeps_the_answer(deal: int, options: dict[str, object],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Random play, foundation plays first, to a position with little stock left; the
     answer with the safe move equals the plain search's."""
     rng = random.Random(deal)
-    state = game.BLOCKADE.new(deal=deal)
+    state = game.BLOCKADE.new(deal=deal, **options)
     while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 24):
         legal = state.legal_raw()
         plays = [m for m in legal if m[0] != ACTION and m[1] >= game.FOUND0]

@@ -24,7 +24,7 @@ def copies_up(piles: list[list[int]], card: int) -> int:
 def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     """A card to a foundation when both copies of the card below it are already up.
 
-    Default options only (one card at a time, an emptied column stays empty: BLK-5, BLK-8).
+    Not with ``empty_columns = "any"`` (an emptied column stays empty, BLK-8).
     Let c, at the end of column X, fit a foundation, with both copies of c's predecessor in
     suit on the foundations (so both foundations of the suit exist and no card can ever be
     married onto c, BLK-5), and let X hold another card or the stock be spent. Take any
@@ -33,7 +33,10 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     card of X or on the card it is married onto) unless the stock is spent, so columns
     empty at the same moments, refills and deals take the same cards (BLK-4, BLK-6), and
     the last card of every column is L's except where L's is c, which no move of L can
-    use other than moving c. Foundation heights of the suit are L's with one raised by
+    use other than moving c. With ``move_sequences`` a run L moves with c at its end
+    (nothing lies on c) moves in the new line without c, from the same index and onto
+    the same card, and every run at a column's end in the new line is L's without c
+    (BLK-5); a run of c alone is a move of c. Foundation heights of the suit are L's with one raised by
     one until L plays a copy of c; where L plays the other copy first, both heights were
     at c's predecessor, so one is still free for it. Every move of L therefore stays legal
     and L's win is reached. The first move is irreversible (it clears the repetition
@@ -42,7 +45,7 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
-    if rules.sequences or rules.fill_any:
+    if rules.fill_any:
         return None
     piles = state.piles
     stock_spent = not piles[blockade.STOCK]
