@@ -36,12 +36,12 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     use other than moving c. With ``move_sequences`` a run L moves with c at its end
     (nothing lies on c) moves in the new line without c, from the same index and onto
     the same card, and every run at a column's end in the new line is L's without c
-    (BLK-5); a run of c alone is a move of c. Foundation heights of the suit are L's with one raised by
-    one until L plays a copy of c; where L plays the other copy first, both heights were
-    at c's predecessor, so one is still free for it. Every move of L therefore stays legal
-    and L's win is reached. The first move is irreversible (it clears the repetition
-    memory, §0) and cutting repeated stretches out of the new line leaves a line the
-    repetition rule cannot refuse.
+    (BLK-5); a run of c alone is a move of c. Foundation heights of the suit are L's with
+    one raised by one until L plays a copy of c; where L plays the other copy first, both
+    heights were at c's predecessor, so one is still free for it. Every move of L
+    therefore stays legal and L's win is reached. The first move is irreversible (it
+    clears the repetition memory, §0) and cutting repeated stretches out of the new line
+    leaves a line the repetition rule cannot refuse.
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
