@@ -355,3 +355,33 @@ def test_blk9_no_redeal_once_the_stock_is_spent() -> None:
     with pytest.raises(IllegalMove):
         state.play("deal")
     assert GAME.rules().actions == ("deal",)
+
+
+# RULES.md §0 (end, repetition) -----------------------------------------------------------
+
+def test_blk2_won_exactly_when_the_last_card_reaches_a_foundation() -> None:
+    """Suits in order after the aces: foundation plays and deals win, and the game is
+    "playing" until the last of the 104 cards goes up."""
+    deck = ACES + [r + s for _ in range(2) for s in "SHDC" for r in "23456789TJQK"]
+    state = GAME.new(deck=deck)
+    while True:
+        up = sum(len(pile(state, f"found{n}")) for n in range(1, 9))
+        assert state.status == ("won" if up == 104 else "playing")
+        if up == 104:
+            break
+        ups = [m for m in state.legal_moves() if (m.to_pile or "").startswith("found")]
+        state.play(ups[0] if ups else "deal")
+
+
+def test_blk5_repetition_memory_compares_the_columns() -> None:
+    """Reversible moves only move cards between columns (BLK-5, BLK-6, BLK-8), so the
+    repetition rule compares column images; a marriage back is still refused."""
+    first = ["7H", "6H", "7H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC"]
+    state = new(first)
+    state.play("6H:col2>col3")
+    seen = state.rules.repetition_key(state)
+    assert seen != state.key()
+    state.play("6H:col3>col1")
+    assert "6H:col1>col3" not in legal(state)
+    state.undo()
+    assert state.rules.repetition_key(state) == seen

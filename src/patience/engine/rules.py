@@ -86,6 +86,12 @@ class Rules:
         to put interchangeable piles in a canonical order (positions equal up to symmetry)."""
         return state.key()
 
+    def repetition_key(self, state: State) -> bytes:
+        """The position as the repetition rule (RULES.md §0) compares it. Positions it
+        compares are all reached from one another by reversible moves, so a game may leave
+        out what only irreversible steps change; the default is the whole ``state.key()``."""
+        return state.key()
+
     def shows_index(self, state: State, pile: int) -> bool:
         """Whether ``pile`` offers several available cards now, so moves name an index."""
         return False

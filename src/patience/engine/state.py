@@ -140,7 +140,7 @@ class State:
     def play_raw(self, move: RawMove) -> None:
         """Play a legal raw move, keeping the positions the repetition rule needs."""
         if move[3]:
-            current = self.key()
+            current = self.rules.repetition_key(self)
             self._seen.add(current)
             self.push(move, current)
         else:
@@ -149,7 +149,7 @@ class State:
 
     def _repeats(self, move: RawMove) -> bool:
         self.push(move)
-        after = self.key()
+        after = self.rules.repetition_key(self)
         self.pop()
         return after in self._seen
 

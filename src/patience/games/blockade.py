@@ -122,6 +122,17 @@ class BlockadeRules(Rules):
         if not cards:  # BLK-6: refilled at once with one stock card
             _lay_card(state, src)
 
+    def is_won(self, state: State) -> bool:
+        """Every card is on the foundations: none is left in the stock or the columns."""
+        piles = state.piles
+        return not piles[STOCK] and not any(piles[:COLUMNS])
+
+    def repetition_key(self, state: State) -> bytes:
+        """The columns alone: reversible moves (marriages that bring no refill, moves into
+        empty columns) only move cards between columns, so positions since the last
+        irreversible step share their stock and foundations (BLK-5, BLK-6, BLK-8)."""
+        return b"\xff".join(map(bytes, state.piles[:COLUMNS]))
+
     def why_not(self, state: State, action: str) -> str | None:
         return "the stock is spent; there is no redeal (BLK-9)"
 

@@ -15,7 +15,12 @@ from patience.games import sun
 from patience.solver import clock as clock_solver
 from patience.solver import shah as shah_solver
 from patience.solver import sun as sun_solver
-from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
+from patience.solver.blockade import (
+    blockade_dead_end,
+    blockade_order,
+    blockade_probe_order,
+    blockade_safe_move,
+)
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.reserve_family import (
     reserve_dead_end,
@@ -146,6 +151,7 @@ PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
     "sun": sun_solver.probe_order,
     "clock": clock_solver.probe_order,
     "shah": shah_solver.probe_order,
+    "blockade": blockade_probe_order,
     **{game_id: reserve_probe_order for game_id in RESERVE_FAMILY},
 }
 
