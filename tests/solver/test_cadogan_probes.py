@@ -13,7 +13,7 @@ from patience.engine.state import State
 from patience.games import clock, shah
 from patience.solver import clock as clock_solver
 from patience.solver import shah as shah_solver
-from patience.solver.sun import Ordering
+from patience.solver.probes import Ordering
 
 PROBES: list[tuple[Game, Callable[[int], Ordering]]] = [
     (clock.CLOCK, clock_solver.probe_order),

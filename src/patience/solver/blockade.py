@@ -8,7 +8,7 @@ import random
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade
-from patience.solver.sun import Ordering
+from patience.solver.probes import Ordering
 
 EARLY_DEAL = 0.05  # chance, in half the drawn probes, that `deal` is tried first
 

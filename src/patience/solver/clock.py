@@ -15,7 +15,7 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import clock
-from patience.solver.sun import Ordering
+from patience.solver.probes import Ordering, actions_first_sometimes, noisy_order
 
 # card -> ((hour pile, index the card takes in that pile), ...): the bases at index 0
 PLACES: list[tuple[tuple[int, int], ...]] = [() for _ in range(len(clock.SUCCESSOR))]
@@ -198,20 +198,13 @@ def probe_order(probe: int) -> Ordering:
 
     def order(state: State, legal: list[RawMove]) -> list[RawMove]:
         if kind == 0:
-            rank = _ranker(state)
-            keyed = sorted((rank(m) + GUIDE_NOISE * rng.random(), i)
-                           for i, m in enumerate(legal))
-            out = [legal[i] for _, i in keyed]
+            out = noisy_order(legal, _ranker(state), GUIDE_NOISE, rng)
         else:
             out = [m for m in legal if m[0] != ACTION]
             rng.shuffle(out)
             if kind == 2:
                 out.sort(key=lambda m: m[1] >= clock.PACKET0)  # stable
             out += [m for m in legal if m[0] == ACTION]
-        if rng.random() < EARLY_ACTION:
-            actions = [m for m in out if m[0] == ACTION]
-            if actions:
-                return actions + [m for m in out if m[0] != ACTION]
-        return out
+        return actions_first_sometimes(out, EARLY_ACTION, rng)
 
     return order

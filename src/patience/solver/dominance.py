@@ -22,6 +22,7 @@ from patience.solver.blockade import (
     blockade_safe_move,
 )
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
+from patience.solver.probes import Ordering
 from patience.solver.reserve_family import (
     reserve_dead_end,
     reserve_order,
@@ -31,7 +32,6 @@ from patience.solver.reserve_family import (
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.star import star_dead_end, star_safe_move
 from patience.solver.star_search import star_search
-from patience.solver.sun import Ordering
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
 

@@ -11,13 +11,11 @@ the foundations.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
-
-Ordering = Callable[[State, list[RawMove]], list[RawMove]]
+from patience.solver.probes import Ordering
 
 
 def place_of(rank: int, base: int) -> int:

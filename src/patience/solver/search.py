@@ -24,7 +24,7 @@ from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES, SEARCHES
-from patience.solver.sun import Ordering
+from patience.solver.probes import Ordering
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from patience.engine.rules import ACTION, RawMove
+from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import shah
-from patience.solver.sun import Ordering
+from patience.solver.probes import Ordering, actions_first_sometimes, noisy_order
 
 
 def shah_dead_end(state: State) -> bool:
@@ -173,13 +173,7 @@ def probe_order(probe: int) -> Ordering:
     rng = random.Random(probe)
 
     def order(state: State, legal: list[RawMove]) -> list[RawMove]:
-        keyed = sorted((guide_rank(state, m) + GUIDE_NOISE * rng.random(), i)
-                       for i, m in enumerate(legal))
-        out = [legal[i] for _, i in keyed]
-        if rng.random() < EARLY_ACTION:
-            actions = [m for m in out if m[0] == ACTION]
-            if actions:
-                return actions + [m for m in out if m[0] != ACTION]
-        return out
+        out = noisy_order(legal, lambda m: guide_rank(state, m), GUIDE_NOISE, rng)
+        return actions_first_sometimes(out, EARLY_ACTION, rng)
 
     return order

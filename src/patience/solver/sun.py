@@ -15,13 +15,12 @@ complete search, so ordering never changes an answer, only how soon it is found.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.sun import RAYS, SCATTERED, STAGE
+from patience.solver.probes import Ordering
 
-Ordering = Callable[[State, list[RawMove]], list[RawMove]]
 # chance, at a position with plays, that the stage action is tried before them:
 # in stages 1 and 2 (deal, next-ray; SUN-4, SUN-5) for half the probes, in stage 3
 # (scatter, SUN-6) for all; never before the wind

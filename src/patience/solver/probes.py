@@ -1,0 +1,34 @@
+"""What the move orders of restarted probes share (``search._restarts``).
+
+An order only decides which line a probe tries first; it never changes what a complete
+search answers, so anything random here is safe.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+
+Ordering = Callable[[State, list[RawMove]], list[RawMove]]
+
+
+def noisy_order(legal: list[RawMove], rank: Callable[[RawMove], float], noise: float,
+                rng: random.Random) -> list[RawMove]:
+    """The moves by ``rank`` plus a random draw of up to ``noise``: near ranks may swap,
+    far ones keep their order."""
+    keyed = sorted((rank(m) + noise * rng.random(), i) for i, m in enumerate(legal))
+    return [legal[i] for _, i in keyed]
+
+
+def actions_first_sometimes(moves: list[RawMove], chance: float,
+                            rng: random.Random) -> list[RawMove]:
+    """With probability ``chance`` the actions before every card move: acting early sends
+    different stock cards where the action lays them."""
+    if rng.random() < chance:
+        actions = [m for m in moves if m[0] == ACTION]
+        if actions:
+            return actions + [m for m in moves if m[0] != ACTION]
+    return moves
