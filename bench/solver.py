@@ -87,7 +87,7 @@ def main() -> None:
                         help="deals solved at once (at most the idle cores)")
     parser.add_argument("--dask-deals", type=int, default=40)
     parser.add_argument("--dask-nodes", type=int, default=30_000)
-    parser.add_argument("--dask-game", default="clock")
+    parser.add_argument("--dask-game", default="shah")
     parser.add_argument("--dask-only", action="store_true",
                         help="measure Dask throughput only; keep the stored per-game rows")
     args = parser.parse_args()
