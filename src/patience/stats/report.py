@@ -80,7 +80,10 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "A row is only as firm as its interval: where many deals are still unknown, or the "
         "row covers few deals, the figure is a bound, not a measurement. Run the command "
         "again with a larger `--deals` (or a larger `--max-seconds`) to extend it; deals "
-        "already answered are kept in the results database and not recomputed.",
+        "already answered are kept in the results database and not recomputed, and "
+        "`--retry-unknown` gives the unknown ones another try. The budget is wall-clock "
+        "time, so on a busy machine more deals stay unknown; won and lost are exact "
+        "whatever the machine.",
         "",
         "| game (options) | deals | won | lost | unknown | thoughtful win % | 95% interval "
         "| practical win % (95%) | median s | p99 s |",
