@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 import patience
-from patience.engine.rules import ACTION
+from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver import search
@@ -24,6 +25,25 @@ def solve_plain(state: State, monkeypatch: pytest.MonkeyPatch, max_nodes: int = 
         if generic_order:
             m.setattr(search, "MOVE_ORDERS", {})
         return patience.solve(state, max_nodes=max_nodes, max_seconds=120).outcome
+
+
+def play_randomly(state: State, rng: random.Random, is_play: Callable[[RawMove], bool],
+                  go_on: Callable[[], bool]) -> None:
+    """Random raw moves while ``go_on()``, a move ``is_play`` picks chosen four times in
+    five when there is one: a quick way to a varied position deep in a deal."""
+    while state.legal_raw() and go_on():
+        legal = state.legal_raw()
+        plays = [m for m in legal if is_play(m)]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+
+
+def assert_agrees_with_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver with every per-game rule answers as the plain search (skipped when the
+    plain search cannot finish)."""
+    plain = solve_plain(state, monkeypatch)
+    if plain == "unknown":
+        pytest.skip("too large for the plain search")
+    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
 
 
 def brute_force_wins(state: State, limit: int = 200_000) -> bool:

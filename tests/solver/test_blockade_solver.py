@@ -19,7 +19,7 @@ from patience.solver.blockade import (
 )
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
-from tests.solver.helpers import solve_plain
+from tests.solver.helpers import assert_agrees_with_plain, play_randomly, solve_plain
 
 
 def _safe(state: State) -> str | None:
@@ -136,14 +136,9 @@ def test_safe_move_keeps_the_answer(deal: int, options: dict[str, object],
     answer with the safe move equals the plain search's."""
     rng = random.Random(deal)
     state = game.BLOCKADE.new(deal=deal, **options)
-    while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 24):
-        legal = state.legal_raw()
-        plays = [m for m in legal if m[0] != ACTION and m[1] >= game.FOUND0]
-        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-    plain = solve_plain(state, monkeypatch)
-    if plain == "unknown":
-        pytest.skip("too large for the plain search")
-    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
+    play_randomly(state, rng, lambda m: m[0] != ACTION and m[1] >= game.FOUND0,
+                  lambda: len(state.piles[game.STOCK]) > rng.randrange(0, 24))
+    assert_agrees_with_plain(state, monkeypatch)
 
 
 QUIET = [[f"{r}{s}" for r in ranks] for s in "HDC" for ranks in ("246", "8TQ")] * 2
@@ -216,10 +211,8 @@ def test_dead_end_agrees_with_the_plain_search(deal: int, options: dict[str, obj
     says lost, the plain search (no safe move, no dead end) finds no win."""
     rng = random.Random(deal)
     state = game.BLOCKADE.new(deal=deal, **options)
-    while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 20):
-        legal = state.legal_raw()
-        plays = [m for m in legal if m[0] != ACTION and m[1] >= game.FOUND0]
-        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+    play_randomly(state, rng, lambda m: m[0] != ACTION and m[1] >= game.FOUND0,
+                  lambda: len(state.piles[game.STOCK]) > rng.randrange(0, 20))
     while state.legal_raw() and not blockade_dead_end(state):
         state.play_raw(rng.choice(state.legal_raw()))
     if not state.legal_raw():

@@ -7,13 +7,12 @@ import random
 
 import pytest
 
-import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import clock as game
 from patience.solver.clock import clock_dead_end, clock_safe_move
 from tests.games.test_clock import new
-from tests.solver.helpers import solve_plain
+from tests.solver.helpers import assert_agrees_with_plain, play_randomly
 
 
 def _spend_stock(state: State) -> State:
@@ -103,11 +102,6 @@ def test_rules_keep_the_answer_in_endgames(deal: int, monkeypatch: pytest.Monkey
     left; the answer with the rules equals the answer of the plain search."""
     rng = random.Random(deal)
     state = game.CLOCK.new(deal=deal)
-    while state.legal_raw() and (state.piles[game.STOCK] or rng.random() < 0.7):
-        legal = state.legal_raw()
-        plays = [m for m in legal if m[0] != ACTION and m[1] < game.PACKET0]
-        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-    plain = solve_plain(state, monkeypatch)
-    if plain == "unknown":
-        pytest.skip("too large for the plain search")
-    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
+    play_randomly(state, rng, lambda m: m[0] != ACTION and m[1] < game.PACKET0,
+                  lambda: bool(state.piles[game.STOCK]) or rng.random() < 0.7)
+    assert_agrees_with_plain(state, monkeypatch)

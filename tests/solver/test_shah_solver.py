@@ -14,7 +14,7 @@ from patience.games import shah as game
 from patience.solver.shah import shah_dead_end
 from tests.decks import stack
 from tests.games.test_shah import ACES, dealt
-from tests.solver.helpers import solve_plain
+from tests.solver.helpers import assert_agrees_with_plain, play_randomly
 
 
 def _raise(state: State, foundation: int, codes: list[str]) -> State:
@@ -89,14 +89,9 @@ def test_dead_end_keeps_the_answer(deal: int, monkeypatch: pytest.MonkeyPatch) -
     answer with the dead-end rule equals the plain search's."""
     rng = random.Random(deal)
     state = game.SHAH_GAME.new(deal=deal)
-    while state.legal_raw() and len(state.piles[game.STOCK]) > rng.randrange(0, 12):
-        legal = state.legal_raw()
-        plays = [m for m in legal if m[0] != ACTION and m[1] < game.RAYS]
-        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-    plain = solve_plain(state, monkeypatch)
-    if plain == "unknown":
-        pytest.skip("too large for the plain search")
-    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
+    play_randomly(state, rng, lambda m: m[0] != ACTION and m[1] < game.RAYS,
+                  lambda: len(state.piles[game.STOCK]) > rng.randrange(0, 12))
+    assert_agrees_with_plain(state, monkeypatch)
 
 
 def test_sha5_kept_dead_end_answers_match_a_fresh_relaxation() -> None:
