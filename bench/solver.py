@@ -5,7 +5,8 @@ against two, on the same fixed workload.
     PYTHONPATH=src python bench/solver.py --deals 200 --max-seconds 10 --jobs 2
     PYTHONPATH=src python bench/solver.py --dask-only
 
-Writes bench/results/solver.json and prints a table. Targets: at least 99% of deals
+Writes bench/results/solver.json (a run of some games keeps the stored rows of the others)
+and prints a table. Targets: at least 99% of deals
 decided within 10 s each per game; Dask with two workers at least 1.7 times one worker.
 """
 
@@ -24,6 +25,7 @@ import patience
 from patience.stats.runner import analyse_deal
 
 RESULTS = Path(__file__).parent / "results" / "solver.json"
+GAME_ORDER = [game.id for game in patience.list_games()]
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -51,7 +53,7 @@ def bench_game(game_id: str, deals: range, max_seconds: float,
         times.append(seconds)
         nodes += used
     decided = outcomes["won"] + outcomes["lost"]
-    return {"game": game_id, "deals": len(deals), **outcomes,
+    return {"game": game_id, "deals": len(deals), "max_seconds": max_seconds, **outcomes,
             "decided_share": decided / len(deals),
             "median_seconds": statistics.median(times), "p95_seconds": quantile(times, 0.95),
             "nodes_per_second": nodes / sum(times) if sum(times) else 0.0}
@@ -92,7 +94,7 @@ def main() -> None:
                         help="measure Dask throughput only; keep the stored per-game rows")
     args = parser.parse_args()
     games = [] if args.dask_only else args.games or [g.id for g in patience.list_games()]
-    rows = []
+    rows: list[dict[str, Any]] = []
     print(f"{'game':<12}{'deals':>6}{'won':>6}{'lost':>6}{'unkn':>6}{'decided':>9}"
           f"{'median s':>10}{'p95 s':>8}{'nodes/s':>10}")
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -108,11 +110,15 @@ def main() -> None:
           f"1 worker {dask['workers_1_seconds']:.1f} s, 2 workers "
           f"{dask['workers_2_seconds']:.1f} s, speed-up {dask['speedup']:.2f}x")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    if args.dask_only and RESULTS.exists():
+    stored = {"games": []}
+    if RESULTS.exists():
         stored = json.loads(RESULTS.read_text("utf-8"))
-        stored["dask"] = dask
-    else:
-        stored = {"max_seconds": args.max_seconds, "games": rows, "dask": dask}
+    stored.pop("max_seconds", None)  # now stored per row
+    stored["dask"] = dask
+    if rows:  # rows of games not measured this time are kept
+        measured = {row["game"] for row in rows}
+        kept = [row for row in stored["games"] if row["game"] not in measured]
+        stored["games"] = sorted(kept + rows, key=lambda row: GAME_ORDER.index(row["game"]))
     RESULTS.write_text(json.dumps(stored, indent=2) + "\n", "utf-8")
     print(f"written {RESULTS}")
 
