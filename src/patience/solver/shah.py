@@ -6,6 +6,7 @@ of promise find far more of them than one depth-first search."""
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from patience.engine.rules import RawMove
 from patience.engine.state import State
@@ -30,9 +31,10 @@ def shah_dead_end(state: State) -> bool:
     if state.vars[shah.CIRCLES] < 2:
         return False
     piles = state.piles
-    # the answer depends only on the foundations and the inner and middle slots
-    key = bytes([*(card for f in FOUNDATIONS for card in (piles[f][0], len(piles[f]))),
-                 *(piles[slot][-1] if piles[slot] else 0 for slot in INNER_MIDDLE)])
+    # the answer depends only on the foundations (a top card names its suit and height)
+    # and the inner and middle slots
+    key = bytes([*(pile[-1] for pile in piles[shah.FOUND0:shah.FOUND0 + shah.RAYS]),
+                 *(pile[-1] if pile else 0 for pile in _inner_middle(piles))])
     known = _DEAD_END_CACHE.get(key)
     if known is None:
         known = _DEAD_END_CACHE[key] = _walled_inner_cards(piles)
@@ -43,6 +45,7 @@ def shah_dead_end(state: State) -> bool:
 
 FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
 INNER_MIDDLE = shah.INNER + shah.MIDDLE
+_inner_middle = itemgetter(*INNER_MIDDLE)
 CACHE_SIZE = 200_000
 _DEAD_END_CACHE: dict[bytes, bool] = {}
 
