@@ -11,7 +11,7 @@ from patience.cards import CARDS
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import shah as game
-from patience.solver.shah import shah_dead_end
+from patience.solver.shah import guide_rank, shah_dead_end
 from tests.decks import stack
 from tests.games.test_shah import ACES, dealt
 from tests.solver.helpers import assert_agrees_with_plain, play_randomly
@@ -111,3 +111,38 @@ def test_sha5_kept_dead_end_answers_match_a_fresh_relaxation() -> None:
                 assert shah_dead_end(state) == fresh
                 checked += 1
     assert checked > 200
+
+
+def _outer_gap_with_stock(top: str) -> State:
+    """Ray 1's outer 2S gone up: ray1.3 is the gap to fill (SHA-8), ``top`` tops the
+    stock."""
+    state = dealt(outer={1: "2S"}, stock=(top,))
+    state.play_raw((game.OUTER[0], game.FOUND0, 0, False))
+    return state
+
+
+def test_sha8_probe_order_fills_a_gap_first_with_a_stock_card_that_goes_up() -> None:
+    """A stock card a foundation takes fills the gap and goes up next (the stock moves on):
+    tried before a stock card that only fills the gap."""
+    fill = (game.STOCK, game.OUTER[0], 0, False)
+
+    def rank(top: str) -> float:
+        state = _outer_gap_with_stock(top)
+        move = (*fill[:2], len(state.piles[game.STOCK]) - 1, False)
+        assert move in state.legal_raw()
+        return guide_rank(state, move)
+
+    assert rank("2H") < rank("4H")
+
+
+def test_sha6_probe_order_keeps_a_card_its_predecessor_may_need() -> None:
+    """2S up on found1 while found5 (spades) still waits for the other 2S: the other 2S
+    could marry onto a 3S on an outer slot, so 3S goes up later than when both 2S are
+    home."""
+    state = dealt(outer={1: "3S"})
+    _raise(state, 1, ["2S"])
+    move = (game.OUTER[0], game.FOUND0, 0, False)
+    assert move in state.legal_raw()
+    waiting = guide_rank(state, move)
+    _raise(state, 5, ["2S"])
+    assert guide_rank(state, move) < waiting

@@ -174,16 +174,18 @@ class ShahRules(Rules):
 
     def is_won(self, state: State) -> bool:
         """SHA-2: all eight foundations at Q; the Shah and the seven kings never move."""
-        piles = state.piles
-        return all(len(piles[f]) == QUEEN for f in range(FOUND0, FOUND0 + RAYS))
+        # eight foundations of at most twelve cards each: full exactly when they hold 96
+        return sum(map(len, state.piles[FOUND0:FOUND0 + RAYS])) == QUEEN * RAYS
 
     def solver_key(self, state: State) -> bytes:
         """Foundations are interchangeable (SHA-2: each takes its own ace's suit from 2 to
         Q, and no clause looks at their places), so they are sorted; the Shah and the
-        seven kings never move (SHA-1) and are left out."""
+        seven kings never move (SHA-1) and are left out. The stock only ever loses its top
+        card (SHA-4, SHA-7, SHA-8), so within one game its size names its content."""
         piles = state.piles
         founds = sorted(map(bytes, piles[FOUND0:FOUND0 + RAYS]))
-        return b"\xff".join([*founds, *map(bytes, piles[SLOT0:])]) + bytes(state.vars)
+        return b"\xff".join([*founds, *map(bytes, piles[SLOT0:STOCK]), bytes(piles[TALON]),
+                              bytes((len(piles[STOCK]), *state.vars))])
 
     def next_gap(self, state: State) -> int | None:
         """The slot SHA-8 lets the player fill next, once the deal is over."""

@@ -6,6 +6,7 @@ of promise find far more of them than one depth-first search."""
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from patience.engine.rules import RawMove
 from patience.engine.state import State
@@ -30,9 +31,10 @@ def shah_dead_end(state: State) -> bool:
     if state.vars[shah.CIRCLES] < 2:
         return False
     piles = state.piles
-    # the answer depends only on the foundations and the inner and middle slots
-    key = bytes([*(card for f in FOUNDATIONS for card in (piles[f][0], len(piles[f]))),
-                 *(piles[slot][-1] if piles[slot] else 0 for slot in INNER_MIDDLE)])
+    # the answer depends only on the foundations (a top card names its suit and height)
+    # and the inner and middle slots
+    key = bytes([*(pile[-1] for pile in piles[shah.FOUND0:shah.FOUND0 + shah.RAYS]),
+                 *(pile[-1] if pile else 0 for pile in _inner_middle(piles))])
     known = _DEAD_END_CACHE.get(key)
     if known is None:
         known = _DEAD_END_CACHE[key] = _walled_inner_cards(piles)
@@ -43,6 +45,7 @@ def shah_dead_end(state: State) -> bool:
 
 FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
 INNER_MIDDLE = shah.INNER + shah.MIDDLE
+_inner_middle = itemgetter(*INNER_MIDDLE)
 CACHE_SIZE = 200_000
 _DEAD_END_CACHE: dict[bytes, bool] = {}
 
@@ -131,18 +134,54 @@ def _fits(piles: list[list[int]], card: int) -> bool:
     return any(piles[f][-1] + 4 == card for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS))
 
 
+def _marries(piles: list[list[int]], card: int) -> bool:
+    """Some outer slot's top takes ``card`` as a marriage (SHA-6: down in suit)."""
+    return any(piles[o] and piles[o][-1] == card + 4 for o in shah.OUTER)
+
+
+def _home_for_good(piles: list[list[int]], card: int) -> bool:
+    """Both foundations of ``card``'s suit hold its predecessor: no copy of that can
+    ever want ``card`` as a marriage target (SHA-6)."""
+    rank, suit = card >> 2, card & 3
+    return sum(len(piles[f]) >= rank - 1 for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+               if piles[f][0] & 3 == suit) == 2
+
+
 def guide_rank(state: State, move: RawMove) -> float:
-    """How promising a move looks, lowest first: foundation plays; marriages of the talon
-    top; marriages that bare a card a foundation takes; gap fills, an inner or middle gap
-    (SHA-5: its card waits for a foundation) by a card the nearer its foundation the
-    better; then `deal`/`draw`, other marriages, and a swap of one copy of the successor
-    for the other last."""
+    """How promising a move looks, lowest first: foundation plays (after the talon
+    marriages when a copy of the card's predecessor is still out: the card on an outer
+    slot could take it); a gap filled with a
+    stock card a foundation takes (it goes up next and the stock moves on); marriages of
+    the talon top and gap fills with a stock card that marries; marriages that bare a card
+    a foundation takes; gap fills, an inner or middle gap (SHA-5: its card waits there for
+    a foundation, under whatever comes over it) by a card the farther from its foundation
+    the better; then `deal`/`draw`, other marriages, and a swap of one copy of the
+    successor for the other last. A move of the talon top gains when the card it bares
+    goes up or marries at once."""
     piles = state.piles
     src, dst, index, _ = move
     if src < 0:
         return 5
     if dst < shah.RAYS:
-        return 0
+        return 0 if src in INNER_MIDDLE or _home_for_good(piles, piles[src][index]) else 1.2
+    if src == shah.STOCK:  # SHA-8: a gap filled from the stock
+        card = piles[src][index]
+        if _fits(piles, card):
+            return 0.5
+        if _marries(piles, card):
+            return 1.5
+    rank = _plain_rank(piles, move)
+    if src == shah.TALON and index > 0:
+        bared = piles[src][index - 1]
+        if _fits(piles, bared) or _marries(piles, bared) or (
+                dst in shah.OUTER and not piles[dst] and bared + 4 == piles[src][index]):
+            rank -= 1.5
+    return rank
+
+
+def _plain_rank(piles: list[list[int]], move: RawMove) -> float:
+    """``guide_rank`` of a card move before the look at the stock and the bared card."""
+    src, dst, index, _ = move
     if piles[dst]:  # a marriage onto an outer slot (SHA-6)
         if src == shah.TALON:
             return 1
@@ -158,7 +197,7 @@ def guide_rank(state: State, move: RawMove) -> float:
         suit, rank = card & 3, card >> 2
         steps = [rank - len(piles[f]) for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
                  if piles[f][0] & 3 == suit and len(piles[f]) < rank]
-        return 3 + min([6, *steps]) / 3
+        return 3 + (6 - min([6, *steps])) / 3
     return 3 if src == shah.TALON else 4
 
 
