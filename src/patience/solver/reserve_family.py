@@ -250,44 +250,53 @@ def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     return set(kept)
 
 
-def reachable(state: State, rules: ReserveRules, places: set[int]) -> list[bool]:
-    """Place -> whether some foundation can take it before it takes one of ``places``;
-    kept per foundation counts."""
-    capacity = rules.shape.foundation_cards
-    counts = frozenset(len(state.piles[f]) for f in rules.found_piles)
-    key = (capacity, counts, frozenset(places))
-    out = _REACHABLE.get(key)
-    if out is None:
-        out = [False] * 13
-        for count in counts:
-            # the places this foundation takes next, up to its next slot of one of them
-            gap = min(min((place - count) % 13 for place in places), capacity - count)
-            for g in range(gap):
-                out[(count + g) % 13] = True
-        if len(_REACHABLE) > 100_000:
-            _REACHABLE.clear()
-        _REACHABLE[key] = out
+def reachable(counts: frozenset[int], capacity: int, places: frozenset[int]) -> list[bool]:
+    """Place -> whether some foundation of these counts can take it before it takes one
+    of ``places``."""
+    out = [False] * 13
+    for count in counts:
+        # the places this foundation takes next, up to its next slot of one of them
+        gap = min(min((place - count) % 13 for place in places), capacity - count)
+        for g in range(gap):
+            out[(count + g) % 13] = True
     return out
 
 
-_REACHABLE: dict[tuple[int, frozenset[int], frozenset[int]], list[bool]] = {}
+def _targets_and_stuck(state: State, rules: ReserveRules,
+                       places: set[int]) -> tuple[list[bool], list[bool]]:
+    """Rank -> whether it is of ``places``; rank -> whether it is stuck (of ``places``, or
+    no foundation takes it first). Kept per foundation counts, places and base."""
+    capacity = rules.shape.foundation_cards
+    base = state.vars[BASE_RANK]
+    counts = frozenset(len(state.piles[f]) for f in rules.found_piles)
+    key = (capacity, base, counts, frozenset(places))
+    known = _STUCK.get(key)
+    if known is None:
+        free = reachable(counts, capacity, key[3])
+        target = [False] * 14
+        for place in places:
+            target[(base - 1 + place) % 13 + 1] = True
+        stuck = [True] + [not free[place_of(r, base)] or target[r] for r in range(1, 14)]
+        known = target, stuck
+        if len(_STUCK) > 100_000:
+            _STUCK.clear()
+        _STUCK[key] = known
+    return known
+
+
+_STUCK: dict[tuple[int, int, frozenset[int], frozenset[int]],
+             tuple[list[bool], list[bool]]] = {}
+# reserve_wrap -> rank -> the rank it goes down on (0: none; no K on A without wrap)
+_UP = {True: [0, *range(2, 14), 1], False: [0, *range(2, 14), 0]}
 
 
 def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
     """Whether no card of these places can come free before one is played: the least
     fixed point of the cards that can move (see ``reserve_dead_end``)."""
     piles = state.piles
-    base = state.vars[BASE_RANK]
-    target = [False] * 14
-    for place in places:
-        target[(base - 1 + place) % 13 + 1] = True
-    free = reachable(state, rules, places)
-    stuck = [True] + [not free[place_of(r, base)] or target[r] for r in range(1, 14)]
+    target, stuck = _targets_and_stuck(state, rules, places)
     below = rules.below
-    up = [0] * 14  # rank -> the rank it goes down on (0: none)
-    for r in range(1, 14):
-        if below[r]:
-            up[below[r]] = r
+    up = _UP[rules.shape.reserve_wrap]
     shown = [False] * 14  # ranks a reserve can come to show
     for pile in rules.reserve_piles:
         for card in reversed(piles[pile]):  # top first; these leave only to foundations
