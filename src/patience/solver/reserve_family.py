@@ -11,6 +11,7 @@ the foundations.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -85,7 +86,7 @@ def reserve_dead_end(state: State) -> bool:
     next able to come free.
 
     Fix a set T of places, one of whose ranks still has copies off the foundations: a
-    single place, or the places every foundation needs next. Until a card of T is played,
+    single place, or some of the places the foundations need next. Until a card of T is played,
     a foundation of count c moves only up to its next slot of a place in T, so it can take
     a place q only if q's next slot comes first (``reachable``); as c grows that set
     shrinks, so a place stuck now stays stuck until a card of T is played. With no redeal
@@ -130,10 +131,17 @@ def reserve_dead_end(state: State) -> bool:
         if off[rank] and _all_walled(state, rules, {place_of(rank, base)}):
             return True
     capacity = rules.shape.foundation_cards
-    wanted = {n % 13 for n in map(len, (piles[f] for f in rules.found_piles)) if n < capacity}
-    if len(wanted) > 1 and all((p + base - 1) % 13 + 1 not in to_come for p in wanted):
-        return _all_walled(state, rules, wanted)
-    return False
+    wanted = [place for place in {n % 13 for n in map(len, (piles[f] for f in rules.found_piles))
+                                  if n < capacity}
+              if (place + base - 1) % 13 + 1 not in to_come]
+    sizes = range(2, len(wanted) + 1) if len(wanted) <= WANTED_SUBSETS else [len(wanted)]
+    return any(_all_walled(state, rules, set(places))
+               for size in sizes for places in combinations(wanted, size))
+
+
+# up to this many places wanted next (none still to come), each set of two or more of
+# them is tried as T; beyond, only all of them
+WANTED_SUBSETS = 4
 
 
 def stacks_unwind(state: State, rules: ReserveRules) -> bool:
