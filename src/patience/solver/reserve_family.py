@@ -86,12 +86,12 @@ def reserve_dead_end(state: State) -> bool:
     next able to come free.
 
     Fix a set T of places, one of whose ranks still has copies off the foundations: a
-    single place, or some of the places the foundations need next. Until a card of T is played,
-    a foundation of count c moves only up to its next slot of a place in T, so it can take
-    a place q only if q's next slot comes first (``reachable``); as c grows that set
-    shrinks, so a place stuck now stays stuck until a card of T is played. With no redeal
-    left (RBW-7) cards move only thus: the hand card (from the stock) to a foundation,
-    onto a reserve or a waste pile; a waste top to a foundation or onto a reserve; a
+    single place, or two or more of the places the foundations need next. Until a card of
+    T is played, a foundation of count c moves only up to its next slot of a place in T,
+    so it can take a place q only if q's next slot comes first (``reachable``); as c
+    grows that set shrinks, so a place stuck now stays stuck until a card of T is played.
+    With no redeal left (RBW-7) cards move only thus: the hand card (from the stock) to a
+    foundation, onto a reserve or a waste pile; a waste top to a foundation or onto a reserve; a
     reserve top to a foundation; a card goes onto a reserve only onto the rank above it
     (RBW-4, TOD-4, DST-3). Before the first card of T is played, then: a reserve shows
     its cards from the top down to its first stuck card, or a card laid on it, which
