@@ -91,9 +91,9 @@ def reserve_dead_end(state: State) -> bool:
     so it can take a place q only if q's next slot comes first (``reachable``); as c
     grows that set shrinks, so a place stuck now stays stuck until a card of T is played.
     With no redeal left (RBW-7) cards move only thus: the hand card (from the stock) to a
-    foundation, onto a reserve or a waste pile; a waste top to a foundation or onto a reserve; a
-    reserve top to a foundation; a card goes onto a reserve only onto the rank above it
-    (RBW-4, TOD-4, DST-3). Before the first card of T is played, then: a reserve shows
+    foundation, onto a reserve or a waste pile; a waste top to a foundation or onto a
+    reserve; a reserve top to a foundation; a card goes onto a reserve only onto the rank
+    above it (RBW-4, TOD-4, DST-3). Before the first card of T is played, then: a reserve shows
     its cards from the top down to its first stuck card, or a card laid on it, which
     moved onto a rank it showed; a waste card moves only when every card above it has
     moved, each to a foundation (so not stuck) or onto a reserve showing the rank above
