@@ -209,13 +209,64 @@ def test_toad_jack_inside_the_toad_pile_is_walled() -> None:
     assert rf.reserve_dead_end(state)
 
 
-def test_wrapping_reserve_can_take_any_wall() -> None:
-    """DST-3: a reserve built down with wrap can come to show any rank, so waste cards are
-    never walled while it lasts; once emptied (gone) they are."""
+def test_wrapping_reserve_that_cannot_show_the_wall_s_successor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """DST-3: the queen on the reserve takes only a jack, and the kings over the jacks go
+    down only on an ace, which no reserve can show: no jack ever comes free. Lost while
+    the reserve stands; once it is gone the same holds."""
     kept = position(DOUBLE_STAR, [13] * 6 + [10, 10], ["QH"], ["JS KS", "JH KH", "QS", "", ""])
-    assert not rf.reserve_dead_end(kept)
+    assert rf.reserve_dead_end(kept)
+    assert solve_plain(kept, monkeypatch, generic_order=True) == "lost"
     gone = position(DOUBLE_STAR, [13] * 6 + [10, 10], [""], ["JS KS", "JH KH", "QS QH", "", ""])
     assert rf.reserve_dead_end(gone)
+
+
+def test_wrapping_reserve_takes_the_wall(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DST-3: the reserve's king takes the queen over a jack, then the other queen in turn:
+    both jacks come free, and the deal is won."""
+    state = position(DOUBLE_STAR, [13] * 6 + [10, 10], ["KS"], ["JS QS", "JH QH", "KH", "", ""])
+    assert not rf.reserve_dead_end(state)
+    assert solve_plain(state, monkeypatch, generic_order=True) == "won"
+    assert patience.solve(state).outcome == "won"
+
+
+def test_open_shop_chain_down_the_shop_frees_the_tens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OPS-1, RBW-4: both foundations want a ten, each under a jack. The shop's king
+    takes a queen, the queen a jack, so the tens are not walled in, and the deal is won;
+    with both queens under the shop's king no jack can ever leave: lost."""
+    free = position(OPEN_SHOP, [26, 26, 22, 22], ["KS"], ["TS JS", "TH JH", "QS", "", ""],
+                    stock="QH KD", base=1)
+    assert not rf.reserve_dead_end(free)
+    assert solve_plain(free, monkeypatch, generic_order=True) == "won"
+    walled = position(OPEN_SHOP, [26, 26, 22, 22], ["QS QH KS"], ["TS JS", "TH JH", "", "", ""],
+                      stock="KD", base=1)
+    assert rf.reserve_dead_end(walled)
+    assert solve_plain(walled, monkeypatch, generic_order=True) == "lost"
+
+
+@pytest.mark.parametrize("game", [OPEN_SHOP, DOUBLE_STAR])
+def test_walls_proved_while_the_reserve_stands_agree_with_plain(
+        game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RBW-4, DST-3: random end positions with the reserve still there, where the fixed
+    point of what can move proves no card the foundations need comes free (for one rank,
+    or for the ranks every foundation wants next): the plain search finds no win."""
+    rules = game.new(deal=1).rules
+    assert isinstance(rules, ReserveRules)
+    claimed = by_set = 0
+    for seed in range(40):
+        state = near_end(game, 1 + seed % 7, stock_left=seed % 3, seed=seed)
+        if not state.piles[rules.reserve_piles[0]] or not rf.stacks_unwind(state, rules):
+            continue
+        if not rf.reserve_dead_end(state):
+            continue
+        claimed += 1
+        base = state.vars[BASE_RANK]
+        if not any(rf._all_walled(state, rules, {rf.place_of(rank, base)})
+                   for rank in range(1, 14)):
+            by_set += 1
+        assert solve_plain(state, monkeypatch, max_nodes=300_000) == "lost"
+    assert claimed >= 5
+    assert by_set >= 1
 
 
 def test_a_copy_in_the_stock_is_never_walled() -> None:

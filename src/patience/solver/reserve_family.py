@@ -11,6 +11,7 @@ the foundations.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -81,22 +82,28 @@ def reserve_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def reserve_dead_end(state: State) -> bool:
-    """A stack that cannot unwind (``stacks_unwind``), or every copy of a rank walled in
-    by cards that no foundation can take before it.
+    """A stack that cannot unwind (``stacks_unwind``), or no card of the ranks a win needs
+    next able to come free.
 
-    Fix a place a whose rank still has copies off the foundations. Until one of them is
-    played, a foundation of count c moves only up to its next slot of place a, so it can
-    take a place q only if q's next slot comes first (``reachable``); as c grows that set
-    shrinks, so a place stuck now stays stuck until an a is played. With no redeal left
-    (RBW-7) a waste card leaves only from the top, to a foundation or onto a reserve, and
-    a reserve card only from the top, to a foundation. A copy of a is walled in when a
-    stuck card lies above it in a reserve, or above it in a waste pile and no reserve can
-    ever take that card: wrapping reserves (RBW-4, DST-3) can come to show any rank, so
-    there only an emptied one counts; Toad's build down without wrap (TOD-4), so a top
-    never exceeds the highest card that can come up, from the top down to the first stuck
-    card, and a card of that rank or higher never goes on a reserve. If every copy still
-    off the foundations is walled in (none in the stock or hand), none can be played
-    first, and a win needs them all: lost.
+    Fix a set T of places, one of whose ranks still has copies off the foundations: a
+    single place, or two or more of the places the foundations need next. Until a card of
+    T is played, a foundation of count c moves only up to its next slot of a place in T,
+    so it can take a place q only if q's next slot comes first (``reachable``); as c
+    grows that set shrinks, so a place stuck now stays stuck until a card of T is played.
+    With no redeal left (RBW-7) cards move only thus: the hand card (from the stock) to a
+    foundation, onto a reserve or a waste pile; a waste top to a foundation or onto a
+    reserve; a reserve top to a foundation; a card goes onto a reserve only onto the rank
+    above it (RBW-4, TOD-4, DST-3). Before the first card of T is played, then: a reserve shows
+    its cards from the top down to its first stuck card, or a card laid on it, which
+    moved onto a rank it showed; a waste card moves only when every card above it has
+    moved, each to a foundation (so not stuck) or onto a reserve showing the rank above
+    it. The least sets closed under these steps (ranks a reserve can show; waste cards
+    that can move, with every stock and hand card) hold every card that moves and every
+    rank shown, by induction on the moves. If they hold no card of T (no reserve card of
+    T above its first stuck card, none in the stock or hand), no card of T can ever be
+    played, and a win needs one: lost. A wrapping reserve can so come to show almost any
+    rank while the stock lasts; Toad's without wrap (TOD-4) never shows more than its
+    highest card that can still come up.
     """
     rules = state.rules
     assert isinstance(rules, ReserveRules)
@@ -111,19 +118,30 @@ def reserve_dead_end(state: State) -> bool:
         if len(to_come) == 13:
             return False
     base = v[BASE_RANK]
-    seen = [0] * 14  # rank -> copies in reserves and waste piles
+    off = [False] * 14  # rank -> a copy off the foundations, none still to come or on top
     for pile in (*rules.reserve_piles, *rules.waste):
-        cards = piles[pile]
-        for card in cards:
-            seen[card >> 2] += 1
-        if cards:
-            seen[cards[-1] >> 2] = -99  # a copy on top is not walled in
-    for card in (*piles[rules.stock], *piles[rules.hand]):
-        seen[card >> 2] = -99  # a copy still to come is not walled in
+        for card in piles[pile]:
+            off[card >> 2] = True
+    for pile in (*rules.reserve_piles, *rules.waste):
+        if piles[pile]:
+            to_come.add(piles[pile][-1] >> 2)  # a copy on top is never walled
+    for rank in to_come:
+        off[rank] = False
     for rank in range(1, 14):
-        if seen[rank] > 0 and _all_walled(state, rules, place_of(rank, base)):
+        if off[rank] and _all_walled(state, rules, {place_of(rank, base)}):
             return True
-    return False
+    capacity = rules.shape.foundation_cards
+    wanted = [place for place in {n % 13 for n in map(len, (piles[f] for f in rules.found_piles))
+                                  if n < capacity}
+              if (place + base - 1) % 13 + 1 not in to_come]
+    sizes = range(2, len(wanted) + 1) if len(wanted) <= WANTED_SUBSETS else [len(wanted)]
+    return any(_all_walled(state, rules, set(places))
+               for size in sizes for places in combinations(wanted, size))
+
+
+# up to this many places wanted next (none still to come), each set of two or more of
+# them is tried as T; beyond, only all of them
+WANTED_SUBSETS = 4
 
 
 def stacks_unwind(state: State, rules: ReserveRules) -> bool:
@@ -240,49 +258,99 @@ def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     return set(kept)
 
 
-def reachable(state: State, rules: ReserveRules, place: int) -> list[bool]:
-    """Place -> whether some foundation can take it before it takes ``place`` again."""
-    capacity = rules.shape.foundation_cards
+def reachable(counts: frozenset[int], capacity: int, places: frozenset[int]) -> list[bool]:
+    """Place -> whether some foundation of these counts can take it before it takes one
+    of ``places``."""
     out = [False] * 13
-    for count in {len(state.piles[f]) for f in rules.found_piles}:
-        # the places this foundation takes next, up to its next slot of ``place``
-        for gap in range(min((place - count) % 13, capacity - count)):
-            out[(count + gap) % 13] = True
+    for count in counts:
+        # the places this foundation takes next, up to its next slot of one of them
+        gap = min(min((place - count) % 13 for place in places), capacity - count)
+        for g in range(gap):
+            out[(count + g) % 13] = True
     return out
 
 
-def _all_walled(state: State, rules: ReserveRules, place: int) -> bool:
-    """Whether every reserve and waste copy of the place's rank lies under a stuck card
-    that cannot go onto a reserve either (see ``reserve_dead_end``)."""
-    piles = state.piles
+def _targets_and_stuck(state: State, rules: ReserveRules,
+                       places: set[int]) -> tuple[list[bool], list[bool]]:
+    """Rank -> whether it is of ``places``; rank -> whether it is stuck (of ``places``, or
+    no foundation takes it first). Kept per foundation counts, places and base."""
+    capacity = rules.shape.foundation_cards
     base = state.vars[BASE_RANK]
-    rank = (base - 1 + place) % 13 + 1
-    free = reachable(state, rules, place)
-    stuck = [False] + [not free[place_of(r, base)] and r != rank for r in range(1, 14)]
-    reserves = [piles[r] for r in rules.reserve_piles if piles[r]]
-    reach = 0  # highest rank a reserve can ever show while no card of ``rank`` is played
-    if reserves and rules.shape.reserve_wrap:
-        reach = 14
-    for cards in reserves:
-        for card in reversed(cards):
-            reach = max(reach, card >> 2)
-            if stuck[card >> 2]:
+    counts = frozenset(len(state.piles[f]) for f in rules.found_piles)
+    key = (capacity, base, counts, frozenset(places))
+    known = _STUCK.get(key)
+    if known is None:
+        free = reachable(counts, capacity, key[3])
+        target = [False] * 14
+        for place in places:
+            target[(base - 1 + place) % 13 + 1] = True
+        stuck = [True] + [not free[place_of(r, base)] or target[r] for r in range(1, 14)]
+        known = target, stuck
+        if len(_STUCK) > 100_000:
+            _STUCK.clear()
+        _STUCK[key] = known
+    return known
+
+
+_STUCK: dict[tuple[int, int, frozenset[int], frozenset[int]],
+             tuple[list[bool], list[bool]]] = {}
+# reserve_wrap -> rank -> the rank it goes down on (0: none; no K on A without wrap)
+_UP = {True: [0, *range(2, 14), 1], False: [0, *range(2, 14), 0]}
+
+
+def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
+    """Whether no card of these places can come free before one is played: the least
+    fixed point of the cards that can move (see ``reserve_dead_end``)."""
+    piles = state.piles
+    target, stuck = _targets_and_stuck(state, rules, places)
+    below = rules.below
+    up = _UP[rules.shape.reserve_wrap]
+    shown = [False] * 14  # ranks a reserve can come to show
+    for pile in rules.reserve_piles:
+        for card in reversed(piles[pile]):  # top first; these leave only to foundations
+            r = card >> 2
+            if target[r]:
+                return False
+            shown[r] = True
+            if stuck[r]:
                 break
-    return (all(_walled(piles[r], rank, stuck, 0) for r in rules.reserve_piles)
-            and all(_walled(piles[w], rank, stuck, reach) for w in rules.waste))
-
-
-def _walled(cards: list[int], rank: int, stuck: list[bool], reach: int) -> bool:
-    """Whether each copy of ``rank`` in the pile has above it a stuck card whose rank is at
-    least ``reach`` (so it cannot go onto a reserve showing one rank higher)."""
-    walled = False
-    for card in reversed(cards):  # top first
-        r = card >> 2
-        if r == rank and not walled:
+    for card in (*piles[rules.stock], *piles[rules.hand]):
+        if target[card >> 2]:
             return False
-        if stuck[r] and r >= reach:
-            walled = True
+    wastes = [piles[w] for w in rules.waste if piles[w]]
+    opened = [0] * len(wastes)  # cards from the top known to come free
+    moving = [False] * 14  # ranks with a copy that can be laid on a reserve
+    for card in (*piles[rules.stock], *piles[rules.hand]):
+        moving[card >> 2] = True
+    changed = True
+    while changed:
+        _spread(shown, moving, below)
+        changed = False
+        for k, cards in enumerate(wastes):
+            n = opened[k]
+            while n < len(cards):
+                if n:  # the card above must leave: to a foundation, or onto a shown rank
+                    r = cards[-n] >> 2
+                    if stuck[r] and not shown[up[r]]:
+                        break
+                r = cards[-n - 1] >> 2
+                if target[r]:
+                    return False
+                moving[r] = True
+                n += 1
+                changed = True
+            opened[k] = n
     return True
+
+
+def _spread(shown: list[bool], moving: list[bool], below: list[int]) -> None:
+    """Close ``shown`` under building down: a rank that can move goes onto a shown one."""
+    todo = [r for r in range(1, 14) if shown[r]]
+    while todo:
+        r = below[todo.pop()]
+        if r and moving[r] and not shown[r]:
+            shown[r] = True
+            todo.append(r)
 
 
 _WAITS: dict[tuple[int, ...], list[int]] = {}  # (capacity, *counts) -> waits
