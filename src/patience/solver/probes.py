@@ -32,3 +32,22 @@ def actions_first_sometimes(moves: list[RawMove], chance: float,
         if actions:
             return actions + [m for m in moves if m[0] != ACTION]
     return moves
+
+
+PROBE_UNIT = 256  # nodes of the shortest probe of a restarted search
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …"""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def probe_cutoff(probe: int, unit: int = PROBE_UNIT) -> int:
+    """Probe ``probe``'s node cut-off: ``unit``, except every fourth probe, whose cut-off
+    is ``unit`` times the next term of Luby's sequence, so the cut-offs grow without bound
+    and a small enough tree is still searched to its end."""
+    return unit * luby(probe // 4 + 1) if probe % 4 == 3 else unit

@@ -18,17 +18,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES, SEARCHES
-from patience.solver.probes import Ordering
+from patience.solver.probes import PROBE_UNIT, Ordering, luby, probe_cutoff
+
+__all__ = ["PROBE_UNIT", "SolveResult", "SolverError", "luby", "order_moves", "solve"]
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
-PROBE_UNIT = 256  # nodes of the shortest probe of a restarted search
 
 
 class SolverError(RuntimeError):
@@ -84,15 +85,6 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     return SolveResult(outcome, moves, nodes, time.perf_counter() - start)
 
 
-def luby(i: int) -> int:
-    """The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …"""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
-
-
 def _restarts(work: State, max_nodes: int, deadline: float,
               probe_order: Callable[[int], Ordering]) -> tuple[Outcome, list[RawMove], int]:
     """Probes: complete searches, each with its own move order (``probe_order(n)`` for
@@ -102,13 +94,16 @@ def _restarts(work: State, max_nodes: int, deadline: float,
     proves "lost" and a probe that wins gives a line; the cut-offs grow without bound, so
     only the budget limits the search. A game whose wins lie on many scattered lines is
     better served by many short probes down different lines than by one depth-first
-    search that spends its whole budget varying the last moves of the first line."""
+    search that spends its whole budget varying the last moves of the first line.
+
+    The probes share one table of positions proved lost (``_search``), so a dead subtree
+    searched to its end by one probe is not searched again by the next."""
     nodes = 0
     probe = 0
+    proved: set[bytes] = set()
     while nodes < max_nodes and time.perf_counter() < deadline:
-        grow = luby(probe // 4 + 1) if probe % 4 == 3 else 1
-        budget = min(PROBE_UNIT * grow, max_nodes - nodes)
-        outcome, line, used = _search(work, budget, deadline, probe_order(probe))
+        budget = min(probe_cutoff(probe), max_nodes - nodes)
+        outcome, line, used = _search(work, budget, deadline, probe_order(probe), proved)
         nodes += used
         if outcome != "unknown":
             return outcome, line, nodes
@@ -116,10 +111,28 @@ def _restarts(work: State, max_nodes: int, deadline: float,
     return "unknown", [], nodes
 
 
-def _search(work: State, max_nodes: int, deadline: float,
-            order: Ordering) -> tuple[Outcome, list[RawMove], int]:
+def _search(work: State, max_nodes: int, deadline: float, order: Ordering,
+            proved: set[bytes] | None = None) -> tuple[Outcome, list[RawMove], int]:
     """Depth-first search from ``work`` trying moves in ``order``; after an ``unknown``
-    answer ``work`` is as it was given."""
+    answer ``work`` is as it was given.
+
+    ``proved`` (kept by the caller between searches from the same start) holds table keys
+    of positions proved lost: they are not searched, and this search adds the ones it
+    proves. A position cut because its key was already explored is either finished or on
+    the current path (a cycle), and a finished position whose subtree met the path above
+    it is not lost on its own: a win may pass through that ancestor by another branch.
+    So, as in Tarjan's strongly connected components, each explored position gets a
+    number in the order found and a lowlink, the smallest number of a position still
+    unproved that its subtree reached; a position finishing with a lowlink not below its
+    own number closes a component none of whose positions reaches a win (else the search
+    would have stopped), and every position of it is proved lost. The repetition rule
+    (RULES.md §0) silently drops reversible moves back to positions met since the last
+    irreversible move, which are on the path: a position reached by a reversible move
+    therefore takes the number of the first position after that irreversible move as
+    its lowlink. Safe moves and dead ends are proofs themselves, so a position whose
+    moves they restrict counts as searched. Positions left when a budget runs out are
+    never proved.
+    """
     rules = work.rules
     if rules.is_won(work):
         return "won", [], 0
@@ -128,6 +141,8 @@ def _search(work: State, max_nodes: int, deadline: float,
     key_of: Callable[[State], bytes] = rules.solver_key
     track_memory = bool(work._seen)  # the start's repetition memory forbids some positions
     irreversible = 0  # irreversible moves on the current path (only counted when tracking)
+    if proved is None:
+        proved = set()
 
     def table_key() -> bytes:
         key = key_of(work)
@@ -143,21 +158,34 @@ def _search(work: State, max_nodes: int, deadline: float,
                 return [forced]
         return order(work, legal)
 
-    explored = {table_key()}
+    root = table_key()
+    if root in proved:
+        return "lost", [], 0
+    explored = {root: 0}  # key -> number in the order found
+    unproved = [(0, root)]  # explored and not proved, in the order found
     path: list[RawMove] = []
-    frames: list[tuple[list[RawMove], int]] = [(children(), 0)]
+    # per depth: moves, next move, number, lowlink, number of the stretch start (the
+    # first position after the last irreversible move)
+    frames: list[list[Any]] = [[children(), 0, 0, 0, 0]]
     nodes = 0
     while frames:
-        moves, i = frames[-1]
+        frame = frames[-1]
+        moves, i = frame[0], frame[1]
         if i == len(moves):
             frames.pop()
+            number, low = frame[2], frame[3]
+            if low >= number:  # a closed component: all of it proved lost
+                while unproved and unproved[-1][0] >= number:
+                    proved.add(unproved.pop()[1])
+            elif frames[-1][3] > low:
+                frames[-1][3] = low
             if path:
                 if track_memory and not path[-1][3]:
                     irreversible -= 1
                 path.pop()
                 work.pop()
             continue
-        frames[-1] = (moves, i + 1)
+        frame[1] = i + 1
         move = moves[i]
         work.play_raw(move)
         path.append(move)
@@ -167,14 +195,20 @@ def _search(work: State, max_nodes: int, deadline: float,
         if rules.is_won(work):
             return "won", path, nodes
         key = table_key()
-        if key in explored:
+        found = explored.get(key)
+        if found is not None or key in proved:
+            if found is not None and key not in proved and frame[3] > found:
+                frame[3] = found  # an unproved position: on the path or tainted by it
             if track_memory and not move[3]:
                 irreversible -= 1
             path.pop()
             work.pop()
         else:
-            explored.add(key)
-            frames.append((children(), 0))
+            number = len(explored)
+            explored[key] = number
+            unproved.append((number, key))
+            stretch = frame[4] if move[3] else number
+            frames.append([children(), 0, number, stretch, stretch])
         if nodes >= max_nodes or (nodes % TIME_CHECK_EVERY == 0
                                   and time.perf_counter() > deadline):
             for _ in path:
