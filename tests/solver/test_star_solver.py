@@ -15,9 +15,9 @@ from patience.engine.state import State
 from patience.games import star
 from patience.solver import search
 from patience.solver import star as star_solver
-from patience.solver.star_search import star_probe_order, star_restarts, star_search
+from patience.solver.star_search import star_search
 from tests.decks import stack
-from tests.solver.helpers import brute_force_wins, solve_plain, star_last_round
+from tests.solver.helpers import brute_force_wins, solve_plain
 
 SPADES_BUT_TEN = ["JS", "QS", "KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
 FULL = [r + "{}" for r in "A23456789TJQK"]
@@ -156,59 +156,3 @@ def test_solve_uses_the_own_search_unless_the_start_has_repetition_memory(
     assert patience.solve(state).outcome == "won" and calls == [1]
     state._seen = {b"not a position of this deal"}
     assert patience.solve(state).outcome == "won" and calls == [1]
-
-
-def _star_positions() -> list[State]:
-    """Last-round positions of several deals, and positions near a winning line: part of
-    the line, then a few random moves off it."""
-    out = [star_last_round(deal) for deal in (3, 6, 12, 23, 24)]
-    for deal, direction in ((1, "free"), (7, "free"), (12, "first-fit"), (4, "free")):
-        state = star.STAR.new(deal=deal, direction=direction)
-        outcome, line, _ = star_search(state, 300_000, time.perf_counter() + 600)
-        assert outcome == "won"
-        for seed in range(3):
-            rng = random.Random(seed)
-            position = state.copy()
-            for move in line[:int(len(line) * rng.uniform(0.3, 0.9))]:
-                position.play_raw(move)
-            for _ in range(rng.randrange(4)):
-                legal = position.legal_raw()
-                if legal:
-                    position.play_raw(rng.choice(legal))
-            out.append(position)
-    return out
-
-
-def test_probes_with_the_lost_table_agree_with_one_search() -> None:
-    """Restarted probes (shuffled plays, sometimes the draw first, one shared table of
-    positions proved lost) answer as one exhaustive search, and their wins replay."""
-    decided = set()
-    for state in _star_positions():
-        single = star_search(state.copy(), 200_000, time.perf_counter() + 600)
-        if single[0] == "unknown":
-            continue
-        outcome, line, _ = star_restarts(state, 1_000_000, time.perf_counter() + 600)
-        assert outcome == single[0]
-        decided.add(outcome)
-        if outcome == "won":
-            check = state.copy()
-            for move in line:
-                check.play(check.to_move(move))
-            assert check.status == "won"
-    assert decided == {"won", "lost"}
-
-
-def test_a_shared_table_answers_a_second_search_from_it() -> None:
-    """Every position a finished search holds proved lost is lost: a second search from
-    the same start, in another order, is answered at once from the table, and a search
-    cut off early leaves positions proved that a full search confirms."""
-    state = star_last_round(12, 0)  # a loss of a few hundred positions
-    proved: set[bytes] = set()
-    assert star_search(state, 100_000, time.perf_counter() + 600, proved=proved)[0] == "lost"
-    assert star_search(state, 100_000, time.perf_counter() + 600, order=star_probe_order(3),
-                       proved=proved) == ("lost", [], 0)
-    nodes = star_search(state, 100_000, time.perf_counter() + 600)[2]
-    partial: set[bytes] = set()
-    assert star_search(state, nodes // 2, time.perf_counter() + 600,
-                       proved=partial)[0] == "unknown"
-    assert partial and partial <= proved

@@ -29,7 +29,6 @@ from patience.solver.reserve_family import (
     reserve_probe_order,
     reserve_safe_move,
 )
-from patience.solver.reserve_search import reserve_search
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.star import star_dead_end, star_safe_move
 from patience.solver.star_search import star_search
@@ -160,5 +159,4 @@ PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
 # same answer; the game's own bookkeeping). Tests compare each with the generic search.
 SEARCHES = {
     "star": star_search,
-    **{game_id: reserve_search for game_id in RESERVE_FAMILY},
 }

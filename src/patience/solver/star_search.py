@@ -12,9 +12,7 @@ raw moves and replayed by ``search.solve`` like any other.
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable
 from typing import Literal
 
 from patience.engine.rules import ACTION, RawMove
@@ -32,28 +30,16 @@ from patience.games.star import (
     UNSET,
     UP,
 )
-from patience.solver.probes import probe_cutoff
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
 FROM_RESERVE, DRAWS, REDEALS_MOVE, DRAW_RUN = 4, 5, 6, 7  # move numbers; 0-3: the cells
 
 
-StarOrder = Callable[[list[int]], list[int]]  # move numbers, as generated -> tried order
-
-
-def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool = True,
-                order: StarOrder | None = None, proved: set[bytes] | None = None
-                ) -> tuple[Outcome, list[RawMove], int]:
+def star_search(state: State, max_nodes: int, deadline: float,
+                draw_runs: bool = True) -> tuple[Outcome, list[RawMove], int]:
     """Depth-first search from ``state`` (left unchanged): ``won`` with its raw line,
-    ``lost`` when every position was searched, ``unknown`` at a budget. ``order`` (if
-    given) orders each position's moves; the generated order otherwise.
-
-    ``proved`` holds keys of positions proved lost, kept by the caller between searches
-    from the same start: they are not searched again, and the positions this search
-    finishes are added. No Star move is undone by another (a play adds a card to a
-    foundation, a draw one to the reserve, a redeal starts a round), so the positions
-    form no cycle and a finished position, whose every move led to a lost one, is lost.
+    ``lost`` when every position was searched, ``unknown`` at a budget.
 
     With ``draw_runs`` a position whose only move is the draw is left by drawing on, as
     one step, until a position that may offer more: the card drawn fits a base, the stock
@@ -211,8 +197,6 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
                 return [forced]
             if draw_runs and legal == [DRAWS]:
                 return [DRAW_RUN]
-            if order is not None:
-                return order(legal)
         return legal
 
     undo: list[tuple[int, int, int, int, int, int]] = []
@@ -230,7 +214,7 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
         if move == DRAW_RUN:  # draws while the position offers nothing else
             head = bytes(count)
             tail = bytes((*sorted(cells), *dirs, rounds[0]))
-            drawn, first = 0, len(middles)
+            drawn = 0
             while True:
                 card = stock.pop()
                 lay(card)
@@ -240,11 +224,10 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
                         or card >> 2 == want_b[card & 3] or dead_end()):
                     break
                 middle = head + bytes((len(reserve),)) + tail  # key(), built faster
-                if middle in explored or middle in table:
+                if middle in explored:
                     break
                 explored.add(middle)
-                middles.append(middle)
-            undo.append((move, drawn, first, 0, 0, 0))
+            undo.append((move, drawn, 0, 0, 0, 0))
             return drawn
         if move == REDEALS_MOVE:  # STR-7, then STR-5 refills in cell order
             redeal_undo.append((list(reserve), list(cells)))
@@ -288,8 +271,6 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
             for _ in range(card):  # ``card`` holds the number drawn
                 stock.append(lift())
                 path.pop()
-            while len(middles) > base:  # ``base``: the run's first middle position
-                table.add(middles.pop())  # each leads only to a finished position
             return
         path.pop()
         if move == DRAWS:
@@ -315,15 +296,9 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
         lay(card)
     if won():
         return "won", [], 0
-    table: set[bytes] = set() if proved is None else proved
-    middles: list[bytes] = []  # positions inside the runs of draws on the path
-    root = key()
-    if root in table:
-        return "lost", [], 0
-    explored = {root}
+    explored = {key()}
     stack_moves: list[list[int]] = [children()]  # per depth: the moves to try
     stack_next: list[int] = [0]  # per depth: the next one
-    stack_keys: list[bytes] = [root]
     nodes = 0
     next_check = TIME_CHECK_EVERY
     while stack_moves:
@@ -331,7 +306,6 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
         if i == len(moves):
             stack_moves.pop()
             stack_next.pop()
-            table.add(stack_keys.pop())
             if undo:
                 take_back()
             continue
@@ -340,13 +314,12 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
         if count[0] + count[1] + count[2] + count[3] == 52:
             return "won", path, nodes
         k = key()
-        if k in explored or k in table:
+        if k in explored:
             take_back()
         else:
             explored.add(k)
             stack_moves.append(children())
             stack_next.append(0)
-            stack_keys.append(k)
         if nodes >= max_nodes:
             return "unknown", [], nodes
         if nodes >= next_check:
@@ -354,44 +327,3 @@ def star_search(state: State, max_nodes: int, deadline: float, draw_runs: bool =
             if time.perf_counter() > deadline:
                 return "unknown", [], nodes
     return "lost", [], nodes
-
-
-STAR_PROBE_UNIT = 1024  # nodes of Star's shortest probe
-DRAW_FIRST = 0.25  # chance that a probe tries the draw (or redeal) before the plays
-
-
-def star_probe_order(probe: int) -> StarOrder | None:
-    """Probe ``probe``'s move order: the generated one for probe 0; after that the plays
-    in a random order, and sometimes the draw before them. An order never changes what a
-    complete search answers."""
-    if probe == 0:
-        return None
-    rng = random.Random(probe)
-
-    def order(legal: list[int]) -> list[int]:
-        plays = [m for m in legal if m <= FROM_RESERVE]
-        rest = [m for m in legal if m > FROM_RESERVE]
-        rng.shuffle(plays)
-        return rest + plays if rest and rng.random() < DRAW_FIRST else plays + rest
-
-    return order
-
-
-def star_restarts(state: State, max_nodes: int, deadline: float
-                  ) -> tuple[Outcome, list[RawMove], int]:
-    """Restarted probes (as ``search._restarts``) with Star's own search: complete
-    searches in ``star_probe_order``'s orders, cut off after ``STAR_PROBE_UNIT`` nodes
-    times Luby's sequence on every fourth probe, sharing one table of positions proved
-    lost. A probe that ends before its cut-off answers for the deal."""
-    nodes = 0
-    probe = 0
-    proved: set[bytes] = set()
-    while nodes < max_nodes and time.perf_counter() < deadline:
-        cutoff = probe_cutoff(probe, STAR_PROBE_UNIT)
-        outcome, line, used = star_search(state, min(cutoff, max_nodes - nodes), deadline,
-                                          order=star_probe_order(probe), proved=proved)
-        nodes += used
-        if outcome != "unknown":
-            return outcome, line, nodes
-        probe += 1
-    return "unknown", [], nodes
