@@ -30,7 +30,8 @@ def endgame_outcome(piles: list[list[int]], sequences: bool,
     """WON, LOST or UNKNOWN (more than ``budget`` positions) for the columns and
     foundations of ``piles`` with the stock spent and empty columns staying empty; the
     winning line when this call found one (-1 as target: a foundation); and the number
-    of positions visited."""
+    of positions visited. An endgame that once ran out of budget answers UNKNOWN again
+    at once (dives land on the same endgames over and over)."""
     places = [col for col in range(COLUMNS) if piles[col]]
     columns = [list(piles[col]) for col in places]
     heights = [0] * 8  # two foundations per suit: heights[2 * suit] <= heights[2 * suit + 1]
