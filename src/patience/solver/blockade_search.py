@@ -24,7 +24,7 @@ from patience.solver.blockade import blockade_dead_end, blockade_probe_order
 from patience.solver.blockade_endgame import WON, EndgameMove, endgame_outcome
 from patience.solver.probes import Ordering
 
-DIVE_SHARE = 0.8  # share of the node and time budgets the dives may use
+DIVE_SHARE = 0.5  # share of the node and time budgets the dives may use
 ENDGAME_BUDGET = 500  # positions the endgame search may visit per dive
 Outcome = Literal["won", "lost", "unknown"]
 
