@@ -21,6 +21,7 @@ from patience.solver.blockade import (
     blockade_probe_order,
     blockade_safe_move,
 )
+from patience.solver.blockade_search import blockade_search
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.probes import Ordering
 from patience.solver.reserve_family import (
@@ -31,7 +32,7 @@ from patience.solver.reserve_family import (
 )
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.star import star_dead_end, star_safe_move
-from patience.solver.star_search import star_search
+from patience.solver.star_search import Outcome, star_search
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
 
@@ -157,6 +158,7 @@ PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
 
 # Games searched by their own exact copy of search._search (same positions, same order,
 # same answer; the game's own bookkeeping). Tests compare each with the generic search.
-SEARCHES = {
+SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], int]]] = {
     "star": star_search,
+    "blockade": blockade_search,
 }
