@@ -11,7 +11,7 @@ from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import blockade as game
 from patience.solver.blockade import blockade_dead_end
-from patience.solver.blockade_endgame import LOST, WON, _memo, endgame_outcome
+from patience.solver.blockade_endgame import LOST, WON, endgame_outcome
 from patience.solver.blockade_search import _replayed
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
@@ -32,8 +32,7 @@ def test_blk2_columns_whose_ends_come_in_foundation_order_are_won() -> None:
     rows = [needed[12 * (7 - row):12 * (8 - row)] for row in range(8)]
     deck = [*ACES, *(card for row in rows for card in row)]
     state = _spent(game.BLOCKADE.new(deck=stack(deck, decks=2)))
-    _memo.clear()
-    outcome, line, _ = endgame_outcome(state.piles, False, 10_000)
+    outcome, line, _ = endgame_outcome(state.piles, False, 10_000, {})
     assert outcome == WON and line is not None
     raw = _replayed(state, line)
     assert raw is not None
@@ -47,9 +46,8 @@ def test_blk5_a_king_on_both_copies_of_a_card_it_needs_is_lost() -> None:
     relaxed game."""
     rest = [None] * 6
     state = _spent(laid_out({1: ["3S", "KS", *rest], 2: ["3S", "KS", *rest]}))
-    _memo.clear()
     assert blockade_dead_end(state)
-    assert endgame_outcome(state.piles, False, 100_000)[0] == LOST
+    assert endgame_outcome(state.piles, False, 100_000, {})[0] == LOST
 
 
 @pytest.mark.parametrize("deal", [13, 49, 58])  # the relaxed game misses 49 and 58
@@ -65,8 +63,7 @@ def test_endgame_answers_agree_with_the_plain_search(deal: int,
     for _ in range(rng.randrange(0, 10)):
         if state.legal_raw():
             state.play_raw(rng.choice(state.legal_raw()))
-    _memo.clear()
-    outcome, line, _ = endgame_outcome(state.piles, False, 100_000)
+    outcome, line, _ = endgame_outcome(state.piles, False, 100_000, {})
     if outcome == WON:
         assert line is not None and _replayed(state, line) is not None
     elif outcome == LOST:

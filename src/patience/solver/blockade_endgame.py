@@ -6,9 +6,9 @@ foundation or onto another column's end (BLK-5). The game left is a finite card-
 puzzle that a small search of its own decides on plain lists. It leaves out the
 repetition rule of §0: that rule only forbids moves, so an endgame lost without it is lost
 with any repetition memory, and its answer depends on the cards alone. Answers are kept
-between calls (and between the probes of a restarted search) by a key with the columns
-and the two foundations of each suit sorted: every rule of the endgame treats columns
-alike and the two foundations of a suit alike.
+between the calls of one solve by a key with the columns and the two foundations of each
+suit sorted: every rule of the endgame treats columns alike and the two foundations of a
+suit alike.
 """
 
 from __future__ import annotations
@@ -19,19 +19,19 @@ from patience.solver.blockade import _taken_off
 WON, LOST, UNKNOWN = 1, 2, 3
 MEMO_LIMIT = 400_000  # answers kept; the table is emptied when it grows past this
 
-_memo: dict[bytes, int] = {}
-
 
 EndgameMove = tuple[int, int, int]  # source column, target column or -1, first card's index
 
 
-def endgame_outcome(piles: list[list[int]], sequences: bool,
-                    budget: int) -> tuple[int, list[EndgameMove] | None, int]:
+def endgame_outcome(piles: list[list[int]], sequences: bool, budget: int,
+                    memo: dict[bytes, int]) -> tuple[int, list[EndgameMove] | None, int]:
     """WON, LOST or UNKNOWN (more than ``budget`` positions) for the columns and
     foundations of ``piles`` with the stock spent and empty columns staying empty; the
     winning line when this call found one (-1 as target: a foundation); and the number
-    of positions visited. An endgame that once ran out of budget answers UNKNOWN again
-    at once (dives land on the same endgames over and over)."""
+    of positions visited. ``memo`` keeps answers between the calls of one solve; an
+    endgame that once ran out of budget answers UNKNOWN again at once (dives land on the
+    same endgames over and over), so a fresh ``memo`` per solve keeps answers
+    independent of what was solved before."""
     places = [col for col in range(COLUMNS) if piles[col]]
     columns = [list(piles[col]) for col in places]
     heights = [0] * 8  # two foundations per suit: heights[2 * suit] <= heights[2 * suit + 1]
@@ -46,9 +46,9 @@ def endgame_outcome(piles: list[list[int]], sequences: bool,
     for suit in range(4):
         low, high = heights[2 * suit], heights[2 * suit + 1]
         heights[2 * suit], heights[2 * suit + 1] = min(low, high), max(low, high)
-    if len(_memo) > MEMO_LIMIT:
-        _memo.clear()
-    endgame = _Endgame(columns, heights, sequences)
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    endgame = _Endgame(columns, heights, sequences, memo)
     outcome = endgame.search(budget)
     line = None
     if endgame.line is not None:
@@ -66,8 +66,10 @@ class _Endgame:
     the argument above still holds), and after a foundation play a position the relaxed
     game of ``_taken_off`` walls in is lost."""
 
-    def __init__(self, columns: list[list[int]], heights: list[int], sequences: bool) -> None:
+    def __init__(self, columns: list[list[int]], heights: list[int], sequences: bool,
+                 memo: dict[bytes, int]) -> None:
         self.columns = columns
+        self.memo = memo
         self.heights = heights
         self.sequences = sequences
         self.line: list[EndgameMove] | None = None  # the win this search found
@@ -157,7 +159,7 @@ class _Endgame:
         source.append(played)
 
     def search(self, budget: int) -> int:
-        memo = _memo
+        memo = self.memo
         root = self.key()
         known = memo.get(root)
         if known is not None:

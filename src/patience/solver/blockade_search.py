@@ -38,13 +38,14 @@ def blockade_search(work: State, max_nodes: int,
     rules = work.rules
     assert isinstance(rules, blockade.BlockadeRules)
     nodes = 0
+    memo: dict[bytes, int] = {}  # endgame answers, shared by this solve's dives
     if not rules.fill_any and not rules.sequences and work.piles[blockade.STOCK]:
         now = time.perf_counter()
         dive_deadline = now + (deadline - now) * DIVE_SHARE
         dive_nodes = int(max_nodes * DIVE_SHARE)
         dive = 0
         while nodes < dive_nodes and time.perf_counter() < dive_deadline:
-            line, used = _dive(work, blockade_probe_order(dive))
+            line, used = _dive(work, blockade_probe_order(dive), memo)
             nodes += used
             if line is not None:
                 return "won", line, nodes
@@ -53,7 +54,8 @@ def blockade_search(work: State, max_nodes: int,
     return outcome, line, nodes + used
 
 
-def _dive(work: State, order: Ordering) -> tuple[list[RawMove] | None, int]:
+def _dive(work: State, order: Ordering,
+          memo: dict[bytes, int]) -> tuple[list[RawMove] | None, int]:
     """One line through the deals by ``order``, each time the first move to a position
     not yet met on the line; a winning line when the endgame it reaches is won, else
     None. Moves played and endgame positions visited count as nodes."""
@@ -78,7 +80,7 @@ def _dive(work: State, order: Ordering) -> tuple[list[RawMove] | None, int]:
             break
     else:
         if not blockade_dead_end(work):
-            outcome, endgame, used = endgame_outcome(work.piles, False, ENDGAME_BUDGET)
+            outcome, endgame, used = endgame_outcome(work.piles, False, ENDGAME_BUDGET, memo)
             nodes += used
             if outcome == WON and endgame is not None:
                 won = _replayed(work, endgame)
