@@ -11,7 +11,7 @@ import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import sun
-from patience.solver import search
+from patience.solver import probes
 from patience.solver import sun as sun_solver
 from tests.decks import stack
 from tests.solver.helpers import brute_force_wins, sun_after_wind
@@ -34,7 +34,7 @@ def _playout(state: State, seed: int, stop: int) -> list[State]:
 
 
 def test_luby_sequence() -> None:
-    assert [search.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
+    assert [probes.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2,
                                                       4, 8]
 
 
@@ -95,8 +95,8 @@ def test_budget_spans_probes_and_leaves_the_state_alone() -> None:
     """Probes share one node budget; an unknown answer leaves the caller's state as it was."""
     state = sun.SUN.new(deal=1)
     before = state.to_dict()
-    result = patience.solve(state, max_nodes=search.PROBE_UNIT + 44)
-    assert result.outcome == "unknown" and result.nodes == search.PROBE_UNIT + 44
+    result = patience.solve(state, max_nodes=probes.PROBE_UNIT + 44)
+    assert result.outcome == "unknown" and result.nodes == probes.PROBE_UNIT + 44
     assert state.to_dict() == before and state.moves_played == 0
 
 

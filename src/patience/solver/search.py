@@ -24,9 +24,7 @@ from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES, SEARCHES
-from patience.solver.probes import PROBE_UNIT, Ordering, luby, probe_cutoff
-
-__all__ = ["PROBE_UNIT", "SolveResult", "SolverError", "luby", "order_moves", "solve"]
+from patience.solver.probes import Ordering, probe_cutoff
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
