@@ -105,3 +105,25 @@ def test_rules_keep_the_answer_in_endgames(deal: int, monkeypatch: pytest.Monkey
     play_randomly(state, rng, lambda m: m[0] != ACTION and m[1] < game.PACKET0,
                   lambda: bool(state.piles[game.STOCK]) or rng.random() < 0.7)
     assert_agrees_with_plain(state, monkeypatch)
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_clk4_a_marriage_never_changes_the_dead_end(wrap: bool) -> None:
+    """The dead end answers "not lost" right after a marriage (CLK-4) without looking:
+    check on random lines that the full relaxation, asked of the position with its history
+    forgotten, gives the same answer as it gave before the marriage."""
+    seen = 0
+    for deal in range(1, 41):
+        rng = random.Random(deal)
+        state = game.CLOCK.new(deal=deal, wrap_marriage=wrap)
+        while state.legal_raw() and not clock_dead_end(state):
+            legal = state.legal_raw()
+            move = rng.choice(legal)
+            state.play_raw(move)
+            if move[0] in game.PACKETS and move[1] in game.PACKETS:
+                fresh = state.copy()
+                fresh._undo.clear()  # no last move: the relaxation runs in full
+                assert not clock_dead_end(fresh)
+                assert not clock_dead_end(state)
+                seen += 1
+    assert seen > 100

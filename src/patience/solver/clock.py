@@ -23,6 +23,7 @@ for _hour, _base in enumerate(clock.BASES):
     PLACES[_base] += ((clock.HOUR0 + _hour, 0),)
     for _index, _card in enumerate(clock._run(_hour), start=1):
         PLACES[_card] += ((clock.HOUR0 + _hour, _index),)
+assert all(len(places) == 2 for places in PLACES if places)  # CLK-2: two copies, 104 places
 
 
 def needing(piles: list[list[int]], card: int) -> list[int]:
@@ -83,49 +84,69 @@ def clock_dead_end(state: State) -> bool:
     freeing what lies under it. Every real line's hour plays are possible in this
     relaxation, step by step, so if even the relaxation cannot complete all twelve hours
     the position is lost.
+
+    The answer after a marriage equals the answer before it: the married card could be
+    married, so it is not stuck on either packet, and no other card changes pile, place
+    or stuck state. The search asks only about positions whose parent it expanded, so a
+    marriage is answered "not lost" at once (saying "not lost" never claims anything).
     """
+    undo = state._undo  # the last move played (engine/state.py keeps it for undo)
+    if undo:
+        src, dst, _, _ = undo[-1][0]
+        if src in clock.PACKETS and dst in clock.PACKETS:  # CLK-4
+            return False
     rules = state.rules
     assert isinstance(rules, clock.ClockRules)
     onto = rules.marries_onto
     piles = state.piles
     heights = [len(piles[h]) for h in range(clock.HOURS)]
-    start = heights[:]
-    free = bytearray(len(clock.SUCCESSOR))
-    up = bytearray(len(clock.SUCCESSOR))  # copies of each card on the hours
-    for hour in range(clock.HOURS):
-        for card in piles[hour]:
-            up[card] += 1
-    for card in piles[clock.STOCK]:
-        free[card] = 1
     # per walled pile: its cards (bottom first) and the places of its stuck cards, the
     # topmost last; the cards from the topmost stuck card up are free
     walls: list[tuple[list[int], list[int]]] = []
     talon = piles[clock.TALON]
-    if talon:
-        free[talon[-1]] = 1
-        if len(talon) > 1:
-            walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    if len(talon) > 1:
+        walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    tops = []  # per packet: the place of its topmost stuck card, 0 if none
     for packet in clock.PACKETS:
         pile = piles[packet]
         stuck = []
         for i, card in enumerate(pile):
             target = onto[card]
-            if target < 0 or up[target] == 2:
-                stuck.append(i)
-        for card in pile[stuck[-1] if stuck else 0:]:
-            free[card] = 1
+            if target < 0:
+                stuck.append(i)  # nothing to marry onto
+            else:
+                (h1, i1), (h2, i2) = PLACES[target]
+                if heights[h1] > i1 and heights[h2] > i2:
+                    stuck.append(i)  # both copies of its successor on the hours
         if stuck and stuck[-1] > 0:
             walls.append((pile, stuck))
+            tops.append(stuck[-1])
+        else:
+            tops.append(0)
+    if not walls:
+        # every card off the hours is free, and an hour that still needs a card has a
+        # copy of it off the hours: the relaxation completes every hour
+        return False
+    free = bytearray(len(clock.SUCCESSOR))
+    for card in piles[clock.STOCK]:
+        free[card] = 1
+    if talon:
+        free[talon[-1]] = 1
+    for packet, top in zip(clock.PACKETS, tops, strict=True):
+        for card in piles[packet][top:]:
+            free[card] = 1
+    start = heights[:]
     runs = RUNS
-    changed = True
-    while changed:
+    lengths = RUN_LENGTHS
+    while True:
         changed = False
         for hour in range(clock.HOURS):
             run = runs[hour]
-            height = heights[hour]
-            while height < len(run) and free[run[height]]:
+            height = old = heights[hour]
+            end = lengths[hour]
+            while height < end and free[run[height]]:
                 height += 1
-            if height != heights[hour]:
+            if height != old:
                 heights[hour] = height
                 changed = True
         if not changed:
@@ -142,11 +163,12 @@ def clock_dead_end(state: State) -> bool:
                 stuck.pop()
                 for card in pile[stuck[-1] if stuck else 0:top]:
                     free[card] = 1
-    return any(heights[h] < len(RUNS[h]) for h in range(clock.HOURS))
+    return heights != lengths
 
 
 # hour -> its whole pile in order, base first (CLK-1, CLK-2)
 RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
+RUN_LENGTHS = [len(run) for run in RUNS]  # CLK-2: 8 or 9
 
 
 def _ranker(state: State) -> Callable[[RawMove], int]:
