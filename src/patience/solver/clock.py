@@ -23,7 +23,6 @@ for _hour, _base in enumerate(clock.BASES):
     PLACES[_base] += ((clock.HOUR0 + _hour, 0),)
     for _index, _card in enumerate(clock._run(_hour), start=1):
         PLACES[_card] += ((clock.HOUR0 + _hour, _index),)
-assert all(len(places) == 2 for places in PLACES if places)  # CLK-2: two copies, 104 places
 
 
 def needing(piles: list[list[int]], card: int) -> list[int]:
@@ -75,26 +74,19 @@ def clock_dead_end(state: State) -> bool:
     A talon or packet only grows on top (CLK-3 fill, CLK-4 marriage, CLK-6 draw) and
     loses cards only from the top, so a card leaves before every card under it. A talon
     card can only go to an hour (CLK-6); a packet card can only go to an hour, or be
-    married onto a packet top holding its successor in suit (CLK-4), and once both copies
-    of that successor are on the hours (or the card has none to marry onto) only the hour
-    is left. Call such a card *stuck*: the cards under it wait until it goes to an hour.
+    married onto a packet top holding its successor in suit (CLK-4). A copy of that
+    successor on the hours or in the talon never comes back to a packet (CLK-6), and one
+    under the card in its own packet is no packet top while the card lies above it; so
+    when no copy is in the stock or in another packet (or the card has none to marry
+    onto), only the hour is left, now and later. Call such a card *stuck*: the cards
+    under it wait until it goes to an hour.
     Relax the game: every stock card and every card with no stuck card above it is free;
     an hour takes its next card whenever some copy of it is free (copies are not used
     up); a stuck card counts as gone once an hour that still needs it has passed its place,
     freeing what lies under it. Every real line's hour plays are possible in this
     relaxation, step by step, so if even the relaxation cannot complete all twelve hours
     the position is lost.
-
-    The answer after a marriage equals the answer before it: the married card could be
-    married, so it is not stuck on either packet, and no other card changes pile, place
-    or stuck state. The search asks only about positions whose parent it expanded, so a
-    marriage is answered "not lost" at once (saying "not lost" never claims anything).
     """
-    undo = state._undo  # the last move played (engine/state.py keeps it for undo)
-    if undo:
-        src, dst, _, _ = undo[-1][0]
-        if src in clock.PACKETS and dst in clock.PACKETS:  # CLK-4
-            return False
     rules = state.rules
     assert isinstance(rules, clock.ClockRules)
     onto = rules.marries_onto
@@ -106,18 +98,22 @@ def clock_dead_end(state: State) -> bool:
     talon = piles[clock.TALON]
     if len(talon) > 1:
         walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    lost_copies = bytearray(len(clock.SUCCESSOR))  # copies on the hours or in the talon
+    for hour in range(clock.HOURS):
+        for card in piles[hour]:
+            lost_copies[card] += 1
+    for card in talon:
+        lost_copies[card] += 1
     tops = []  # per packet: the place of its topmost stuck card, 0 if none
     for packet in clock.PACKETS:
         pile = piles[packet]
         stuck = []
         for i, card in enumerate(pile):
             target = onto[card]
-            if target < 0:
-                stuck.append(i)  # nothing to marry onto
-            else:
-                (h1, i1), (h2, i2) = PLACES[target]
-                if heights[h1] > i1 and heights[h2] > i2:
-                    stuck.append(i)  # both copies of its successor on the hours
+            # nothing to marry onto, or no copy of its successor in the stock or another
+            # packet: the other copies are on the hours, in the talon or under it
+            if target < 0 or lost_copies[target] + pile[:i].count(target) == 2:
+                stuck.append(i)
         if stuck and stuck[-1] > 0:
             walls.append((pile, stuck))
             tops.append(stuck[-1])
