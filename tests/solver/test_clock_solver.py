@@ -12,7 +12,7 @@ from patience.engine.state import State
 from patience.games import clock as game
 from patience.solver.clock import clock_dead_end, clock_safe_move
 from tests.games.test_clock import new
-from tests.solver.helpers import assert_agrees_with_plain, play_randomly
+from tests.solver.helpers import assert_agrees_with_plain, play_randomly, solve_plain
 
 
 def _spend_stock(state: State) -> State:
@@ -105,3 +105,43 @@ def test_rules_keep_the_answer_in_endgames(deal: int, monkeypatch: pytest.Monkey
     play_randomly(state, rng, lambda m: m[0] != ACTION and m[1] < game.PACKET0,
                   lambda: bool(state.piles[game.STOCK]) or rng.random() < 0.7)
     assert_agrees_with_plain(state, monkeypatch)
+
+
+
+def _ks_over_qs_over_as(as_to_talon: bool) -> State:
+    """As ``_packet_qs_under_ks`` with wrap_marriage, but an AS lies under packet1's QS
+    and the other AS is drawn to the talon (or filled into packet2, where KS may marry
+    onto it)."""
+    state = new({1: ["AS", "QS", "KS"], 2: ["5S", "6S", "KS"]}, wrap_marriage=True,
+                stock=["2D", "AS"] if as_to_talon else ["AS", "2D"])
+    state.play("KS:packet2>hour7")
+    state.play("fill")
+    if as_to_talon:
+        state.play("draw")
+    return state
+
+
+def test_clk6_successor_only_in_the_talon_or_under_the_card_walls_it_in() -> None:
+    """CLK-4, CLK-6: a talon card never returns to a packet, and the AS under KS is no
+    packet top while KS lies on it, so KS can only go to hour III, after the QS under it."""
+    assert clock_dead_end(_ks_over_qs_over_as(as_to_talon=True))
+    assert not clock_dead_end(_ks_over_qs_over_as(as_to_talon=False))
+
+
+@pytest.mark.parametrize(("deal", "wrap"), [(5, False), (5, True), (11, False), (18, True),
+                                            (66, False)])
+def test_clk4_successor_out_of_reach_walls_in_and_the_plain_search_agrees(
+        deal: int, wrap: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random lines (hour plays four times in five) to the first position the dead end
+    calls lost; on these deals it fires because a packet card's successor has no copy in
+    the stock or another packet (in the talon, on the hours or under the card), before
+    the older test (both copies on the hours) would. The plain search, without any rule,
+    proves each of them lost."""
+    rng = random.Random(deal * 7 + wrap)
+    state = game.CLOCK.new(deal=deal, wrap_marriage=wrap)
+    while state.legal_raw() and not clock_dead_end(state):
+        legal = state.legal_raw()
+        plays = [m for m in legal if m[0] != ACTION and m[1] < game.PACKET0]
+        state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
+    assert clock_dead_end(state)
+    assert solve_plain(state, monkeypatch, max_nodes=20_000) == "lost"

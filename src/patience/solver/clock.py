@@ -74,9 +74,12 @@ def clock_dead_end(state: State) -> bool:
     A talon or packet only grows on top (CLK-3 fill, CLK-4 marriage, CLK-6 draw) and
     loses cards only from the top, so a card leaves before every card under it. A talon
     card can only go to an hour (CLK-6); a packet card can only go to an hour, or be
-    married onto a packet top holding its successor in suit (CLK-4), and once both copies
-    of that successor are on the hours (or the card has none to marry onto) only the hour
-    is left. Call such a card *stuck*: the cards under it wait until it goes to an hour.
+    married onto a packet top holding its successor in suit (CLK-4). A copy of that
+    successor on the hours or in the talon never comes back to a packet (CLK-6), and one
+    under the card in its own packet is no packet top while the card lies above it; so
+    when no copy is in the stock or in another packet (or the card has none to marry
+    onto), only the hour is left, now and later. Call such a card *stuck*: the cards
+    under it wait until it goes to an hour.
     Relax the game: every stock card and every card with no stuck card above it is free;
     an hour takes its next card whenever some copy of it is free (copies are not used
     up); a stuck card counts as gone once an hour that still needs it has passed its place,
@@ -89,43 +92,57 @@ def clock_dead_end(state: State) -> bool:
     onto = rules.marries_onto
     piles = state.piles
     heights = [len(piles[h]) for h in range(clock.HOURS)]
-    start = heights[:]
-    free = bytearray(len(clock.SUCCESSOR))
-    up = bytearray(len(clock.SUCCESSOR))  # copies of each card on the hours
-    for hour in range(clock.HOURS):
-        for card in piles[hour]:
-            up[card] += 1
-    for card in piles[clock.STOCK]:
-        free[card] = 1
     # per walled pile: its cards (bottom first) and the places of its stuck cards, the
     # topmost last; the cards from the topmost stuck card up are free
     walls: list[tuple[list[int], list[int]]] = []
     talon = piles[clock.TALON]
-    if talon:
-        free[talon[-1]] = 1
-        if len(talon) > 1:
-            walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    if len(talon) > 1:
+        walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
+    lost_copies = bytearray(len(clock.SUCCESSOR))  # copies on the hours or in the talon
+    for hour in range(clock.HOURS):
+        for card in piles[hour]:
+            lost_copies[card] += 1
+    for card in talon:
+        lost_copies[card] += 1
+    tops = []  # per packet: the place of its topmost stuck card, 0 if none
     for packet in clock.PACKETS:
         pile = piles[packet]
         stuck = []
         for i, card in enumerate(pile):
             target = onto[card]
-            if target < 0 or up[target] == 2:
+            # nothing to marry onto, or no copy of its successor in the stock or another
+            # packet: the other copies are on the hours, in the talon or under it
+            if target < 0 or lost_copies[target] + pile[:i].count(target) == 2:
                 stuck.append(i)
-        for card in pile[stuck[-1] if stuck else 0:]:
-            free[card] = 1
         if stuck and stuck[-1] > 0:
             walls.append((pile, stuck))
+            tops.append(stuck[-1])
+        else:
+            tops.append(0)
+    if not walls:
+        # every card off the hours is free, and an hour that still needs a card has a
+        # copy of it off the hours: the relaxation completes every hour
+        return False
+    free = bytearray(len(clock.SUCCESSOR))
+    for card in piles[clock.STOCK]:
+        free[card] = 1
+    if talon:
+        free[talon[-1]] = 1
+    for packet, top in zip(clock.PACKETS, tops, strict=True):
+        for card in piles[packet][top:]:
+            free[card] = 1
+    start = heights[:]
     runs = RUNS
-    changed = True
-    while changed:
+    lengths = RUN_LENGTHS
+    while True:
         changed = False
         for hour in range(clock.HOURS):
             run = runs[hour]
-            height = heights[hour]
-            while height < len(run) and free[run[height]]:
+            height = old = heights[hour]
+            end = lengths[hour]
+            while height < end and free[run[height]]:
                 height += 1
-            if height != heights[hour]:
+            if height != old:
                 heights[hour] = height
                 changed = True
         if not changed:
@@ -142,11 +159,12 @@ def clock_dead_end(state: State) -> bool:
                 stuck.pop()
                 for card in pile[stuck[-1] if stuck else 0:top]:
                     free[card] = 1
-    return any(heights[h] < len(RUNS[h]) for h in range(clock.HOURS))
+    return heights != lengths
 
 
 # hour -> its whole pile in order, base first (CLK-1, CLK-2)
 RUNS: list[list[int]] = [[clock.BASES[h], *clock._run(h)] for h in range(clock.HOURS)]
+RUN_LENGTHS = [len(run) for run in RUNS]  # CLK-2: 8 or 9
 
 
 def _ranker(state: State) -> Callable[[RawMove], int]:
