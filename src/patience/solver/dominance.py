@@ -33,6 +33,7 @@ from patience.solver.reserve_family import (
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.star import star_dead_end, star_safe_move
 from patience.solver.star_search import Outcome, star_search
+from patience.solver.toad_search import toad_search
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
 
@@ -157,8 +158,10 @@ PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
 }
 
 # Games searched by their own exact copy of search._search (same positions, same order,
-# same answer; the game's own bookkeeping). Tests compare each with the generic search.
+# same answer; the game's own bookkeeping), or by their own schedule of complete probes
+# (Blockade's dives, Toad's longer probes). Tests compare each with the generic search.
 SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], int]]] = {
     "star": star_search,
     "blockade": blockade_search,
+    "toad": toad_search,
 }

@@ -46,8 +46,8 @@ def luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
-def probe_cutoff(probe: int) -> int:
-    """Probe ``probe``'s node cut-off: ``PROBE_UNIT``, except every fourth probe, whose
-    cut-off is ``PROBE_UNIT`` times the next term of Luby's sequence, so the cut-offs grow
-    without bound and a small enough tree is still searched to its end."""
-    return PROBE_UNIT * luby(probe // 4 + 1) if probe % 4 == 3 else PROBE_UNIT
+def probe_cutoff(probe: int, unit: int = PROBE_UNIT) -> int:
+    """Probe ``probe``'s node cut-off: ``unit``, except every fourth probe, whose cut-off
+    is ``unit`` times the next term of Luby's sequence, so the cut-offs grow without bound
+    and a small enough tree is still searched to its end."""
+    return unit * luby(probe // 4 + 1) if probe % 4 == 3 else unit
