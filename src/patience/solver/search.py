@@ -23,8 +23,15 @@ from typing import Any, Literal
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, PROBE_ORDERS, SAFE_MOVES, SEARCHES
-from patience.solver.probes import Ordering, probe_cutoff
+from patience.solver.dominance import (
+    DEAD_ENDS,
+    MOVE_ORDERS,
+    PROBE_ORDERS,
+    PROBE_UNITS,
+    SAFE_MOVES,
+    SEARCHES,
+)
+from patience.solver.probes import PROBE_UNIT, Ordering, probe_cutoff
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
@@ -78,16 +85,19 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
         order = MOVE_ORDERS.get(state.game.id, order_moves)
         outcome, line, nodes = _search(work, max_nodes, start + max_seconds, order)
     else:
-        outcome, line, nodes = _restarts(work, max_nodes, start + max_seconds, probe_order)
+        unit = PROBE_UNITS.get(state.game.id, PROBE_UNIT)
+        outcome, line, nodes = _restarts(work, max_nodes, start + max_seconds, probe_order,
+                                         unit)
     moves = _verified(state, line) if outcome == "won" else []
     return SolveResult(outcome, moves, nodes, time.perf_counter() - start)
 
 
 def _restarts(work: State, max_nodes: int, deadline: float,
-              probe_order: Callable[[int], Ordering]) -> tuple[Outcome, list[RawMove], int]:
+              probe_order: Callable[[int], Ordering],
+              unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
     """Probes: complete searches, each with its own move order (``probe_order(n)`` for
-    probe n), cut off after ``PROBE_UNIT`` nodes, except every fourth probe, whose cut-off
-    is ``PROBE_UNIT`` times the next term of Luby's sequence. Move order
+    probe n), cut off after ``unit`` nodes, except every fourth probe, whose cut-off is
+    ``unit`` times the next term of Luby's sequence (``probes.probe_cutoff``). Move order
     never changes what a complete search answers, so a probe that ends before its cut-off
     proves "lost" and a probe that wins gives a line; the cut-offs grow without bound, so
     only the budget limits the search. A game whose wins lie on many scattered lines is
@@ -100,7 +110,7 @@ def _restarts(work: State, max_nodes: int, deadline: float,
     probe = 0
     proved: set[bytes] = set()
     while nodes < max_nodes and time.perf_counter() < deadline:
-        budget = min(probe_cutoff(probe), max_nodes - nodes)
+        budget = min(probe_cutoff(probe, unit), max_nodes - nodes)
         outcome, line, used = _search(work, budget, deadline, probe_order(probe), proved)
         nodes += used
         if outcome != "unknown":
