@@ -150,14 +150,13 @@ def _home_for_good(piles: list[list[int]], card: int) -> bool:
 def guide_rank(state: State, move: RawMove) -> float:
     """How promising a move looks, lowest first: foundation plays (after the talon
     marriages when a copy of the card's predecessor is still out: the card on an outer
-    slot could take it); a gap filled with a
-    stock card a foundation takes (it goes up next and the stock moves on); marriages of
-    the talon top and gap fills with a stock card that marries; marriages that bare a card
-    a foundation takes; gap fills, an inner or middle gap (SHA-5: its card waits there for
-    a foundation, under whatever comes over it) by a card the farther from its foundation
-    the better; then `deal`/`draw`, other marriages, and a swap of one copy of the
-    successor for the other last. A move of the talon top gains when the card it bares
-    goes up or marries at once."""
+    slot could take it); a gap filled with a stock card a foundation takes (it goes up
+    next and the stock moves on); marriages of the talon top and gap fills with a stock
+    card that marries; marriages that bare a card a foundation takes; gap fills, an inner
+    or middle gap (SHA-5: its card waits there for a foundation, under whatever comes over
+    it) by a card the farther from its foundation the better; then `deal`/`draw`, other
+    marriages, and a swap of one copy of the successor for the other last. A move of the
+    talon top gains when the card it bares goes up or marries at once."""
     piles = state.piles
     src, dst, index, _ = move
     if src < 0:
