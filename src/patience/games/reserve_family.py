@@ -29,6 +29,7 @@ DRAW, REDEAL = range(2)
 # State.vars shared by the family; Rainbow appends its per-pile counts (RBW-6)
 BASE_RANK, FACE_DOWN, REDEALS_DONE = range(3)
 FAMILY_VARS = ("base_rank", "face_down", "redeals")
+_RANK_OF = bytes(min(code >> 2, 255) for code in range(256))  # card code -> rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,20 +231,21 @@ class ReserveRules(Rules):
         a fixed suffix of the deal, so its length says it. ``face_down`` only shows.
         """
         piles, v = state.piles, state.vars
-        out = bytearray(sorted(len(piles[f]) for f in self.found_piles))
-        reserves = sorted(bytes([len(piles[r]), *(c >> 2 for c in piles[r])])
-                          for r in self.reserve_piles)
+        out = bytearray(sorted([len(piles[f]) for f in self.found_piles]))
+        ranks = _RANK_OF
+        reserves = sorted([bytes((len(piles[r]),)) + bytes(piles[r]).translate(ranks)
+                           for r in self.reserve_piles])
         marks = self.pile_marks(state)
-        wastes = [bytes([len(piles[w]), marks[k], *(c >> 2 for c in piles[w])])
+        wastes = [bytes((len(piles[w]), marks[k])) + bytes(piles[w]).translate(ranks)
                   for k, w in enumerate(self.waste)]
         if v[REDEALS_DONE] >= self.shape.redeals:
             wastes.sort()
-        for part in (*reserves, *wastes):
-            out += part
+        out += b"".join(reserves)
+        out += b"".join(wastes)
         out.append(v[REDEALS_DONE])
         stock = piles[self.stock]
         if v[REDEALS_DONE]:
-            out += bytes(c >> 2 for c in stock)
+            out += bytes(stock).translate(ranks)
         out.append(len(stock))
         hand = piles[self.hand]
         out.append(hand[-1] >> 2 if hand else 0)

@@ -112,30 +112,24 @@ def reserve_dead_end(state: State) -> bool:
         return True
     if v[REDEALS_DONE] < rules.shape.redeals:
         return False
-    to_come = {card >> 2 for card in piles[rules.hand]}
-    for card in piles[rules.stock]:  # a quick no: every rank has a copy still to come
-        to_come.add(card >> 2)
-        if len(to_come) == 13:
-            return False
+    to_come = set(bytes(piles[rules.stock]).translate(_RANK_OF))
+    to_come.update(bytes(piles[rules.hand]).translate(_RANK_OF))
+    if len(to_come) == 13:  # a quick no: every rank has a copy still to come
+        return False
+    walls = _Walls(state, rules, to_come)
+    piled = (*walls.reserves, *walls.wastes)
+    exempt = to_come.union(ranks[0] for ranks in piled)  # a copy on top is never walled
     base = v[BASE_RANK]
-    off = [False] * 14  # rank -> a copy off the foundations, none still to come or on top
-    for pile in (*rules.reserve_piles, *rules.waste):
-        for card in piles[pile]:
-            off[card >> 2] = True
-    for pile in (*rules.reserve_piles, *rules.waste):
-        if piles[pile]:
-            to_come.add(piles[pile][-1] >> 2)  # a copy on top is never walled
-    for rank in to_come:
-        off[rank] = False
-    for rank in range(1, 14):
-        if off[rank] and _all_walled(state, rules, {place_of(rank, base)}):
+    # ranks with a copy off the foundations, none still to come or on top
+    for rank in sorted(set().union(*piled) - exempt):
+        if walls.walled(1 << place_of(rank, base)):
             return True
     capacity = rules.shape.foundation_cards
     wanted = [place for place in {n % 13 for n in map(len, (piles[f] for f in rules.found_piles))
                                   if n < capacity}
-              if (place + base - 1) % 13 + 1 not in to_come]
+              if (place + base - 1) % 13 + 1 not in exempt]
     sizes = range(2, len(wanted) + 1) if len(wanted) <= WANTED_SUBSETS else [len(wanted)]
-    return any(_all_walled(state, rules, set(places))
+    return any(walls.walled(sum(1 << place for place in places))
                for size in sizes for places in combinations(wanted, size))
 
 
@@ -162,27 +156,34 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
     """
     piles, v = state.piles, state.vars
     capacity = rules.shape.foundation_cards
-    counts = tuple(sorted([n for n in map(len, [piles[f] for f in rules.found_piles])
-                           if n < capacity]))
-    base = v[BASE_RANK]
+    lengths = sorted([len(piles[f]) for f in rules.found_piles])
+    while lengths and lengths[-1] >= capacity:
+        lengths.pop()
+    counts = tuple(lengths)
     stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
-    if v[REDEALS_DONE] >= rules.shape.redeals:
-        if not stacks:
-            reach = 0
-        elif rules.shape.reserve_wrap:
-            reach = 14
-        else:
-            reach = max(c >> 2 for cards in stacks for c in cards)
-        if reach <= 13:
-            for w in rules.waste:
-                fixed = [c for c in piles[w] if c >> 2 >= reach]
-                if len(fixed) > 1:
-                    stacks.append(fixed)
-    table = _PLACES[base]
-    return all(unwinds(counts, capacity, bytes(cards)[::-1].translate(table))
-               for cards in stacks)
+    table = _PLACES[v[BASE_RANK]]
+    for cards in stacks:
+        if not unwinds(counts, capacity, bytes(cards)[::-1].translate(table)):
+            return False
+    if v[REDEALS_DONE] < rules.shape.redeals:
+        return True
+    if not stacks:
+        reach = 0
+    elif rules.shape.reserve_wrap:
+        return True
+    else:
+        reach = max(map(max, stacks)) >> 2  # the highest card's rank
+    lower = _CODES_BELOW[reach << 2]  # the card codes of ranks below ``reach``
+    for w in rules.waste:
+        cards = piles[w]
+        if len(cards) > 1:
+            fixed = bytes(cards).translate(table, lower)
+            if len(fixed) > 1 and not unwinds(counts, capacity, fixed[::-1]):
+                return False
+    return True
 
 
+_CODES_BELOW = [bytes(range(n)) for n in range(256)]
 # base rank -> a table from card code (rank << 2 | suit) to the card's place
 _PLACES = [bytes(place_of(code >> 2, base) for code in range(256)) for base in range(14)]
 
@@ -270,87 +271,123 @@ def reachable(counts: frozenset[int], capacity: int, places: frozenset[int]) -> 
     return out
 
 
-def _targets_and_stuck(state: State, rules: ReserveRules,
-                       places: set[int]) -> tuple[list[bool], list[bool]]:
-    """Rank -> whether it is of ``places``; rank -> whether it is stuck (of ``places``, or
-    no foundation takes it first). Kept per foundation counts, places and base."""
-    capacity = rules.shape.foundation_cards
-    base = state.vars[BASE_RANK]
-    counts = frozenset(len(state.piles[f]) for f in rules.found_piles)
-    key = (capacity, base, counts, frozenset(places))
+_RANK_OF = bytes(min(code >> 2, 255) for code in range(256))  # card code -> rank
+
+
+def rank_mask(ranks: set[int]) -> int:
+    """These ranks as bits (bit r for rank r)."""
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    return mask
+
+
+def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, bytes]:
+    """Rank bits of the places of ``wall`` (places as bits); rank bits of the stuck ranks
+    (of those places, or no foundation takes them first); a table from rank to 2 (of
+    those places), 1 (stuck otherwise) or 0. Kept per ``counts_key`` (the foundation
+    counts as bits, capacity and base rank: ``_Walls``) and ``wall``."""
+    key = counts_key << 13 | wall
     known = _STUCK.get(key)
     if known is None:
-        free = reachable(counts, capacity, key[3])
-        target = [False] * 14
-        for place in places:
-            target[(base - 1 + place) % 13 + 1] = True
-        stuck = [True] + [not free[place_of(r, base)] or target[r] for r in range(1, 14)]
-        known = target, stuck
+        base, capacity, counts = counts_key & 15, counts_key >> 4 & 31, counts_key >> 9
+        places = frozenset(p for p in range(13) if wall >> p & 1)
+        free = reachable(frozenset(n for n in range(capacity + 1) if counts >> n & 1),
+                         capacity, places)
+        target = stuck = 0
+        for rank in range(1, 14):
+            place = place_of(rank, base)
+            if place in places:
+                target |= 1 << rank
+            if place in places or not free[place]:
+                stuck |= 1 << rank
+        kinds = bytes([2 if target >> r & 1 else stuck >> r & 1 for r in range(14)]) + bytes(242)
+        known = target, stuck, kinds
         if len(_STUCK) > 100_000:
             _STUCK.clear()
         _STUCK[key] = known
     return known
 
 
-_STUCK: dict[tuple[int, int, frozenset[int], frozenset[int]],
-             tuple[list[bool], list[bool]]] = {}
-# reserve_wrap -> rank -> the rank it goes down on (0: none; no K on A without wrap)
-_UP = {True: [0, *range(2, 14), 1], False: [0, *range(2, 14), 0]}
+_STUCK: dict[int, tuple[int, int, bytes]] = {}
 
 
 def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
     """Whether no card of these places can come free before one is played: the least
     fixed point of the cards that can move (see ``reserve_dead_end``)."""
     piles = state.piles
-    target, stuck = _targets_and_stuck(state, rules, places)
-    below = rules.below
-    up = _UP[rules.shape.reserve_wrap]
-    shown = [False] * 14  # ranks a reserve can come to show
-    for pile in rules.reserve_piles:
-        for card in reversed(piles[pile]):  # top first; these leave only to foundations
-            r = card >> 2
-            if target[r]:
-                return False
-            shown[r] = True
-            if stuck[r]:
-                break
-    for card in (*piles[rules.stock], *piles[rules.hand]):
-        if target[card >> 2]:
+    to_come = {card >> 2 for card in (*piles[rules.stock], *piles[rules.hand])}
+    return _Walls(state, rules, to_come).walled(sum(1 << place for place in places))
+
+
+class _Walls:
+    """One position's piles as ranks, top first, for trying several sets of places."""
+
+    def __init__(self, state: State, rules: ReserveRules, to_come: set[int]) -> None:
+        piles = state.piles
+        self.state, self.rules, self.to_come = state, rules, rank_mask(to_come)
+        counts = 0
+        for f in rules.found_piles:
+            counts |= 1 << len(piles[f])
+        # what ``_targets_and_stuck`` reads besides the places
+        self.counts_key = (counts << 5 | rules.shape.foundation_cards) << 4 | state.vars[BASE_RANK]
+        self.reserves = [bytes(piles[r]).translate(_RANK_OF)[::-1]
+                         for r in rules.reserve_piles if piles[r]]
+        self.wastes = [bytes(piles[w]).translate(_RANK_OF)[::-1]
+                       for w in rules.waste if piles[w]]
+        self.wrap = rules.shape.reserve_wrap
+
+    def walled(self, wall: int) -> bool:
+        """``_all_walled`` for this position and the places of ``wall`` (bit p for place
+        p), ranks as bits: bit r of ``shown``, a rank a reserve can come to show; of
+        ``moving``, a rank with a copy that can be laid on a reserve; of ``leaves``, a
+        rank whose card can leave a waste pile. Most sets are answered by the quick no:
+        a pile whose first stuck card, top first, is of the places; that card comes
+        free as the fixed point's first steps show."""
+        target, stuck, kinds = _targets_and_stuck(self.counts_key, wall)
+        if self.to_come & target:
             return False
-    wastes = [piles[w] for w in rules.waste if piles[w]]
-    opened = [0] * len(wastes)  # cards from the top known to come free
-    moving = [False] * 14  # ranks with a copy that can be laid on a reserve
-    for card in (*piles[rules.stock], *piles[rules.hand]):
-        moving[card >> 2] = True
-    changed = True
-    while changed:
-        _spread(shown, moving, below)
-        changed = False
-        for k, cards in enumerate(wastes):
-            n = opened[k]
-            while n < len(cards):
-                if n:  # the card above must leave: to a foundation, or onto a shown rank
-                    r = cards[-n] >> 2
-                    if stuck[r] and not shown[up[r]]:
-                        break
-                r = cards[-n - 1] >> 2
-                if target[r]:
+        for ranks in (*self.reserves, *self.wastes):  # a quick no: the first stuck card
+            first = ranks.translate(kinds).lstrip(b"\0")  # of a pile is a free target
+            if first and first[0] == 2:
+                return False
+        shown = 0
+        for ranks in self.reserves:  # top first; these leave only to foundations
+            for r in ranks:
+                bit = 1 << r
+                if target & bit:
                     return False
-                moving[r] = True
-                n += 1
-                changed = True
-            opened[k] = n
-    return True
-
-
-def _spread(shown: list[bool], moving: list[bool], below: list[int]) -> None:
-    """Close ``shown`` under building down: a rank that can move goes onto a shown one."""
-    todo = [r for r in range(1, 14) if shown[r]]
-    while todo:
-        r = below[todo.pop()]
-        if r and moving[r] and not shown[r]:
-            shown[r] = True
-            todo.append(r)
+                shown |= bit
+                if stuck & bit:
+                    break
+        wrap = self.wrap
+        wastes = self.wastes
+        opened = [0] * len(wastes)  # cards from the top known to come free
+        moving = self.to_come
+        changed = True
+        while changed:
+            while True:  # close ``shown`` under building down: a moving rank onto a shown one
+                grown = shown | (shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)) & moving
+                if grown == shown:
+                    break
+                shown = grown
+            # a card leaves to a foundation (not stuck) or onto a shown rank one higher
+            leaves = ~stuck | shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)
+            changed = False
+            for k, ranks in enumerate(wastes):
+                n = opened[k]
+                size = len(ranks)
+                while n < size:
+                    if n and not leaves >> ranks[n - 1] & 1:
+                        break
+                    r = ranks[n]
+                    if target >> r & 1:
+                        return False
+                    moving |= 1 << r
+                    n += 1
+                    changed = True
+                opened[k] = n
+        return True
 
 
 _WAITS: dict[tuple[int, ...], list[int]] = {}  # (capacity, *counts) -> waits
