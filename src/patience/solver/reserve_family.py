@@ -282,11 +282,11 @@ def rank_mask(ranks: set[int]) -> int:
     return mask
 
 
-def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, bytes]:
+def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, tuple[int, ...]]:
     """Rank bits of the places of ``wall`` (places as bits); rank bits of the stuck ranks
-    (of those places, or no foundation takes them first); a table from rank to 2 (of
-    those places), 1 (stuck otherwise) or 0. Kept per ``counts_key`` (the foundation
-    counts as bits, capacity and base rank: ``_Walls``) and ``wall``."""
+    (of those places, or no foundation takes them first); the ranks of those places.
+    Kept per ``counts_key`` (the foundation counts as bits, capacity and base rank:
+    ``_Walls``) and ``wall``."""
     key = counts_key << 13 | wall
     known = _STUCK.get(key)
     if known is None:
@@ -301,15 +301,34 @@ def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, bytes]:
                 target |= 1 << rank
             if place in places or not free[place]:
                 stuck |= 1 << rank
-        kinds = bytes([2 if target >> r & 1 else stuck >> r & 1 for r in range(14)]) + bytes(242)
-        known = target, stuck, kinds
+        known = target, stuck, tuple(r for r in range(1, 14) if target >> r & 1)
         if len(_STUCK) > 100_000:
             _STUCK.clear()
         _STUCK[key] = known
     return known
 
 
-_STUCK: dict[int, tuple[int, int, bytes]] = {}
+_STUCK: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+
+
+def _first_covers(ranks: bytes) -> dict[int, int]:
+    """Rank -> the ranks above its first copy in this pile (top first), as bits. Kept per
+    pile: a pile changes one card at a time, so most come back often."""
+    known = _COVERS.get(ranks)
+    if known is None:
+        known = {}
+        cover = 0
+        for rank in ranks:
+            if rank not in known:
+                known[rank] = cover
+            cover |= 1 << rank
+        if len(_COVERS) > 100_000:
+            _COVERS.clear()
+        _COVERS[ranks] = known
+    return known
+
+
+_COVERS: dict[bytes, dict[int, int]] = {}
 
 
 def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
@@ -336,21 +355,23 @@ class _Walls:
         self.wastes = [bytes(piles[w]).translate(_RANK_OF)[::-1]
                        for w in rules.waste if piles[w]]
         self.wrap = rules.shape.reserve_wrap
+        self.covers = [_first_covers(ranks) for ranks in (*self.reserves, *self.wastes)]
 
     def walled(self, wall: int) -> bool:
         """``_all_walled`` for this position and the places of ``wall`` (bit p for place
         p), ranks as bits: bit r of ``shown``, a rank a reserve can come to show; of
         ``moving``, a rank with a copy that can be laid on a reserve; of ``leaves``, a
         rank whose card can leave a waste pile. Most sets are answered by the quick no:
-        a pile whose first stuck card, top first, is of the places; that card comes
-        free as the fixed point's first steps show."""
-        target, stuck, kinds = _targets_and_stuck(self.counts_key, wall)
+        a pile whose first stuck card, top first, is of the places (a copy with no stuck
+        card above it); that card comes free as the fixed point's first steps show."""
+        target, stuck, target_ranks = _targets_and_stuck(self.counts_key, wall)
         if self.to_come & target:
             return False
-        for ranks in (*self.reserves, *self.wastes):  # a quick no: the first stuck card
-            first = ranks.translate(kinds).lstrip(b"\0")  # of a pile is a free target
-            if first and first[0] == 2:
-                return False
+        for rank in target_ranks:  # a quick no: a pile's first stuck card is of the places
+            for covers in self.covers:
+                cover = covers.get(rank)
+                if cover is not None and not cover & stuck:
+                    return False
         shown = 0
         for ranks in self.reserves:  # top first; these leave only to foundations
             for r in ranks:
