@@ -120,9 +120,11 @@ def reserve_dead_end(state: State) -> bool:
     piled = (*walls.reserves, *walls.wastes)
     exempt = to_come.union(ranks[0] for ranks in piled)  # a copy on top is never walled
     base = v[BASE_RANK]
-    # ranks with a copy off the foundations, none still to come or on top
+    # ranks with a copy off the foundations, none still to come or on top, and no copy
+    # that the quick no of ``_Walls.walled`` frees
+    free = walls.free_alone()
     for rank in sorted(set().union(*piled) - exempt):
-        if walls.walled(1 << place_of(rank, base)):
+        if not free >> rank & 1 and walls.walled(1 << place_of(rank, base)):
             return True
     capacity = rules.shape.foundation_cards
     wanted = [place for place in {n % 13 for n in map(len, (piles[f] for f in rules.found_piles))
@@ -329,6 +331,7 @@ def _first_covers(ranks: bytes) -> dict[int, int]:
 
 
 _COVERS: dict[bytes, dict[int, int]] = {}
+_FREE_ALONE: dict[tuple[int, bytes], int] = {}  # (counts key, pile) -> ``free_alone`` bits
 
 
 def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
@@ -356,6 +359,26 @@ class _Walls:
                        for w in rules.waste if piles[w]]
         self.wrap = rules.shape.reserve_wrap
         self.covers = [_first_covers(ranks) for ranks in (*self.reserves, *self.wastes)]
+
+    def free_alone(self) -> int:
+        """Rank bits of the ranks r for which ``walled`` of r's place alone gives the quick
+        no: a pile whose first copy of r has no card above it stuck for that place."""
+        counts_key = self.counts_key
+        free = 0
+        for ranks in (*self.reserves, *self.wastes):
+            key = (counts_key, ranks)
+            known = _FREE_ALONE.get(key)
+            if known is None:
+                known = 0
+                base = counts_key & 15
+                for rank, cover in _first_covers(ranks).items():
+                    if not cover & _targets_and_stuck(counts_key, 1 << place_of(rank, base))[1]:
+                        known |= 1 << rank
+                if len(_FREE_ALONE) > 100_000:
+                    _FREE_ALONE.clear()
+                _FREE_ALONE[key] = known
+            free |= known
+        return free
 
     def walled(self, wall: int) -> bool:
         """``_all_walled`` for this position and the places of ``wall`` (bit p for place
