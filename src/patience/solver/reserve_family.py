@@ -11,7 +11,9 @@ the foundations.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
+from operator import itemgetter
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -157,15 +159,19 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
     even with every other card at hand whenever wanted means the position is lost.
     """
     piles, v = state.piles, state.vars
+    founds, wastes = _getters(rules)
     capacity = rules.shape.foundation_cards
-    lengths = sorted([len(piles[f]) for f in rules.found_piles])
+    lengths = sorted(map(len, founds(piles)))
     while lengths and lengths[-1] >= capacity:
         lengths.pop()
     counts = tuple(lengths)
-    stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
     table = _PLACES[v[BASE_RANK]]
+    known = _UNWINDS
+    stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
     for cards in stacks:
-        if not unwinds(counts, capacity, bytes(cards)[::-1].translate(table)):
+        places = bytes(cards)[::-1].translate(table)
+        ok = known.get((counts, capacity, places))
+        if not (unwinds(counts, capacity, places) if ok is None else ok):
             return False
     if v[REDEALS_DONE] < rules.shape.redeals:
         return True
@@ -176,15 +182,38 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
     else:
         reach = max(map(max, stacks)) >> 2  # the highest card's rank
     lower = _CODES_BELOW[reach << 2]  # the card codes of ranks below ``reach``
-    for w in rules.waste:
-        cards = piles[w]
+    for cards in wastes(piles):
         if len(cards) > 1:
             fixed = bytes(cards).translate(table, lower)
-            if len(fixed) > 1 and not unwinds(counts, capacity, fixed[::-1]):
-                return False
+            if len(fixed) > 1:
+                places = fixed[::-1]
+                ok = known.get((counts, capacity, places))
+                if not (unwinds(counts, capacity, places) if ok is None else ok):
+                    return False
     return True
 
 
+# a function from the piles to some of them, as a tuple
+PilesOf = Callable[[list[list[int]]], tuple[list[int], ...]]
+
+
+def _getters(rules: ReserveRules) -> tuple[PilesOf, PilesOf]:
+    """The foundations and the waste piles of ``piles``, each as a tuple, in one call."""
+    known = _GETTERS.get(rules)
+    if known is None:
+        known = _GETTERS[rules] = (_tuple_getter(rules.found_piles),
+                                   _tuple_getter(rules.waste))
+    return known
+
+
+def _tuple_getter(indices: tuple[int, ...]) -> PilesOf:
+    if len(indices) == 1:
+        index = indices[0]
+        return lambda piles: (piles[index],)
+    return itemgetter(*indices)
+
+
+_GETTERS: dict[ReserveRules, tuple[PilesOf, PilesOf]] = {}
 _CODES_BELOW = [bytes(range(n)) for n in range(256)]
 # base rank -> a table from card code (rank << 2 | suit) to the card's place
 _PLACES = [bytes(place_of(code >> 2, base) for code in range(256)) for base in range(14)]
@@ -355,8 +384,8 @@ class _Walls:
         self.counts_key = (counts << 5 | rules.shape.foundation_cards) << 4 | state.vars[BASE_RANK]
         self.reserves = [bytes(piles[r]).translate(_RANK_OF)[::-1]
                          for r in rules.reserve_piles if piles[r]]
-        self.wastes = [bytes(piles[w]).translate(_RANK_OF)[::-1]
-                       for w in rules.waste if piles[w]]
+        self.wastes = [bytes(cards).translate(_RANK_OF)[::-1]
+                       for cards in _getters(rules)[1](piles) if cards]
         self.wrap = rules.shape.reserve_wrap
         self.covers = [_first_covers(ranks) for ranks in (*self.reserves, *self.wastes)]
 
