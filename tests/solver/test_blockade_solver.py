@@ -258,3 +258,16 @@ def test_blk2_a_card_whose_twin_is_up_needs_the_other_foundation() -> None:
     home = _cards("AS", "2S", "3S", "AS")
     free = [*home, *_cards("3S", "4S")]
     assert _taken_off(column, free, home, False, False, held) == [0]
+
+
+def test_blk5_a_successor_on_a_foundation_is_no_marriage_target() -> None:
+    """found1 holds AS-5S, found5 AS; the other 4S lies on the other 2S and the other 5S
+    is still to come. The 4S can marry only onto a 5S at the end of a column, and the
+    one on found1 never leaves it (BLK-5): the 4S waits for found5 to reach 3S, which
+    needs the 2S under it. The relaxed game leaves both cards on."""
+    home = _cards("AS", "2S", "3S", "4S", "5S", "AS")
+    column = [_cards("2S", "4S")]
+    free = [*home, *_cards("3S")]
+    assert _taken_off(column, free, home, False, False, _cards("5S")) == [2]
+    # with the other 5S dealt and at the end of a column, the 4S may marry onto it
+    assert _taken_off([*column, _cards("5S")], free, home, False, False, []) == [0, 0]

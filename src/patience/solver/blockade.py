@@ -113,27 +113,27 @@ def _taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list
     """How many cards of each column stay in the relaxed game; None when a column may be
     emptied and ``fill_any`` allows moves into it.
 
-    A card is *free* when it is in ``free_cards`` (on a foundation or otherwise out of
-    the way) or taken off its column; ``held`` cards are neither (stock cards not yet
-    dealt). The cards of each column are taken off from the top only; the top card c may
-    go when every lower rank of its suit has a free copy (a foundation could stand at c's
-    predecessor, BLK-2) and, if the other copy of c is on a foundation (``home_cards``),
-    two free copies (c needs the suit's other foundation), or when some copy of c's
-    successor in suit is neither held nor
-    *buried*, i.e. under the top of its own column (BLK-5: a marriage needs that copy at
-    the end of a column); a king has no successor. With ``move_sequences`` a same-suit
-    descending run on top goes off as one when its first card may marry (BLK-5). Every
-    real line maps into the relaxed game, every card that has left its column in the
+    A card is *free* when it is in ``free_cards`` (on a foundation or otherwise out of the
+    way) or taken off its column; ``held`` cards are neither (stock cards not yet dealt).
+    The cards of each column are taken off from the top only; the top card c may go when
+    every lower rank of its suit has a free copy (a foundation could stand at c's
+    predecessor, BLK-2) and, if the other copy of c is on a foundation (``home_cards``), two
+    free copies (c needs the suit's other foundation), or when some copy of c's successor in
+    suit is neither held, nor on a foundation (``home_cards``: a foundation never gives a
+    card back), nor *buried*, i.e. under the top of its own column (BLK-5: a marriage needs
+    that copy at the end of a column); a king has no successor. With ``move_sequences`` a
+    same-suit descending run on top goes off as one when its first card may marry (BLK-5).
+    Every real line maps into the relaxed game, every card that has left its column in the
     real line being taken off in the relaxed one: a card leaves its column from its end
-    (BLK-3), so whatever lay above it there has gone; a foundation it goes onto holds a
-    copy of each lower rank, each of them free; the copy it marries onto lies at the end
-    of a column, so it is a dealt card, a card already moved, or an unmoved card with
-    nothing of its own column left above it. Cards dealt, refilled or married onto other
-    cards only cover, which the relaxation ignores. Each relaxed step only frees more, so
-    taking off every card that may go until nothing changes reaches everything any real
-    line can reach. With ``empty_columns = "any"`` a card may also move into an empty
-    column (BLK-8); a column is empty only when every card it holds now has left it, so
-    until the relaxed game empties a column it needs no such move.
+    (BLK-3), so whatever lay above it there has gone; a foundation it goes onto holds a copy
+    of each lower rank, each of them free; the copy it marries onto lies at the end of a
+    column, so it is a dealt card, a card already moved, or an unmoved card with nothing of
+    its own column left above it. Cards dealt, refilled or married onto other cards only
+    cover, which the relaxation ignores. Each relaxed step only frees more, so taking off
+    every card that may go until nothing changes reaches everything any real line can reach.
+    With ``empty_columns = "any"`` a card may also move into an empty column (BLK-8); a
+    column is empty only when every card it holds now has left it, so until the relaxed game
+    empties a column it needs no such move.
     """
     free = [0] * 64
     for card in free_cards:
@@ -141,8 +141,10 @@ def _taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list
     home = [0] * 64
     for card in home_cards:
         home[card] += 1
-    buried = BURIED_START[:]  # copies of each card under the top of their column or held
+    buried = BURIED_START[:]  # copies under the top of their column, held or home
     for card in held:
+        buried[card] += 1
+    for card in home_cards:  # never at the end of a column again
         buried[card] += 1
     stuck = []  # columns with a card on them
     for col, cards in enumerate(columns):
