@@ -170,16 +170,20 @@ def star_search(state: State, max_nodes: int, deadline: float,
     def children() -> list[int]:
         """The moves to try, in StarRules.generate's order, after the dead end and the
         safe move; a lone draw becomes a run of draws."""
-        if last and dead_end():
-            return []
+        if last and marks:  # dead_end(), inline
+            free = ways & ~marks[-1]
+            if (free | free >> 1) & 0x55 != 0x55:
+                return []
         out: list[int] = []
         setting: list[int] = []
-        for src in range(4):
-            kind = fit[cells[src]]
-            if kind == FITS:
-                out.append(src)
-            elif kind == SETS:
-                setting.append(src)
+        c0, c1, c2, c3 = cells
+        if fit[c0] or fit[c1] or fit[c2] or fit[c3]:  # most positions: no cell card fits
+            for src in range(4):
+                kind = fit[cells[src]]
+                if kind == FITS:
+                    out.append(src)
+                elif kind == SETS:
+                    setting.append(src)
         if reserve:
             kind = fit[reserve[-1]]
             if kind == FITS:
