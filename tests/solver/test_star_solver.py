@@ -17,7 +17,7 @@ from patience.solver import search
 from patience.solver import star as star_solver
 from patience.solver.star_search import star_search
 from tests.decks import stack
-from tests.solver.helpers import brute_force_wins, solve_plain
+from tests.solver.helpers import brute_force_wins, solve_plain, star_last_round
 
 SPADES_BUT_TEN = ["JS", "QS", "KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
 FULL = [r + "{}" for r in "A23456789TJQK"]
@@ -139,6 +139,25 @@ def test_own_search_on_last_round_positions(direction: str) -> None:
                            draw_runs=False) == _generic(state, 10_000)
         assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
             state, 10_000)
+
+
+@pytest.mark.parametrize("direction", ["free", "first-fit"])
+def test_own_search_in_the_last_round_of_deals(direction: str) -> None:
+    """The lean search keeps the last round's blocked directions per reserve depth (packed
+    in one int): from last-round positions of real deals, after some draws or none, it
+    explores what the generic search explores, with and without runs of draws."""
+    for deal in (3, 8, 15, 21, 36, 145):
+        for draws in (0, 9, 21):
+            state = star_last_round(deal, draws)  # drawn through under the free option
+            if direction == "first-fit":
+                free, state = state, star.STAR.new(deal=deal, direction=direction)
+                state.piles[:] = [list(p) for p in free.piles]
+                state.vars[:] = free.vars
+            generic = _generic(state, 5_000)
+            assert star_search(state.copy(), 5_000, time.perf_counter() + 600,
+                               draw_runs=False) == generic
+            runs = star_search(state.copy(), 5_000, time.perf_counter() + 600)
+            assert runs == generic or generic[0] == runs[0] == "unknown"
 
 
 def test_solve_uses_the_own_search_unless_the_start_has_repetition_memory(
