@@ -95,7 +95,7 @@ def test_no_claim_before_the_last_round() -> None:
 
 def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
     return search._search(state.copy(), max_nodes, time.perf_counter() + 600,
-                          search.order_moves)
+                          search.MOVE_ORDERS["star"])
 
 
 @pytest.mark.parametrize("direction", ["free", "first-fit"])

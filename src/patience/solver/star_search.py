@@ -30,6 +30,7 @@ from patience.games.star import (
     UNSET,
     UP,
 )
+from patience.solver.star import HOLD_BEYOND, steps_to
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
@@ -204,6 +205,12 @@ def star_search(state: State, max_nodes: int, deadline: float,
             forced = safe_move(out)
             if forced is not None:
                 return [forced]
+        if stock and out[-1] == DRAWS and out[0] < FROM_RESERVE:  # solver.star.star_order
+            card = stock[-1]
+            base = base_of[card & 3]
+            if steps_to(start[base], top[base], dirs[base], card >> 2) > HOLD_BEYOND:
+                return [move for move in out if move >= FROM_RESERVE] + [
+                    move for move in out if move < FROM_RESERVE]
         return out
 
     # per move: move number, card (or cards drawn), base, old top, old direction, cell
