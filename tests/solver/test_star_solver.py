@@ -85,6 +85,30 @@ def test_unset_base_takes_the_only_open_direction(monkeypatch: pytest.MonkeyPatc
     assert (patience.solve(state).outcome == "won") == brute_force_wins(state)
 
 
+def test_order_holds_a_fitting_cell_card_while_its_refill_is_wanted_late(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """STR-5, star_order: the ten of spades fits from a cell, and playing it refills the
+    cell from the stock top. With the queen of hearts there (six steps from the five
+    either way) the draw is tried before the cell play; with the seven of hearts there
+    (two steps) the generated order stands. Order only: every move is kept, and the
+    solver answers as the plain search, in the middle round where no safe move applies."""
+    stock = ["6H", "7H", "8H", "9H", "TH", "JH", "KH"]
+    for top, reordered in (("QH", True), ("7H", False)):
+        rest = [card for card in stock if card != top] + (["QH"] if top == "7H" else [])
+        state = last_round(["TS", "AH", "2H", "3H"], ["4H"], [top, *rest])
+        state.vars[star.ROUNDS_DONE] = 1
+        legal = state.legal_raw()
+        cell_play, reserve_play, draw = legal
+        assert cell_play[0] == star.CELL0 and reserve_play[0] == star.RESERVE
+        ordered = star_solver.star_order(state, legal)
+        assert ordered == ([reserve_play, draw, cell_play] if reordered else legal)
+        assert patience.solve(state).outcome == solve_plain(state, monkeypatch)
+        first_fit = last_round(["TS", "AH", "2H", "3H"], ["4H"], [top, *rest], "first-fit")
+        first_fit.vars[star.ROUNDS_DONE] = 1
+        forced = first_fit.legal_raw()  # STR-3 first-fit: only the four of hearts
+        assert star_solver.star_order(first_fit, forced) == forced
+
+
 def test_no_claim_before_the_last_round() -> None:
     state = last_round(["KH", "QH", "JH", "TH"], ["6H", "TS"],
                        ["4H", "3H", "2H", "AH", "8H", "9H", "7H"])
