@@ -1,4 +1,4 @@
-"""Star's safe moves and dead ends for the last round (RULES.md §2).
+"""Star's safe moves and dead ends for the last round, and its move order (RULES.md §2).
 
 After both redeals (STR-7) the reserve is never turned again and cards leave it only from
 the top (STR-4). A suit's remaining cards go onto its base in one order per direction
