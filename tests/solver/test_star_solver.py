@@ -17,7 +17,7 @@ from patience.solver import search
 from patience.solver import star as star_solver
 from patience.solver.star_search import star_search
 from tests.decks import stack
-from tests.solver.helpers import brute_force_wins, solve_plain
+from tests.solver.helpers import brute_force_wins, solve_plain, star_last_round
 
 SPADES_BUT_TEN = ["JS", "QS", "KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
 FULL = [r + "{}" for r in "A23456789TJQK"]
@@ -85,6 +85,30 @@ def test_unset_base_takes_the_only_open_direction(monkeypatch: pytest.MonkeyPatc
     assert (patience.solve(state).outcome == "won") == brute_force_wins(state)
 
 
+def test_order_holds_a_fitting_cell_card_while_its_refill_is_wanted_late(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """STR-5, star_order: the ten of spades fits from a cell, and playing it refills the
+    cell from the stock top. With the queen of hearts there (six steps from the five
+    either way) the draw is tried before the cell play; with the seven of hearts there
+    (two steps) the generated order stands. Order only: every move is kept, and the
+    solver answers as the plain search, in the middle round where no safe move applies."""
+    stock = ["6H", "7H", "8H", "9H", "TH", "JH", "KH"]
+    for top, reordered in (("QH", True), ("7H", False)):
+        rest = [card for card in stock if card != top] + (["QH"] if top == "7H" else [])
+        state = last_round(["TS", "AH", "2H", "3H"], ["4H"], [top, *rest])
+        state.vars[star.ROUNDS_DONE] = 1
+        legal = state.legal_raw()
+        cell_play, reserve_play, draw = legal
+        assert cell_play[0] == star.CELL0 and reserve_play[0] == star.RESERVE
+        ordered = star_solver.star_order(state, legal)
+        assert ordered == ([reserve_play, draw, cell_play] if reordered else legal)
+        assert patience.solve(state).outcome == solve_plain(state, monkeypatch)
+        first_fit = last_round(["TS", "AH", "2H", "3H"], ["4H"], [top, *rest], "first-fit")
+        first_fit.vars[star.ROUNDS_DONE] = 1
+        forced = first_fit.legal_raw()  # STR-3 first-fit: only the four of hearts
+        assert star_solver.star_order(first_fit, forced) == forced
+
+
 def test_no_claim_before_the_last_round() -> None:
     state = last_round(["KH", "QH", "JH", "TH"], ["6H", "TS"],
                        ["4H", "3H", "2H", "AH", "8H", "9H", "7H"])
@@ -95,7 +119,7 @@ def test_no_claim_before_the_last_round() -> None:
 
 def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
     return search._search(state.copy(), max_nodes, time.perf_counter() + 600,
-                          search.order_moves)
+                          search.MOVE_ORDERS["star"])
 
 
 @pytest.mark.parametrize("direction", ["free", "first-fit"])
@@ -139,6 +163,25 @@ def test_own_search_on_last_round_positions(direction: str) -> None:
                            draw_runs=False) == _generic(state, 10_000)
         assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
             state, 10_000)
+
+
+@pytest.mark.parametrize("direction", ["free", "first-fit"])
+def test_own_search_in_the_last_round_of_deals(direction: str) -> None:
+    """The lean search keeps the last round's blocked directions per reserve depth (packed
+    in one int): from last-round positions of real deals, after some draws or none, it
+    explores what the generic search explores, with and without runs of draws."""
+    for deal in (3, 8, 15, 21, 36, 145):
+        for draws in (0, 9, 21):
+            state = star_last_round(deal, draws)  # drawn through under the free option
+            if direction == "first-fit":
+                free, state = state, star.STAR.new(deal=deal, direction=direction)
+                state.piles[:] = [list(p) for p in free.piles]
+                state.vars[:] = free.vars
+            generic = _generic(state, 5_000)
+            assert star_search(state.copy(), 5_000, time.perf_counter() + 600,
+                               draw_runs=False) == generic
+            runs = star_search(state.copy(), 5_000, time.perf_counter() + 600)
+            assert runs == generic or generic[0] == runs[0] == "unknown"
 
 
 def test_solve_uses_the_own_search_unless_the_start_has_repetition_memory(

@@ -31,7 +31,7 @@ from patience.solver.reserve_family import (
     reserve_safe_move,
 )
 from patience.solver.shah import shah_dead_end, shah_order
-from patience.solver.star import star_dead_end, star_safe_move
+from patience.solver.star import star_dead_end, star_order, star_safe_move
 from patience.solver.star_search import Outcome, star_search
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
@@ -136,6 +136,7 @@ MOVE_ORDERS: dict[str, Ordering] = {
     "blockade": blockade_order,
     "clock": clock_order,
     "shah": shah_order,
+    "star": star_order,
     **{game_id: reserve_order for game_id in RESERVE_FAMILY},
 }
 

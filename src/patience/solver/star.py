@@ -1,4 +1,4 @@
-"""Star's safe moves and dead ends for the last round (RULES.md §2).
+"""Star's safe moves and dead ends for the last round, and its move order (RULES.md §2).
 
 After both redeals (STR-7) the reserve is never turned again and cards leave it only from
 the top (STR-4). A suit's remaining cards go onto its base in one order per direction
@@ -13,7 +13,17 @@ from __future__ import annotations
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.games.star import BASE_OF_SUIT, DOWN, REDEALS, RESERVE, ROUNDS_DONE, STOCK, UNSET, UP
+from patience.games.star import (
+    BASE_OF_SUIT,
+    CELL0,
+    DOWN,
+    REDEALS,
+    RESERVE,
+    ROUNDS_DONE,
+    STOCK,
+    UNSET,
+    UP,
+)
 
 
 def blocked_ways(state: State) -> list[int]:
@@ -112,3 +122,39 @@ def star_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
             continue
         return move
     return None
+
+
+# A cell play is tried after the draw when the card that would refill the cell is more
+# than this many steps from its base's next card (docs/solver.md has the figures).
+HOLD_BEYOND = 4
+
+
+def steps_to(start: int, top: int, direction: int, rank: int) -> int:
+    """How many cards a base (base card rank ``start``, top card rank ``top``) still
+    takes before a card of ``rank`` of its suit, counting that card: 1 for the next
+    one; while the direction is unset, the nearer way (STR-3)."""
+    if direction == UP:
+        return (rank - top) % 13
+    if direction == DOWN:
+        return (top - rank) % 13
+    return min((rank - start) % 13, (start - rank) % 13)
+
+
+def star_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Star's move order: the generated one (plays, plays that fix a direction, the draw)
+    except that while the stock is not empty and its top card, which a cell play would
+    bring into the cell (STR-5), is far from wanted (more than HOLD_BEYOND steps), the
+    cell plays come after the draw: the line first holds the fitting cell card until the
+    refill brings a card that is wanted soon. Only the order changes, no move is left out.
+    """
+    piles, v = state.piles, state.vars
+    if (not piles[STOCK] or not legal or legal[-1][0] != ACTION  # no draw (first-fit)
+            or not any(CELL0 <= move[0] < CELL0 + 4 for move in legal)):
+        return legal
+    card = piles[STOCK][-1]
+    base = v[BASE_OF_SUIT + (card & 3)]
+    steps = steps_to(piles[base][0] >> 2, piles[base][-1] >> 2, v[base], card >> 2)
+    if steps <= HOLD_BEYOND:
+        return legal
+    cell_plays = [move for move in legal if CELL0 <= move[0] < CELL0 + 4]
+    return [move for move in legal if not CELL0 <= move[0] < CELL0 + 4] + cell_plays
