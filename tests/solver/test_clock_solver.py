@@ -3,6 +3,7 @@ else, and none changes the answer of a search."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,8 +11,9 @@ import pytest
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import clock as game
-from patience.solver.clock import clock_dead_end, clock_safe_move
-from tests.games.test_clock import new
+from patience.solver.clock import _relaxation_stalls, _walls, clock_dead_end, clock_safe_move
+from patience.solver.clock_copies import _satisfiable, places_clash
+from tests.games.test_clock import _build_order, _deck_for, _play_in_order, new
 from tests.solver.helpers import assert_agrees_with_plain, play_randomly, solve_plain
 
 
@@ -145,3 +147,69 @@ def test_clk4_successor_out_of_reach_walls_in_and_the_plain_search_agrees(
         state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
     assert clock_dead_end(state)
     assert solve_plain(state, monkeypatch, max_nodes=20_000) == "lost"
+
+
+def _talon_of_clubs(drawn: list[str]) -> State:
+    """Every hour but V (base TC) and IX (base 2C) complete; ``drawn`` (first drawn at
+    the bottom) on the talon: 2C and 6C there are the second copies, so 2C belongs to hour
+    V alone and 6C to hour IX alone, while both 4Cs are off the hours, one on the talon
+    and one in a packet, for hour IX's third place or hour V's eighth."""
+    order = _build_order()
+    for card in (("2C", 5), ("4C", 5), ("6C", 9)):
+        order.remove(card)
+    early = [card for card in order if card[1] not in (5, 9)]
+    late = [card for card in order if card[1] in (5, 9)]
+    state = game.CLOCK.new(deck=_deck_for(early + late, drawn=drawn))
+    for _ in drawn:
+        state.play("draw")
+    _play_in_order(state, early)
+    return state
+
+
+def test_clk2_two_copies_cannot_both_serve_one_hour_under_the_talon_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Talon 2C, 4C, 6C (6C on top): 6C needs hour IX's 4C first, so the packet's 4C goes
+    there and the talon's 4C to hour V, after the 2C under it. The relaxation, letting the
+    packet's 4C serve both hours, misses it; counting copies does not, and the plain
+    search agrees."""
+    state = _talon_of_clubs(["2C", "4C", "6C"])
+    walls, tops = _walls(state)
+    assert not _relaxation_stalls(state.piles, walls, tops)
+    assert places_clash(state.piles, walls) and clock_dead_end(state)
+    assert solve_plain(state, monkeypatch) == "lost"
+
+
+@pytest.mark.parametrize("drawn", [["6C", "4C", "2C"], ["4C", "2C", "6C"], ["2C", "6C", "4C"]])
+def test_clk2_talon_orders_some_choice_of_places_allows_are_not_claimed(
+        drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _talon_of_clubs(drawn)
+    assert not clock_dead_end(state)
+    assert solve_plain(state, monkeypatch) == "won"
+
+
+def _brute_satisfiable(choices: list[int], clashes: list[list[int]]) -> bool:
+    for picks in itertools.product(*(range(n) for n in choices)):
+        chosen = {2 * copy + pick for copy, pick in enumerate(picks)}
+        if not any(other in chosen for literal in chosen for other in clashes[literal]):
+            return True
+    return False
+
+
+def test_two_valued_choices_decided_as_by_trying_every_choice() -> None:
+    """``_satisfiable`` (unit propagation, one choice at a time) against every choice."""
+    rng = random.Random(4)
+    answers = set()
+    for _ in range(400):
+        n = rng.randint(2, 7)
+        choices = [rng.choice((1, 2, 2)) for _ in range(n)]
+        literals = [2 * c + k for c in range(n) for k in range(choices[c])]
+        clashes: list[list[int]] = [[] for _ in range(2 * n)]
+        for _ in range(rng.randint(0, 2 * n)):
+            a, b = rng.sample(literals, 2)
+            if a >> 1 != b >> 1:
+                clashes[a].append(b)
+                clashes[b].append(a)
+        expected = _brute_satisfiable(choices, clashes)
+        assert _satisfiable(choices, clashes) == expected
+        answers.add(expected)
+    assert answers == {True, False}

@@ -15,14 +15,8 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import clock
+from patience.solver.clock_copies import PLACES, places_clash
 from patience.solver.probes import Ordering, actions_first_sometimes, noisy_order
-
-# card -> ((hour pile, index the card takes in that pile), ...): the bases at index 0
-PLACES: list[tuple[tuple[int, int], ...]] = [() for _ in range(len(clock.SUCCESSOR))]
-for _hour, _base in enumerate(clock.BASES):
-    PLACES[_base] += ((clock.HOUR0 + _hour, 0),)
-    for _index, _card in enumerate(clock._run(_hour), start=1):
-        PLACES[_card] += ((clock.HOUR0 + _hour, _index),)
 
 
 def needing(piles: list[list[int]], card: int) -> list[int]:
@@ -86,15 +80,30 @@ def clock_dead_end(state: State) -> bool:
     freeing what lies under it. Every real line's hour plays are possible in this
     relaxation, step by step, so if even the relaxation cannot complete all twelve hours
     the position is lost.
+    The relaxation lets one copy serve two hours. ``clock_copies.places_clash`` counts
+    copies instead: each walled-in copy takes one open place, in an order its wall allows.
     """
+    piles = state.piles
+    walls, tops = _walls(state)
+    if not walls:
+        # every card off the hours is free, and an hour that still needs a card has a
+        # copy of it off the hours: the relaxation completes every hour
+        return False
+    return _relaxation_stalls(piles, walls, tops) or places_clash(piles, walls)
+
+
+Walls = list[tuple[list[int], list[int]]]
+
+
+def _walls(state: State) -> tuple[Walls, list[int]]:
+    """Per walled pile (the talon, a packet with a stuck card above its bottom card): its
+    cards, bottom first, and the places of its stuck cards, rising; per packet, the place
+    of its topmost stuck card (0 if none): the cards from there up are free."""
     rules = state.rules
     assert isinstance(rules, clock.ClockRules)
     onto = rules.marries_onto
     piles = state.piles
-    heights = [len(piles[h]) for h in range(clock.HOURS)]
-    # per walled pile: its cards (bottom first) and the places of its stuck cards, the
-    # topmost last; the cards from the topmost stuck card up are free
-    walls: list[tuple[list[int], list[int]]] = []
+    walls: Walls = []
     talon = piles[clock.TALON]
     if len(talon) > 1:
         walls.append((talon, list(range(len(talon)))))  # CLK-6: every talon card
@@ -104,7 +113,7 @@ def clock_dead_end(state: State) -> bool:
             lost_copies[card] += 1
     for card in talon:
         lost_copies[card] += 1
-    tops = []  # per packet: the place of its topmost stuck card, 0 if none
+    tops = []
     for packet in clock.PACKETS:
         pile = piles[packet]
         stuck = []
@@ -119,10 +128,14 @@ def clock_dead_end(state: State) -> bool:
             tops.append(stuck[-1])
         else:
             tops.append(0)
-    if not walls:
-        # every card off the hours is free, and an hour that still needs a card has a
-        # copy of it off the hours: the relaxation completes every hour
-        return False
+    return walls, tops
+
+
+def _relaxation_stalls(piles: list[list[int]], walls: Walls, tops: list[int]) -> bool:
+    """The relaxation of ``clock_dead_end`` cannot complete every hour."""
+    walls = [(pile, stuck[:]) for pile, stuck in walls]  # popped below
+    heights = [len(piles[h]) for h in range(clock.HOURS)]
+    talon = piles[clock.TALON]
     free = bytearray(len(clock.SUCCESSOR))
     for card in piles[clock.STOCK]:
         free[card] = 1
