@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+import patience
 from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import clock as game
@@ -149,11 +150,12 @@ def test_clk4_successor_out_of_reach_walls_in_and_the_plain_search_agrees(
     assert solve_plain(state, monkeypatch, max_nodes=20_000) == "lost"
 
 
-def _talon_of_clubs(drawn: list[str]) -> State:
-    """Every hour but V (base TC) and IX (base 2C) complete; ``drawn`` (first drawn at
-    the bottom) on the talon: 2C and 6C there are the second copies, so 2C belongs to hour
-    V alone and 6C to hour IX alone, while both 4Cs are off the hours, one on the talon
-    and one in a packet, for hour IX's third place or hour V's eighth."""
+def _talon_of_clubs(drawn: list[str], others_played: bool = True) -> State:
+    """``drawn`` (first drawn at the bottom) on the talon at the start; then, if asked,
+    every hour but V (base TC) and IX (base 2C) completed. 2C and 6C there are the second
+    copies, so 2C belongs to hour V alone and 6C to hour IX alone, while both 4Cs are off
+    the hours, one on the talon and one in the stock or a packet, for hour IX's third
+    place or hour V's eighth."""
     order = _build_order()
     for card in (("2C", 5), ("4C", 5), ("6C", 9)):
         order.remove(card)
@@ -162,28 +164,37 @@ def _talon_of_clubs(drawn: list[str]) -> State:
     state = game.CLOCK.new(deck=_deck_for(early + late, drawn=drawn))
     for _ in drawn:
         state.play("draw")
-    _play_in_order(state, early)
+    if others_played:
+        _play_in_order(state, early)
     return state
 
 
 def test_clk2_two_copies_cannot_both_serve_one_hour_under_the_talon_order(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Talon 2C, 4C, 6C (6C on top): 6C needs hour IX's 4C first, so the packet's 4C goes
+    """Talon 2C, 4C, 6C (6C on top): 6C needs hour IX's 4C first, so the other 4C goes
     there and the talon's 4C to hour V, after the 2C under it. The relaxation, letting the
-    packet's 4C serve both hours, misses it; counting copies does not, and the plain
-    search agrees."""
+    other 4C serve both hours, misses it; counting copies does not, right after the draw
+    that lays 6C, and the plain search agrees once the other hours are complete."""
+    state = _talon_of_clubs(["2C", "4C", "6C"], others_played=False)
+    walls, tops = _walls(state)
+    assert not _relaxation_stalls(state.piles, walls, tops)
+    assert clock_dead_end(state)
     state = _talon_of_clubs(["2C", "4C", "6C"])
     walls, tops = _walls(state)
     assert not _relaxation_stalls(state.piles, walls, tops)
-    assert places_clash(state.piles, walls) and clock_dead_end(state)
+    assert places_clash(state.piles, walls)
+    assert not clock_dead_end(state)  # asked only right after a draw
+    assert patience.solve(state).outcome == "lost"
     assert solve_plain(state, monkeypatch) == "lost"
 
 
 @pytest.mark.parametrize("drawn", [["6C", "4C", "2C"], ["4C", "2C", "6C"], ["2C", "6C", "4C"]])
 def test_clk2_talon_orders_some_choice_of_places_allows_are_not_claimed(
         drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not clock_dead_end(_talon_of_clubs(drawn, others_played=False))
     state = _talon_of_clubs(drawn)
-    assert not clock_dead_end(state)
+    walls, _ = _walls(state)
+    assert not places_clash(state.piles, walls)
     assert solve_plain(state, monkeypatch) == "won"
 
 

@@ -82,6 +82,10 @@ def clock_dead_end(state: State) -> bool:
     the position is lost.
     The relaxation lets one copy serve two hours. ``clock_copies.places_clash`` counts
     copies instead: each walled-in copy takes one open place, in an order its wall allows.
+    It is asked only at the start and right after a draw, which lays a new card on the
+    walled talon: where else it was asked, it almost never found a clash the relaxation
+    had missed (deals 1-200 at 100,000 nodes: the same answers in 479,107 nodes against
+    479,103, with a quarter of the tests). Leaving a test out never claims anything.
     """
     piles = state.piles
     walls, tops = _walls(state)
@@ -89,7 +93,10 @@ def clock_dead_end(state: State) -> bool:
         # every card off the hours is free, and an hour that still needs a card has a
         # copy of it off the hours: the relaxation completes every hour
         return False
-    return _relaxation_stalls(piles, walls, tops) or places_clash(piles, walls)
+    if _relaxation_stalls(piles, walls, tops):
+        return True
+    undo = state._undo  # the last move played (engine/state.py keeps it for undo)
+    return (not undo or undo[-1][0][:2] == (ACTION, clock.DRAW)) and places_clash(piles, walls)
 
 
 Walls = list[tuple[list[int], list[int]]]
