@@ -13,7 +13,7 @@ from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import clock as game
 from patience.solver.clock import _relaxation_stalls, _walls, clock_dead_end, clock_safe_move
-from patience.solver.clock_copies import _satisfiable, places_clash
+from patience.solver.clock_copies import _forced_choices, bound_places
 from tests.games.test_clock import _build_order, _deck_for, _play_in_order, new
 from tests.solver.helpers import assert_agrees_with_plain, play_randomly, solve_plain
 
@@ -182,7 +182,7 @@ def test_clk2_two_copies_cannot_both_serve_one_hour_under_the_talon_order(
     state = _talon_of_clubs(["2C", "4C", "6C"])
     walls, tops = _walls(state)
     assert not _relaxation_stalls(state.piles, walls, tops)
-    assert places_clash(state.piles, walls)
+    assert bound_places(state.piles, walls) is None
     assert not clock_dead_end(state)  # asked only right after a draw
     assert patience.solve(state).outcome == "lost"
     assert solve_plain(state, monkeypatch) == "lost"
@@ -194,22 +194,73 @@ def test_clk2_talon_orders_some_choice_of_places_allows_are_not_claimed(
     assert not clock_dead_end(_talon_of_clubs(drawn, others_played=False))
     state = _talon_of_clubs(drawn)
     walls, _ = _walls(state)
-    assert not places_clash(state.piles, walls)
+    assert bound_places(state.piles, walls) is not None
     assert solve_plain(state, monkeypatch) == "won"
 
 
-def _brute_satisfiable(choices: list[int], clashes: list[list[int]]) -> bool:
+def _five_over_six(drawn: list[str]) -> State:
+    """``drawn`` on the talon at the start, then every hour completed but V (at 3C) and
+    IX (at its base 2C), and a 5C married onto the last 6C (hour I's base is the first).
+    Off the hours: both 4Cs and both 5Cs (hour IX's third or fourth place, or hour V's
+    last two), 3C, 6C, 7C, 8C, 9C, each for hour IX alone."""
+    order = _build_order()
+    for card in (("4C", 5), ("7C", 9), ("5C", 9)):
+        order.remove(card)
+    late = {("5C", 5), ("3C", 9), ("4C", 9), ("6C", 9), ("8C", 9), ("9C", 9)}
+    early = [card for card in order if card not in late]
+    state = game.CLOCK.new(deck=_deck_for(early + [c for c in order if c in late],
+                                          drawn=drawn))
+    for _ in drawn:
+        state.play("draw")
+    _play_in_order(state, early)
+    state.play(next(m for m in state.legal_moves()
+                    if m.card == "5C" and m.to_pile.startswith("packet")))
+    return state
+
+
+def test_clk4_a_copy_bound_to_its_place_walls_in_what_the_relaxation_frees(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Talon 4C, 7C, 5C (5C on top), a packet 6C under the married 5C, which is stuck
+    (CLK-4: both 6Cs are out of reach). 7C over the talon's 4C sends that 4C to hour V
+    (the other 4C to hour IX), so the talon's 5C goes to hour IX and the packet's 5C to
+    hour V, after the talon's 4C, under 7C, which waits for the 6C under that 5C. Every
+    copy has a place in an order its own wall allows, and the relaxation lets the other
+    4C serve hour V too; with the three places bound to their copies it stalls, and the
+    plain search agrees."""
+    state = _five_over_six(["4C", "7C", "5C"])
+    walls, tops = _walls(state)
+    assert not _relaxation_stalls(state.piles, walls, tops)
+    bound = bound_places(state.piles, walls)
+    assert bound is not None and len(bound) == 3
+    assert _relaxation_stalls(state.piles, walls, tops, bound)
+    assert solve_plain(state, monkeypatch) == "lost"
+
+
+def test_clk4_bound_copies_in_a_winnable_order_are_not_claimed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _five_over_six(["7C", "4C", "5C"])
+    walls, tops = _walls(state)
+    bound = bound_places(state.piles, walls)
+    assert bound is not None and not _relaxation_stalls(state.piles, walls, tops, bound)
+    assert solve_plain(state, monkeypatch) == "won"
+
+
+def _every_solution(choices: list[int], clashes: list[list[int]]) -> list[tuple[int, ...]]:
+    out = []
     for picks in itertools.product(*(range(n) for n in choices)):
         chosen = {2 * copy + pick for copy, pick in enumerate(picks)}
         if not any(other in chosen for literal in chosen for other in clashes[literal]):
-            return True
-    return False
+            out.append(picks)
+    return out
 
 
-def test_two_valued_choices_decided_as_by_trying_every_choice() -> None:
-    """``_satisfiable`` (unit propagation, one choice at a time) against every choice."""
+def test_two_valued_choices_decided_and_forced_as_by_trying_every_choice() -> None:
+    """``_forced_choices`` (unit propagation, one choice at a time) against every choice:
+    it answers None exactly when nothing meets the clauses, and a choice it calls forced
+    is made by every solution."""
     rng = random.Random(4)
     answers = set()
+    forced_seen = 0
     for _ in range(400):
         n = rng.randint(2, 7)
         choices = [rng.choice((1, 2, 2)) for _ in range(n)]
@@ -220,7 +271,12 @@ def test_two_valued_choices_decided_as_by_trying_every_choice() -> None:
             if a >> 1 != b >> 1:
                 clashes[a].append(b)
                 clashes[b].append(a)
-        expected = _brute_satisfiable(choices, clashes)
-        assert _satisfiable(choices, clashes) == expected
-        answers.add(expected)
-    assert answers == {True, False}
+        solutions = _every_solution(choices, clashes)
+        forced = _forced_choices(choices, clashes)
+        assert (forced is not None) == bool(solutions)
+        answers.add(bool(solutions))
+        for copy, choice in enumerate(forced or []):
+            if choice >= 0:
+                assert all(picks[copy] == choice for picks in solutions)
+                forced_seen += choices[copy] == 2
+    assert answers == {True, False} and forced_seen > 50

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import clock
-from patience.solver.clock_copies import PLACES, places_clash
+from patience.solver.clock_copies import PLACES, Bound, bound_places
 from patience.solver.probes import Ordering, actions_first_sometimes, noisy_order
 
 
@@ -80,12 +80,18 @@ def clock_dead_end(state: State) -> bool:
     freeing what lies under it. Every real line's hour plays are possible in this
     relaxation, step by step, so if even the relaxation cannot complete all twelve hours
     the position is lost.
-    The relaxation lets one copy serve two hours. ``clock_copies.places_clash`` counts
-    copies instead: each walled-in copy takes one open place, in an order its wall allows.
-    It is asked only at the start and right after a draw, which lays a new card on the
-    walled talon: where else it was asked, it almost never found a clash the relaxation
-    had missed (deals 1-200 at 100,000 nodes: the same answers in 479,107 nodes against
-    479,103, with a quarter of the tests). Leaving a test out never claims anything.
+    The relaxation lets one copy serve two hours. ``clock_copies.bound_places`` counts
+    copies instead: each walled-in copy takes one open place, in an order its wall allows;
+    when that cannot be, the position is lost. Where it binds a walled-in copy to one of
+    its two places in every line, the relaxation is run again with that place waiting
+    for that copy (the hour passes it only once the copy's wall has come down to it, and
+    the copy, if stuck, counts as gone only once that place is passed): every real line
+    still plays within it step by step, since in every line that copy takes that place.
+    Both are asked only at the start and right after a draw, which lays a new card on
+    the walled talon: where else they were asked, they almost never found what the first
+    relaxation had missed (deals 1-200 at 100,000 nodes: the same answers in 479,107
+    nodes against 479,103, with a quarter of the tests). Leaving a test out never claims
+    anything.
     """
     piles = state.piles
     walls, tops = _walls(state)
@@ -96,7 +102,12 @@ def clock_dead_end(state: State) -> bool:
     if _relaxation_stalls(piles, walls, tops):
         return True
     undo = state._undo  # the last move played (engine/state.py keeps it for undo)
-    return (not undo or undo[-1][0][:2] == (ACTION, clock.DRAW)) and places_clash(piles, walls)
+    if undo and undo[-1][0][:2] != (ACTION, clock.DRAW):
+        return False
+    bound = bound_places(piles, walls)
+    if bound is None:
+        return True
+    return bool(bound) and _relaxation_stalls(piles, walls, tops, bound)
 
 
 Walls = list[tuple[list[int], list[int]]]
@@ -138,9 +149,11 @@ def _walls(state: State) -> tuple[Walls, list[int]]:
     return walls, tops
 
 
-def _relaxation_stalls(piles: list[list[int]], walls: Walls, tops: list[int]) -> bool:
-    """The relaxation of ``clock_dead_end`` cannot complete every hour."""
-    walls = [(pile, stuck[:]) for pile, stuck in walls]  # popped below
+def _relaxation_stalls(piles: list[list[int]], walls: Walls, tops: list[int],
+                       bound: Bound | None = None) -> bool:
+    """The relaxation of ``clock_dead_end`` cannot complete every hour; ``bound``: places
+    that wait for a given walled-in copy (``clock_copies.bound_places``)."""
+    stacks = [stuck[:] for _, stuck in walls]  # popped below
     heights = [len(piles[h]) for h in range(clock.HOURS)]
     talon = piles[clock.TALON]
     free = bytearray(len(clock.SUCCESSOR))
@@ -151,6 +164,8 @@ def _relaxation_stalls(piles: list[list[int]], walls: Walls, tops: list[int]) ->
     for packet, top in zip(clock.PACKETS, tops, strict=True):
         for card in piles[packet][top:]:
             free[card] = 1
+    waits = bound or {}
+    bound_to = {copy: place for place, copy in waits.items()}
     start = heights[:]
     runs = RUNS
     lengths = RUN_LENGTHS
@@ -160,18 +175,26 @@ def _relaxation_stalls(piles: list[list[int]], walls: Walls, tops: list[int]) ->
             run = runs[hour]
             height = old = heights[hour]
             end = lengths[hour]
-            while height < end and free[run[height]]:
+            while height < end:
+                copy = waits.get((hour, height)) if waits else None
+                if copy is None:
+                    if not free[run[height]]:
+                        break
+                elif stacks[copy[0]] and stacks[copy[0]][-1] > copy[1]:
+                    break  # the copy bound for this place is still walled in
                 height += 1
             if height != old:
                 heights[hour] = height
                 changed = True
         if not changed:
             break
-        for pile, stuck in walls:
+        for number, (pile, _) in enumerate(walls):
+            stuck = stacks[number]
             while stuck:
                 top = stuck[-1]
+                place = bound_to.get((number, top))
                 # gone once an hour that needed it at the start has passed its place
-                for h, index in PLACES[pile[top]]:
+                for h, index in PLACES[pile[top]] if place is None else (place,):
                     if start[h] <= index < heights[h]:
                         break
                 else:

@@ -29,30 +29,36 @@ for _hour, _base in enumerate(clock.BASES):
         PLACES[_card] += ((clock.HOUR0 + _hour, _index),)
 
 
-def places_clash(piles: list[list[int]], walls: list[tuple[list[int], list[int]]]) -> bool:
-    """True when the walled-in copies cannot all take open places in an order their
-    walls allow.
+# (hour pile, index) -> (wall number, place in that wall's pile) of the copy bound for it
+Bound = dict[tuple[int, int], tuple[int, int]]
+
+
+def bound_places(piles: list[list[int]],
+                 walls: list[tuple[list[int], list[int]]]) -> Bound | None:
+    """None when the walled-in copies cannot all take open places in an order their
+    walls allow; else the places that some walled-in copy with two open places must take
+    in every choice that meets the conditions (found by propagation from the copies with
+    one open place), each with that copy.
 
     ``walls``: per pile, its cards (bottom first) and the places of its stuck cards in
     rising order; the cards from the bottom up to the topmost stuck card are walled in.
     """
     # per copy: (wall number, place in its pile, stuck); literal 2 * copy + choice
     where: list[tuple[int, int, bool]] = []
-    choices: list[int] = []  # per copy: 1 or 2 open places
+    options: list[list[tuple[int, int]]] = []  # per copy: its 1 or 2 open places
     at_hour: dict[int, list[tuple[int, int]]] = {}  # hour -> [(index, literal)]
     for number, (pile, stuck) in enumerate(walls):
         stuck_set = set(stuck)
         for pos in range(stuck[-1] + 1):
             copy = len(where)
             where.append((number, pos, pos in stuck_set))
-            choice = 0
-            for hour, index in PLACES[pile[pos]]:
-                if len(piles[hour]) <= index:
-                    at_hour.setdefault(hour, []).append((index, 2 * copy + choice))
-                    choice += 1
-            if not choice:
-                return False  # not a position of the game: no place is open for a copy
-            choices.append(choice)
+            open_places = [place for place in PLACES[pile[pos]]
+                           if len(piles[place[0]]) <= place[1]]
+            if not open_places:
+                return {}  # not a position of the game: no place is open for a copy
+            for choice, (hour, index) in enumerate(open_places):
+                at_hour.setdefault(hour, []).append((index, 2 * copy + choice))
+            options.append(open_places)
     clashes: list[list[int]] = [[] for _ in range(2 * len(where))]
     for entries in at_hour.values():
         entries.sort()
@@ -67,17 +73,24 @@ def places_clash(piles: list[list[int]], walls: list[tuple[list[int], list[int]]
                 if low == high or (b[0] == a[0] and b[1] > a[1] and b[2]):
                     clashes[first].append(second)
                     clashes[second].append(first)
-    return not _satisfiable(choices, clashes)
+    forced = _forced_choices([len(o) for o in options], clashes)
+    if forced is None:
+        return None
+    return {options[copy][choice]: where[copy][:2] for copy, choice in enumerate(forced)
+            if choice >= 0 and len(options[copy]) == 2}
 
 
-def _satisfiable(choices: list[int], clashes: list[list[int]]) -> bool:
-    """Whether every copy can take one of its ``choices`` places with no two clashing
-    literals both chosen (2-SAT). Choosing a literal rules out those it clashes with,
-    which forces the other choice of their copies, and so on (unit propagation). A copy
-    with one place has it; then each undecided copy tries its first place and keeps it
-    when propagation meets no contradiction (every clause it touched is then met, and
-    the rest is a part of the original clauses, satisfiable if they are), else takes the
-    second; if that fails too, nothing satisfies the clauses."""
+def _forced_choices(choices: list[int], clashes: list[list[int]]) -> list[int] | None:
+    """None when no copy can take one of its ``choices`` places with no two clashing
+    literals both chosen (2-SAT); else per copy the choice every solution makes, as far
+    as propagation from the copies with one place finds (-1: not found).
+
+    Choosing a literal rules out those it clashes with, which forces the other choice of
+    their copies, and so on (unit propagation); so what it derives from the copies with
+    one place holds in every solution. Then each undecided copy tries its first place and
+    keeps it when propagation meets no contradiction (every clause it touched is then
+    met, and the rest is a part of the original clauses, satisfiable if they are), else
+    takes the second; if that fails too, nothing satisfies the clauses."""
     value = [-1] * len(choices)
 
     def propagate(stack: list[int], trail: list[int]) -> bool:
@@ -96,7 +109,8 @@ def _satisfiable(choices: list[int], clashes: list[list[int]]) -> bool:
     for literal in fixed:
         value[literal >> 1] = 0
     if not propagate(fixed, []):
-        return False
+        return None
+    forced = value[:]
     for copy in range(len(choices)):
         if value[copy] >= 0:
             continue
@@ -108,5 +122,5 @@ def _satisfiable(choices: list[int], clashes: list[list[int]]) -> bool:
             for undone in trail:
                 value[undone] = -1
         else:
-            return False
-    return True
+            return None
+    return forced
