@@ -88,10 +88,11 @@ def clock_dead_end(state: State) -> bool:
     the copy, if stuck, counts as gone only once that place is passed): every real line
     still plays within it step by step, since in every line that copy takes that place.
     Both are asked only at the start and right after a draw, which lays a new card on
-    the walled talon: where else they were asked, they almost never found what the first
-    relaxation had missed (deals 1-200 at 100,000 nodes: the same answers in 479,107
-    nodes against 479,103, with a quarter of the tests). Leaving a test out never claims
-    anything.
+    the walled talon. Asked after every move, the copy count alone almost never found
+    what the first relaxation had missed (deals 1-200 at 100,000 nodes: the same answers
+    in 479,103 nodes against 479,107 when asked after draws, with four times the tests);
+    the second run finds more after plays from packets, but costs more time than it
+    saves (docs/solver.md). Leaving a test out never claims anything.
     """
     piles = state.piles
     walls, tops = _walls(state)
