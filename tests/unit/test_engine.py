@@ -172,6 +172,16 @@ def test_key_is_compact_hashable_and_tracks_the_position() -> None:
     assert state.key() == key
 
 
+def test_last_raw_names_the_move_played_last_and_follows_undo() -> None:
+    state = patience.get_game("star").new(deal=2)
+    assert state.last_raw() is None
+    state.play("draw")
+    drawn = state.last_raw()
+    assert drawn is not None and state.to_move(drawn).action == "draw"
+    state.undo()
+    assert state.last_raw() is None
+
+
 def test_copy_is_independent() -> None:
     state = patience.get_game("star").new(deal=2)
     copy = state.copy()

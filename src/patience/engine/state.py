@@ -224,6 +224,10 @@ class State:
     def moves_played(self) -> int:
         return len(self._undo)
 
+    def last_raw(self) -> RawMove | None:
+        """The raw move played last, or None at the start (solvers read what just changed)."""
+        return self._undo[-1][0] if self._undo else None
+
     def history(self) -> list[Move]:
         """The moves played so far, in order, as public moves."""
         replay = self.game.start(self.rules, self.deal, self.deck)

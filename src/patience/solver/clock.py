@@ -102,8 +102,8 @@ def clock_dead_end(state: State) -> bool:
         return False
     if _relaxation_stalls(piles, walls, tops):
         return True
-    undo = state._undo  # the last move played (engine/state.py keeps it for undo)
-    if undo and undo[-1][0][:2] != (ACTION, clock.DRAW):
+    last = state.last_raw()
+    if last is not None and last[:2] != (ACTION, clock.DRAW):
         return False
     bound = bound_places(piles, walls)
     if bound is None:
