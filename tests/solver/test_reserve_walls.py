@@ -93,6 +93,8 @@ def random_positions(game: Game, count: int) -> list[State]:
 
 @pytest.mark.parametrize("game", [TOAD, RAINBOW, OPEN_SHOP, DOUBLE_STAR])
 def test_fast_walls_agree_with_the_plain_fixed_point(game: Game) -> None:
+    """RBW-4, RBW-5, TOD-4, TOD-5: cards leave a reserve top first and only to a foundation,
+    a waste top goes to a foundation or onto a reserve."""
     walled = checked = 0
     for state in random_positions(game, 60):
         rules = state.rules
@@ -129,7 +131,8 @@ def plain_unwind(state: State, rules: ReserveRules) -> bool:
 
 @pytest.mark.parametrize("game", [TOAD, RAINBOW, OPEN_SHOP, DOUBLE_STAR])
 def test_stacks_unwind_as_its_rule_reads(game: Game) -> None:
-    """End positions, and deals as dealt (a redeal still left, where the game has one)."""
+    """RBW-4, RBW-7, TOD-6: end positions, and deals as dealt (a redeal still left, where
+    the game has one)."""
     answers = set()
     for state in (*random_positions(game, 60), *(game.new(deal=d) for d in range(1, 40))):
         rules = state.rules

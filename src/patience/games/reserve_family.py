@@ -29,7 +29,7 @@ DRAW, REDEAL = range(2)
 # State.vars shared by the family; Rainbow appends its per-pile counts (RBW-6)
 BASE_RANK, FACE_DOWN, REDEALS_DONE = range(3)
 FAMILY_VARS = ("base_rank", "face_down", "redeals")
-_RANK_OF = bytes(min(code >> 2, 255) for code in range(256))  # card code -> rank
+RANK_OF = bytes(min(code >> 2, 255) for code in range(256))  # card code -> rank, for translate
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +232,7 @@ class ReserveRules(Rules):
         """
         piles, v = state.piles, state.vars
         out = bytearray(sorted([len(piles[f]) for f in self.found_piles]))
-        ranks = _RANK_OF
+        ranks = RANK_OF
         reserves = sorted([bytes((len(piles[r]),)) + bytes(piles[r]).translate(ranks)
                            for r in self.reserve_piles])
         marks = self.pile_marks(state)

@@ -17,7 +17,7 @@ from operator import itemgetter
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+from patience.games.reserve_family import BASE_RANK, RANK_OF, REDEALS_DONE, ReserveRules
 from patience.solver.probes import Ordering
 
 
@@ -114,8 +114,8 @@ def reserve_dead_end(state: State) -> bool:
         return True
     if v[REDEALS_DONE] < rules.shape.redeals:
         return False
-    to_come = set(bytes(piles[rules.stock]).translate(_RANK_OF))
-    to_come.update(bytes(piles[rules.hand]).translate(_RANK_OF))
+    to_come = set(bytes(piles[rules.stock]).translate(RANK_OF))
+    to_come.update(bytes(piles[rules.hand]).translate(RANK_OF))
     if len(to_come) == 13:  # a quick no: every rank has a copy still to come
         return False
     walls = _Walls(state, rules, to_come)
@@ -302,9 +302,6 @@ def reachable(counts: frozenset[int], capacity: int, places: frozenset[int]) -> 
     return out
 
 
-_RANK_OF = bytes(min(code >> 2, 255) for code in range(256))  # card code -> rank
-
-
 def rank_mask(ranks: set[int]) -> int:
     """These ranks as bits (bit r for rank r)."""
     mask = 0
@@ -376,15 +373,15 @@ class _Walls:
 
     def __init__(self, state: State, rules: ReserveRules, to_come: set[int]) -> None:
         piles = state.piles
-        self.state, self.rules, self.to_come = state, rules, rank_mask(to_come)
+        self.to_come = rank_mask(to_come)
         counts = 0
         for f in rules.found_piles:
             counts |= 1 << len(piles[f])
         # what ``_targets_and_stuck`` reads besides the places
         self.counts_key = (counts << 5 | rules.shape.foundation_cards) << 4 | state.vars[BASE_RANK]
-        self.reserves = [bytes(piles[r]).translate(_RANK_OF)[::-1]
+        self.reserves = [bytes(piles[r]).translate(RANK_OF)[::-1]
                          for r in rules.reserve_piles if piles[r]]
-        self.wastes = [bytes(cards).translate(_RANK_OF)[::-1]
+        self.wastes = [bytes(cards).translate(RANK_OF)[::-1]
                        for cards in _getters(rules)[1](piles) if cards]
         self.wrap = rules.shape.reserve_wrap
         self.covers = [_first_covers(ranks) for ranks in (*self.reserves, *self.wastes)]
