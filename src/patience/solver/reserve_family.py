@@ -110,36 +110,67 @@ def reserve_dead_end(state: State) -> bool:
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
-    if not stacks_unwind(state, rules):
+    form = form_of(rules, v[BASE_RANK])
+    last = v[REDEALS_DONE] >= rules.shape.redeals
+    found = form.found(tuple(sorted([len(piles[f]) for f in rules.found_piles])))
+    reserves = [form.pile(bytes(piles[r]).translate(RANK_OF))
+                for r in rules.reserve_piles if piles[r]]
+    if not last:
+        return not _unwound(form, found, reserves, [], last)
+    wastes = [form.pile(bytes(cards).translate(RANK_OF))
+              for cards in _getters(rules)[1](piles) if cards]
+    return dead_end_of(form, found, reserves, wastes, _to_come(state, rules), last)
+
+
+def dead_end_of(form: Form, found: Found, reserves: list[PileInfo], wastes: list[PileInfo],
+                to_come: int, last: bool) -> bool:
+    """``reserve_dead_end`` on the position's parts: the foundation counts, the non-empty
+    reserves and waste piles (waste piles read only when ``last``, no redeal left) and
+    the ranks of the stock and hand as bits. A search that keeps its piles as ranks calls
+    this directly, with nothing to translate."""
+    if not _unwound(form, found, reserves, wastes, last):
         return True
-    if v[REDEALS_DONE] < rules.shape.redeals:
+    if not last or to_come == ALL_RANKS:  # a quick no: every rank has a copy still to come
         return False
-    to_come = set(bytes(piles[rules.stock]).translate(RANK_OF))
-    to_come.update(bytes(piles[rules.hand]).translate(RANK_OF))
-    if len(to_come) == 13:  # a quick no: every rank has a copy still to come
-        return False
-    walls = _Walls(state, rules, to_come)
-    piled = (*walls.reserves, *walls.wastes)
-    exempt = to_come.union(ranks[0] for ranks in piled)  # a copy on top is never walled
-    base = v[BASE_RANK]
+    counts_key = found.key
+    exempt = to_come  # a copy still to come or on top is never walled
+    union = 0
+    free = 0  # ranks the quick no of ``_walled`` frees for their place alone
+    for info in (*reserves, *wastes):
+        exempt |= 1 << info.top
+        union |= info.mask
+        known = info.free.get(counts_key)
+        if known is None:
+            known = info.free[counts_key] = _free_alone(counts_key, info)
+        free |= known
+    base = form.base
     # ranks with a copy off the foundations, none still to come or on top, and no copy
-    # that the quick no of ``_Walls.walled`` frees
-    free = walls.free_alone()
-    for rank in sorted(set().union(*piled) - exempt):
-        if not free >> rank & 1 and walls.walled(1 << place_of(rank, base)):
+    # that the quick no frees
+    rest = union & ~exempt & ~free
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if _walled(form, counts_key, 1 << place_of(low.bit_length() - 1, base), to_come,
+                   reserves, wastes):
             return True
-    capacity = rules.shape.foundation_cards
-    wanted = [place for place in {n % 13 for n in map(len, (piles[f] for f in rules.found_piles))
-                                  if n < capacity}
-              if (place + base - 1) % 13 + 1 not in exempt]
+    wanted = [place for place in found.wanted if not exempt >> (place + base - 1) % 13 + 1 & 1]
     sizes = range(2, len(wanted) + 1) if len(wanted) <= WANTED_SUBSETS else [len(wanted)]
-    return any(walls.walled(sum(1 << place for place in places))
+    return any(_walled(form, counts_key, sum(1 << place for place in places), to_come,
+                       reserves, wastes)
                for size in sizes for places in combinations(wanted, size))
 
 
 # up to this many places wanted next (none still to come), each set of two or more of
 # them is tried as T; beyond, only all of them
 WANTED_SUBSETS = 4
+ALL_RANKS = 0x3FFE  # bits 1 to 13
+
+
+def _to_come(state: State, rules: ReserveRules) -> int:
+    """The ranks of the stock and hand cards, as bits."""
+    piles = state.piles
+    return rank_mask(set(bytes(piles[rules.stock]).translate(RANK_OF))
+                     | set(bytes(piles[rules.hand]).translate(RANK_OF)))
 
 
 def stacks_unwind(state: State, rules: ReserveRules) -> bool:
@@ -159,38 +190,127 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
     even with every other card at hand whenever wanted means the position is lost.
     """
     piles, v = state.piles, state.vars
-    founds, wastes = _getters(rules)
-    capacity = rules.shape.foundation_cards
-    lengths = sorted(map(len, founds(piles)))
-    while lengths and lengths[-1] >= capacity:
-        lengths.pop()
-    counts = tuple(lengths)
-    table = _PLACES[v[BASE_RANK]]
-    known = _UNWINDS
-    stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
-    for cards in stacks:
-        places = bytes(cards)[::-1].translate(table)
-        ok = known.get((counts, capacity, places))
-        if not (unwinds(counts, capacity, places) if ok is None else ok):
+    form = form_of(rules, v[BASE_RANK])
+    found = form.found(tuple(sorted([len(piles[f]) for f in rules.found_piles])))
+    reserves = [form.pile(bytes(piles[r]).translate(RANK_OF))
+                for r in rules.reserve_piles if piles[r]]
+    wastes = [form.pile(bytes(cards).translate(RANK_OF))
+              for cards in _getters(rules)[1](piles) if cards]
+    return _unwound(form, found, reserves, wastes, v[REDEALS_DONE] >= rules.shape.redeals)
+
+
+def _unwound(form: Form, found: Found, reserves: list[PileInfo], wastes: list[PileInfo],
+             last: bool) -> bool:
+    """``stacks_unwind`` on the position's parts; each pile keeps its answers by the
+    foundation counts (and, for a waste pile, the highest rank in the reserves)."""
+    counts = found.open
+    capacity = form.capacity
+    for info in reserves:
+        ok = info.unwinds.get(counts)
+        if ok is None:
+            ok = info.unwinds[counts] = unwinds(counts, capacity, info.places)
+        if not ok:
             return False
-    if v[REDEALS_DONE] < rules.shape.redeals:
+    if not last:
         return True
-    if not stacks:
+    if not reserves:
         reach = 0
-    elif rules.shape.reserve_wrap:
+    elif form.wrap:
         return True
     else:
-        reach = max(map(max, stacks)) >> 2  # the highest card's rank
-    lower = _CODES_BELOW[reach << 2]  # the card codes of ranks below ``reach``
-    for cards in wastes(piles):
-        if len(cards) > 1:
-            fixed = bytes(cards).translate(table, lower)
-            if len(fixed) > 1:
-                places = fixed[::-1]
-                ok = known.get((counts, capacity, places))
-                if not (unwinds(counts, capacity, places) if ok is None else ok):
-                    return False
+        highest = 0
+        for info in reserves:
+            highest |= info.mask
+        reach = highest.bit_length() - 1  # the highest card's rank
+    for info in wastes:
+        if len(info.ranks) > 1:
+            key = (counts, reach)
+            ok = info.fixed.get(key)
+            if ok is None:
+                # the cards of ranks from ``reach`` up, as places, top first
+                fixed = info.pile.translate(form.table, _RANKS_BELOW[reach])[::-1]
+                ok = info.fixed[key] = len(fixed) <= 1 or unwinds(counts, capacity, fixed)
+            if not ok:
+                return False
     return True
+
+
+class PileInfo:
+    """What the dead end reads of one non-empty reserve or waste pile, kept per ``Form``
+    and per pile (a pile changes one card at a time, so most come back often): its ranks
+    bottom first and top first, as bits, its top rank, its places top first, its covers
+    (``_first_covers``), and answers kept by foundation counts."""
+
+    __slots__ = ("covers", "fixed", "free", "mask", "pile", "places", "ranks", "top",
+                 "unwinds")
+
+    def __init__(self, pile: bytes, table: bytes) -> None:
+        self.pile = pile
+        self.ranks = ranks = pile[::-1]
+        self.top = ranks[0]
+        self.mask = rank_mask(set(ranks))
+        self.places = ranks.translate(table)
+        self.covers = _first_covers(ranks)
+        self.unwinds: dict[tuple[int, ...], bool] = {}  # open counts -> ``unwinds``
+        self.fixed: dict[tuple[tuple[int, ...], int], bool] = {}  # (counts, reach) -> same
+        self.free: dict[int, int] = {}  # counts key -> ``_free_alone``
+
+
+class Found:
+    """What the dead end reads of the foundation counts (sorted): the counts below the
+    capacity, the key of ``_targets_and_stuck`` (counts as bits, capacity, base rank) and
+    the places the foundations want next."""
+
+    __slots__ = ("key", "open", "wanted")
+
+    def __init__(self, counts: tuple[int, ...], capacity: int, base: int) -> None:
+        self.open = tuple(n for n in counts if n < capacity)
+        bits = 0
+        for n in counts:
+            bits |= 1 << n
+        self.key = (bits << 5 | capacity) << 4 | base
+        self.wanted = sorted({n % 13 for n in self.open})
+
+
+class Form:
+    """What the dead end reads besides the piles, fixed for a deal (capacity, base rank,
+    wrap), with the piles and foundation counts met so far."""
+
+    def __init__(self, capacity: int, base: int, wrap: bool) -> None:
+        self.capacity, self.base, self.wrap = capacity, base, wrap
+        self.table = _PLACES_OF_RANK[base]
+        self.piles: dict[bytes, PileInfo] = {}
+        self.founds: dict[tuple[int, ...], Found] = {}
+
+    def pile(self, ranks: bytes) -> PileInfo:
+        """The pile of these ranks (bottom first, not empty)."""
+        info = self.piles.get(ranks)
+        if info is None:
+            if len(self.piles) > 100_000:
+                self.piles.clear()
+            info = self.piles[ranks] = PileInfo(ranks, self.table)
+        return info
+
+    def found(self, counts: tuple[int, ...]) -> Found:
+        """The foundations of these counts (sorted)."""
+        known = self.founds.get(counts)
+        if known is None:
+            if len(self.founds) > 100_000:
+                self.founds.clear()
+            known = self.founds[counts] = Found(counts, self.capacity, self.base)
+        return known
+
+
+def form_of(rules: ReserveRules, base: int) -> Form:
+    """The one ``Form`` of these rules and base rank."""
+    key = (rules.shape.foundation_cards, base, rules.shape.reserve_wrap)
+    form = _FORMS.get(key)
+    if form is None:
+        form = _FORMS[key] = Form(*key)
+    return form
+
+
+_FORMS: dict[tuple[int, int, bool], Form] = {}
 
 
 # a function from the piles to some of them, as a tuple
@@ -214,9 +334,9 @@ def _tuple_getter(indices: tuple[int, ...]) -> PilesOf:
 
 
 _GETTERS: dict[ReserveRules, tuple[PilesOf, PilesOf]] = {}
-_CODES_BELOW = [bytes(range(n)) for n in range(256)]
-# base rank -> a table from card code (rank << 2 | suit) to the card's place
-_PLACES = [bytes(place_of(code >> 2, base) for code in range(256)) for base in range(14)]
+_RANKS_BELOW = [bytes(range(n)) for n in range(15)]
+# base rank -> a table from rank to place
+_PLACES_OF_RANK = [bytes(place_of(rank, base) for rank in range(256)) for base in range(14)]
 
 
 def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
@@ -340,125 +460,94 @@ _STUCK: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
 
 def _first_covers(ranks: bytes) -> dict[int, int]:
-    """Rank -> the ranks above its first copy in this pile (top first), as bits. Kept per
-    pile: a pile changes one card at a time, so most come back often."""
-    known = _COVERS.get(ranks)
-    if known is None:
-        known = {}
-        cover = 0
-        for rank in ranks:
-            if rank not in known:
-                known[rank] = cover
-            cover |= 1 << rank
-        if len(_COVERS) > 100_000:
-            _COVERS.clear()
-        _COVERS[ranks] = known
+    """Rank -> the ranks above its first copy in this pile (top first), as bits."""
+    known: dict[int, int] = {}
+    cover = 0
+    for rank in ranks:
+        if rank not in known:
+            known[rank] = cover
+        cover |= 1 << rank
     return known
-
-
-_COVERS: dict[bytes, dict[int, int]] = {}
-_FREE_ALONE: dict[tuple[int, bytes], int] = {}  # (counts key, pile) -> ``free_alone`` bits
 
 
 def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
     """Whether no card of these places can come free before one is played: the least
     fixed point of the cards that can move (see ``reserve_dead_end``)."""
     piles = state.piles
-    to_come = {card >> 2 for card in (*piles[rules.stock], *piles[rules.hand])}
-    return _Walls(state, rules, to_come).walled(sum(1 << place for place in places))
+    form = form_of(rules, state.vars[BASE_RANK])
+    found = form.found(tuple(sorted([len(piles[f]) for f in rules.found_piles])))
+    reserves = [form.pile(bytes(piles[r]).translate(RANK_OF))
+                for r in rules.reserve_piles if piles[r]]
+    wastes = [form.pile(bytes(cards).translate(RANK_OF))
+              for cards in _getters(rules)[1](piles) if cards]
+    return _walled(form, found.key, sum(1 << place for place in places),
+                   _to_come(state, rules), reserves, wastes)
 
 
-class _Walls:
-    """One position's piles as ranks, top first, for trying several sets of places."""
+def _free_alone(counts_key: int, info: PileInfo) -> int:
+    """Rank bits of the ranks r for which ``_walled`` of r's place alone gives the quick
+    no on this pile: its first copy of r has no card above it stuck for that place."""
+    known = 0
+    base = counts_key & 15
+    for rank, cover in info.covers.items():
+        if not cover & _targets_and_stuck(counts_key, 1 << place_of(rank, base))[1]:
+            known |= 1 << rank
+    return known
 
-    def __init__(self, state: State, rules: ReserveRules, to_come: set[int]) -> None:
-        piles = state.piles
-        self.to_come = rank_mask(to_come)
-        counts = 0
-        for f in rules.found_piles:
-            counts |= 1 << len(piles[f])
-        # what ``_targets_and_stuck`` reads besides the places
-        self.counts_key = (counts << 5 | rules.shape.foundation_cards) << 4 | state.vars[BASE_RANK]
-        self.reserves = [bytes(piles[r]).translate(RANK_OF)[::-1]
-                         for r in rules.reserve_piles if piles[r]]
-        self.wastes = [bytes(cards).translate(RANK_OF)[::-1]
-                       for cards in _getters(rules)[1](piles) if cards]
-        self.wrap = rules.shape.reserve_wrap
-        self.covers = [_first_covers(ranks) for ranks in (*self.reserves, *self.wastes)]
 
-    def free_alone(self) -> int:
-        """Rank bits of the ranks r for which ``walled`` of r's place alone gives the quick
-        no: a pile whose first copy of r has no card above it stuck for that place."""
-        counts_key = self.counts_key
-        free = 0
-        for ranks in (*self.reserves, *self.wastes):
-            key = (counts_key, ranks)
-            known = _FREE_ALONE.get(key)
-            if known is None:
-                known = 0
-                base = counts_key & 15
-                for rank, cover in _first_covers(ranks).items():
-                    if not cover & _targets_and_stuck(counts_key, 1 << place_of(rank, base))[1]:
-                        known |= 1 << rank
-                if len(_FREE_ALONE) > 100_000:
-                    _FREE_ALONE.clear()
-                _FREE_ALONE[key] = known
-            free |= known
-        return free
-
-    def walled(self, wall: int) -> bool:
-        """``_all_walled`` for this position and the places of ``wall`` (bit p for place
-        p), ranks as bits: bit r of ``shown``, a rank a reserve can come to show; of
-        ``moving``, a rank with a copy that can be laid on a reserve; of ``leaves``, a
-        rank whose card can leave a waste pile. Most sets are answered by the quick no:
-        a pile whose first stuck card, top first, is of the places (a copy with no stuck
-        card above it); that card comes free as the fixed point's first steps show."""
-        target, stuck, target_ranks = _targets_and_stuck(self.counts_key, wall)
-        if self.to_come & target:
-            return False
-        for rank in target_ranks:  # a quick no: a pile's first stuck card is of the places
-            for covers in self.covers:
-                cover = covers.get(rank)
-                if cover is not None and not cover & stuck:
-                    return False
-        shown = 0
-        for ranks in self.reserves:  # top first; these leave only to foundations
-            for r in ranks:
-                bit = 1 << r
-                if target & bit:
-                    return False
-                shown |= bit
-                if stuck & bit:
+def _walled(form: Form, counts_key: int, wall: int, to_come: int, reserves: list[PileInfo],
+            wastes: list[PileInfo]) -> bool:
+    """``_all_walled`` for the places of ``wall`` (bit p for place p), ranks as bits: bit
+    r of ``shown``, a rank a reserve can come to show; of ``moving``, a rank with a copy
+    that can be laid on a reserve; of ``leaves``, a rank whose card can leave a waste
+    pile. Most sets are answered by the quick no: a pile whose first stuck card, top
+    first, is of the places (a copy with no stuck card above it); that card comes free as
+    the fixed point's first steps show."""
+    target, stuck, target_ranks = _targets_and_stuck(counts_key, wall)
+    if to_come & target:
+        return False
+    for rank in target_ranks:  # a quick no: a pile's first stuck card is of the places
+        for info in (*reserves, *wastes):
+            cover = info.covers.get(rank)
+            if cover is not None and not cover & stuck:
+                return False
+    shown = 0
+    for info in reserves:  # top first; these leave only to foundations
+        for r in info.ranks:
+            bit = 1 << r
+            if target & bit:
+                return False
+            shown |= bit
+            if stuck & bit:
+                break
+    wrap = form.wrap
+    piles = [info.ranks for info in wastes]
+    opened = [0] * len(piles)  # cards from the top known to come free
+    moving = to_come
+    changed = True
+    while changed:
+        while True:  # close ``shown`` under building down: a moving rank onto a shown one
+            grown = shown | (shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)) & moving
+            if grown == shown:
+                break
+            shown = grown
+        # a card leaves to a foundation (not stuck) or onto a shown rank one higher
+        leaves = ~stuck | shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)
+        changed = False
+        for k, ranks in enumerate(piles):
+            n = opened[k]
+            size = len(ranks)
+            while n < size:
+                if n and not leaves >> ranks[n - 1] & 1:
                     break
-        wrap = self.wrap
-        wastes = self.wastes
-        opened = [0] * len(wastes)  # cards from the top known to come free
-        moving = self.to_come
-        changed = True
-        while changed:
-            while True:  # close ``shown`` under building down: a moving rank onto a shown one
-                grown = shown | (shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)) & moving
-                if grown == shown:
-                    break
-                shown = grown
-            # a card leaves to a foundation (not stuck) or onto a shown rank one higher
-            leaves = ~stuck | shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)
-            changed = False
-            for k, ranks in enumerate(wastes):
-                n = opened[k]
-                size = len(ranks)
-                while n < size:
-                    if n and not leaves >> ranks[n - 1] & 1:
-                        break
-                    r = ranks[n]
-                    if target >> r & 1:
-                        return False
-                    moving |= 1 << r
-                    n += 1
-                    changed = True
-                opened[k] = n
-        return True
-
+                r = ranks[n]
+                if target >> r & 1:
+                    return False
+                moving |= 1 << r
+                n += 1
+                changed = True
+            opened[k] = n
+    return True
 
 _WAITS: dict[tuple[int, ...], list[int]] = {}  # (capacity, *counts) -> waits
 
