@@ -113,3 +113,18 @@ def test_own_search_leaves_the_state_and_solve_uses_it() -> None:
     generic = search._restarts(state.copy(), 3_000, time.perf_counter() + 600,
                                rf.reserve_probe_order, PROBE_UNITS["toad"])
     assert (mine.outcome, mine.nodes) == (generic[0], generic[2])
+
+
+def test_best_fit_unwinds_as_the_search_over_slots() -> None:
+    """TOD-2, DST-2 (foundations of one round, 13 cards): laying each card of a stack on
+    the foundation with the highest next slot not above its place decides ``unwinds``
+    exactly as the search over multisets of next free slots does."""
+    rng = random.Random(5)
+    answers = set()
+    for _ in range(20_000):
+        counts = tuple(sorted(rng.randrange(0, 13) for _ in range(rng.randrange(1, 9))))
+        places = bytes(rng.randrange(0, 13) for _ in range(rng.randrange(1, 16)))
+        answer = rf._best_fit(counts, places)
+        assert answer == rf._search_unwinds(counts, 13, places)
+        answers.add(answer)
+    assert answers == {True, False}

@@ -141,23 +141,42 @@ def dead_end_of(form: Form, found: Found, reserves: list[PileInfo], wastes: list
         union |= info.mask
         known = info.free.get(counts_key)
         if known is None:
-            known = info.free[counts_key] = _free_alone(counts_key, info)
+            known = info.free[counts_key] = _free_alone(found, info)
         free |= known
     base = form.base
     # ranks with a copy off the foundations, none still to come or on top, and no copy
-    # that the quick no frees
+    # that the quick no frees: ``_walled`` of the rank's place alone, whose first checks
+    # (a copy to come, the quick no) are known to fail, so only its closure is asked
     rest = union & ~exempt & ~free
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if _walled(form, counts_key, 1 << place_of(low.bit_length() - 1, base), to_come,
-                   reserves, wastes):
-            return True
-    wanted = [place for place in found.wanted if not exempt >> (place + base - 1) % 13 + 1 & 1]
-    sizes = range(2, len(wanted) + 1) if len(wanted) <= WANTED_SUBSETS else [len(wanted)]
-    return any(_walled(form, counts_key, sum(1 << place for place in places), to_come,
-                       reserves, wastes)
-               for size in sizes for places in combinations(wanted, size))
+    if rest:
+        alone = found.alone()
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if _closed(form, low, alone[low.bit_length() - 1], to_come, reserves, wastes):
+                return True
+    wanted = 0  # places wanted next, as bits, none of whose ranks is exempt
+    for place in found.wanted:
+        if not exempt >> (place + base - 1) % 13 + 1 & 1:
+            wanted |= 1 << place
+    piled = (*reserves, *wastes)
+    return any(_walled(form, counts_key, wall, to_come, reserves, wastes, piled)
+               for wall in _wanted_sets(wanted))
+
+
+def _wanted_sets(wanted: int) -> list[int]:
+    """The sets T tried of the places wanted next (as bits): every set of two or more of
+    them, or only all of them beyond ``WANTED_SUBSETS``. Kept per ``wanted``."""
+    known = _WANTED_SETS.get(wanted)
+    if known is None:
+        places = [p for p in range(13) if wanted >> p & 1]
+        sizes = range(2, len(places) + 1) if len(places) <= WANTED_SUBSETS else [len(places)]
+        known = _WANTED_SETS[wanted] = [sum(1 << place for place in chosen) for size in sizes
+                                        for chosen in combinations(places, size)]
+    return known
+
+
+_WANTED_SETS: dict[int, list[int]] = {}
 
 
 # up to this many places wanted next (none still to come), each set of two or more of
@@ -261,7 +280,7 @@ class Found:
     capacity, the key of ``_targets_and_stuck`` (counts as bits, capacity, base rank) and
     the places the foundations want next."""
 
-    __slots__ = ("key", "open", "wanted")
+    __slots__ = ("_alone", "base", "key", "open", "wanted")
 
     def __init__(self, counts: tuple[int, ...], capacity: int, base: int) -> None:
         self.open = tuple(n for n in counts if n < capacity)
@@ -269,7 +288,18 @@ class Found:
         for n in counts:
             bits |= 1 << n
         self.key = (bits << 5 | capacity) << 4 | base
+        self.base = base
         self.wanted = sorted({n % 13 for n in self.open})
+        self._alone: list[int] | None = None
+
+    def alone(self) -> list[int]:
+        """Rank -> the stuck ranks (``_targets_and_stuck``) of the rank's place alone."""
+        known = self._alone
+        if known is None:
+            known = self._alone = [0] + [
+                _targets_and_stuck(self.key, 1 << place_of(rank, self.base))[1]
+                for rank in range(1, 14)]
+        return known
 
 
 class Form:
@@ -348,15 +378,19 @@ def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
     sequence asks. A foundation whose next free slot is lower can do whatever one whose
     next free slot is higher can (take each card at the first slot of its place from
     there), so a card always takes the first fitting slot of the foundation it goes to,
-    and only the multiset of next free slots matters. The first-fit line answers most
-    questions at once; the rest are searched over those multisets, keeping only the
-    least ones (by the same argument); answers are kept.
+    and only the multiset of next free slots matters. Foundations of one round
+    (capacity 13) are decided by ``_best_fit``; otherwise the first-fit line answers
+    most questions at once and the rest are searched over those multisets, keeping only
+    the least ones (by the same argument); answers are kept.
     """
     key = (counts, capacity, places)
     known = _UNWINDS.get(key)
     if known is None:
-        known = _first_fit(counts, capacity, places) or _search_unwinds(
-            counts, capacity, places)
+        if capacity == 13:
+            known = _best_fit(counts, places)
+        else:
+            known = _first_fit(counts, capacity, places) or _search_unwinds(
+                counts, capacity, places)
         if len(_UNWINDS) > 100_000:
             _UNWINDS.clear()
         _UNWINDS[key] = known
@@ -364,6 +398,29 @@ def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
 
 
 _UNWINDS: dict[tuple[tuple[int, ...], int, bytes], bool] = {}
+
+
+def _best_fit(counts: tuple[int, ...], places: bytes) -> bool:
+    """``unwinds`` for foundations of one round (capacity 13): each card onto the
+    foundation with the highest next free slot not above its place.
+
+    With one round a foundation of next free slot c takes place p only at slot p, and
+    only if c <= p; it then has next free slot p + 1 whichever foundation took it. So
+    taking the highest such c leaves the multiset of next free slots lowest, slot by
+    slot in sorted order, of all the choices (it keeps the lower c where another choice
+    keeps this one), and a lower multiset can do whatever a higher one can (the note
+    above): if any line lays every card, this one does. Exact, as the search is."""
+    slots = list(counts)
+    for place in places:
+        best = -1
+        high = -1
+        for j, cur in enumerate(slots):
+            if high < cur <= place:
+                best, high = j, cur
+        if best < 0:
+            return False
+        slots[best] = place + 1
+    return True
 
 
 def _first_fit(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
@@ -434,20 +491,28 @@ def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, tuple[int,
     """Rank bits of the places of ``wall`` (places as bits); rank bits of the stuck ranks
     (of those places, or no foundation takes them first); the ranks of those places.
     Kept per ``counts_key`` (the foundation counts as bits, capacity and base rank:
-    ``_Walls``) and ``wall``."""
+    ``Found``) and ``wall``. This is ``reachable`` with places as bits: the places a
+    foundation takes before one of the wall's are the shortest of its runs up to each."""
     key = counts_key << 13 | wall
     known = _STUCK.get(key)
     if known is None:
         base, capacity, counts = counts_key & 15, counts_key >> 4 & 31, counts_key >> 9
-        places = frozenset(p for p in range(13) if wall >> p & 1)
-        free = reachable(frozenset(n for n in range(capacity + 1) if counts >> n & 1),
-                         capacity, places)
+        places = [p for p in range(13) if wall >> p & 1]
+        free = 0  # places as bits
+        for n in range(capacity + 1):
+            if counts >> n & 1:
+                runs = _runs(capacity, n)
+                run = (1 << 13) - 1
+                for p in places:
+                    run &= runs[p]
+                free |= run
         target = stuck = 0
         for rank in range(1, 14):
             place = place_of(rank, base)
-            if place in places:
+            if wall >> place & 1:
                 target |= 1 << rank
-            if place in places or not free[place]:
+                stuck |= 1 << rank
+            elif not free >> place & 1:
                 stuck |= 1 << rank
         known = target, stuck, tuple(r for r in range(1, 14) if target >> r & 1)
         if len(_STUCK) > 100_000:
@@ -457,6 +522,25 @@ def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, tuple[int,
 
 
 _STUCK: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+
+
+def _runs(capacity: int, count: int) -> list[int]:
+    """Place p -> the places, as bits, a foundation of ``count`` cards takes before its
+    next slot of place p (``reachable`` of p alone). Kept per capacity and count."""
+    key = capacity << 8 | count
+    known = _RUNS.get(key)
+    if known is None:
+        known = []
+        for p in range(13):
+            run = 0
+            for g in range(min((p - count) % 13, capacity - count)):
+                run |= 1 << (count + g) % 13
+            known.append(run)
+        _RUNS[key] = known
+    return known
+
+
+_RUNS: dict[int, list[int]] = {}
 
 
 def _first_covers(ranks: bytes) -> dict[int, int]:
@@ -484,19 +568,19 @@ def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
                    _to_come(state, rules), reserves, wastes)
 
 
-def _free_alone(counts_key: int, info: PileInfo) -> int:
+def _free_alone(found: Found, info: PileInfo) -> int:
     """Rank bits of the ranks r for which ``_walled`` of r's place alone gives the quick
     no on this pile: its first copy of r has no card above it stuck for that place."""
     known = 0
-    base = counts_key & 15
+    alone = found.alone()
     for rank, cover in info.covers.items():
-        if not cover & _targets_and_stuck(counts_key, 1 << place_of(rank, base))[1]:
+        if not cover & alone[rank]:
             known |= 1 << rank
     return known
 
 
 def _walled(form: Form, counts_key: int, wall: int, to_come: int, reserves: list[PileInfo],
-            wastes: list[PileInfo]) -> bool:
+            wastes: list[PileInfo], piled: tuple[PileInfo, ...] | None = None) -> bool:
     """``_all_walled`` for the places of ``wall`` (bit p for place p), ranks as bits: bit
     r of ``shown``, a rank a reserve can come to show; of ``moving``, a rank with a copy
     that can be laid on a reserve; of ``leaves``, a rank whose card can leave a waste
@@ -506,11 +590,20 @@ def _walled(form: Form, counts_key: int, wall: int, to_come: int, reserves: list
     target, stuck, target_ranks = _targets_and_stuck(counts_key, wall)
     if to_come & target:
         return False
+    if piled is None:
+        piled = (*reserves, *wastes)
     for rank in target_ranks:  # a quick no: a pile's first stuck card is of the places
-        for info in (*reserves, *wastes):
+        for info in piled:
             cover = info.covers.get(rank)
             if cover is not None and not cover & stuck:
                 return False
+    return _closed(form, target, stuck, to_come, reserves, wastes)
+
+
+def _closed(form: Form, target: int, stuck: int, to_come: int, reserves: list[PileInfo],
+            wastes: list[PileInfo]) -> bool:
+    """``_walled`` after its quick checks, for the target and stuck ranks of its places:
+    the least fixed point itself."""
     shown = 0
     for info in reserves:  # top first; these leave only to foundations
         for r in info.ranks:
