@@ -83,10 +83,11 @@ def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | Non
     if root in proved:
         return "lost", [], 0
     play, undo, key_of, children = lean.play, lean.undo, lean.key, lean.children
+    lean.drew = False  # the root's dead end is asked
     explored = {root: 0}  # key -> number in the order found
     unproved = [(0, root)]  # explored and not proved, in the order found
     path: list[RawMove] = []
-    frames: list[list[Any]] = [[children(rng, noise), 0, 0, 0]]  # moves, next, number, low
+    frames: list[list[Any]] = [[children(root, rng, noise), 0, 0, 0]]  # moves, next, number, low
     nodes = 0
     while frames:
         frame = frames[-1]
@@ -119,7 +120,7 @@ def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | Non
             number = len(explored)
             explored[key] = number
             unproved.append((number, key))
-            frames.append([children(rng, noise), 0, number, number])
+            frames.append([children(key, rng, noise), 0, number, number])
         if nodes >= max_nodes or (nodes % TIME_CHECK_EVERY == 0
                                   and time.perf_counter() > deadline):
             while path:
@@ -151,13 +152,14 @@ class Counts:
             takes.setdefault(base, []).append(first_empty)
         self.takes = takes
         self.sorted = ordered = tuple(sorted(counts))
-        self.key = bytes(ordered)
-        self.home = sum(counts)
-        decks = lean.decks
-        self.off = [decks * 4 - sum((n - place + 12) // 13 for n in counts)
-                    for place in range(13)]
-        self.wait = _waits(capacity, ordered)
-        self.found: Found = lean.form.found(ordered)
+        shared = lean.by_sorted.get(ordered)
+        if shared is None:  # what the sorted counts alone say, kept for every order
+            decks = lean.decks
+            shared = lean.by_sorted[ordered] = (
+                bytes(ordered), sum(counts),
+                [decks * 4 - sum((n - place + 12) // 13 for n in counts) for place in range(13)],
+                _waits(capacity, ordered), lean.form.found(ordered))
+        self.key, self.home, self.off, self.wait, self.found = shared
 
 
 class Lean:
@@ -204,9 +206,12 @@ class Lean:
         for pile in (*self.reserve_piles, *self.waste):
             self.refresh(pile)
         self.known: dict[tuple[int, ...], Counts] = {}
+        self.by_sorted: dict[tuple[int, ...], tuple[bytes, int, list[int], list[int], Found]] = {}
+        self.dead: dict[bytes, bool] = {}  # key -> dead end, kept between probes
         self.counts = self.counts_of()
         self.rests: list[int] = []  # per stock length: its ranks as bits
         self.tally_stock()
+        self.drew = False  # the last move played was a draw
         self.redeal_undo: list[tuple[list[list[int]], list[int], list[int], list[int]]] = []
 
     # --- bookkeeping -----------------------------------------------------------------------
@@ -317,9 +322,12 @@ class Lean:
         if src == ACTION:
             if dst == DRAW:
                 ranks[self.hand].append(ranks[self.stock].pop())
+                self.drew = True
             else:
                 self.redeal()
+                self.drew = False
             return
+        self.drew = False
         rank = ranks[src].pop()
         if src != self.hand:
             self.refresh(src)
@@ -383,11 +391,22 @@ class Lean:
 
     # --- the family's rules ----------------------------------------------------------------
 
-    def children(self, rng: random.Random | None, noise: float) -> list[RawMove]:
+    def children(self, key: bytes, rng: random.Random | None, noise: float) -> list[RawMove]:
         """``search._search``'s children: none at a dead end, else the safe move alone,
-        else the legal moves in the probe's order."""
-        if self.dead_end():
-            return []
+        else the legal moves in the probe's order. The dead end reads only what the key
+        holds (the stock before a redeal is the deal's, given its length), so its answer
+        is kept by key for the later probes. A draw (RBW-5) changes nothing it reads:
+        the card goes from the stock to the empty hand, both cards to come, and the piles
+        and foundations stay. So after a draw it answers as at the position drawn from,
+        which offered the draw, so was no dead end."""
+        if not self.drew:
+            dead = self.dead.get(key)
+            if dead is None:
+                if len(self.dead) > 1_000_000:
+                    self.dead.clear()
+                dead = self.dead[key] = self.dead_end()
+            if dead:
+                return []
         legal = self.generate()
         if legal:
             forced = self.safe_move(legal)
