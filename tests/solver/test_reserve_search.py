@@ -128,3 +128,19 @@ def test_best_fit_unwinds_as_the_search_over_slots() -> None:
         assert answer == rf._search_unwinds(counts, 13, places)
         answers.add(answer)
     assert answers == {True, False}
+
+
+def test_stuck_ranks_of_one_place_as_the_walls_compute_them() -> None:
+    """RBW-3, TOD-2, DST-2: the stuck ranks of each single place, worked out at once per
+    foundation counts (``Found.alone``), are ``_targets_and_stuck``'s, for one round and
+    two, every base rank."""
+    rng = random.Random(3)
+    for _ in range(500):
+        capacity = rng.choice([13, 26])
+        base = rng.randrange(1, 14)
+        counts = tuple(sorted(rng.randrange(0, capacity + 1)
+                              for _ in range(rng.choice([4, 8]))))
+        found = rf.Found(counts, capacity, base)
+        assert found.alone()[1:] == [
+            rf._targets_and_stuck(found.key, 1 << rf.place_of(rank, base))[1]
+            for rank in range(1, 14)]

@@ -183,6 +183,7 @@ _WANTED_SETS: dict[int, list[int]] = {}
 # them is tried as T; beyond, only all of them
 WANTED_SUBSETS = 4
 ALL_RANKS = 0x3FFE  # bits 1 to 13
+ALL_PLACES = 0x1FFF  # bits 0 to 12
 
 
 def _to_come(state: State, rules: ReserveRules) -> int:
@@ -293,12 +294,22 @@ class Found:
         self._alone: list[int] | None = None
 
     def alone(self) -> list[int]:
-        """Rank -> the stuck ranks (``_targets_and_stuck``) of the rank's place alone."""
+        """Rank -> the stuck ranks (``_targets_and_stuck``) of the rank's place alone:
+        its own, and those whose place no foundation takes before its next slot of it."""
         known = self._alone
         if known is None:
-            known = self._alone = [0] + [
-                _targets_and_stuck(self.key, 1 << place_of(rank, self.base))[1]
-                for rank in range(1, 14)]
+            capacity, base = self.key >> 4 & 31, self.base
+            runs = [_runs(capacity, n) for n in set(self.open)]
+            known = [0] * 14
+            for place in range(13):
+                free = 0  # places, as bits
+                for run in runs:
+                    free |= run[place]
+                stuck = (1 << place | ~free) & ALL_PLACES
+                # places as bits to ranks as bits: place p is rank (p + base - 1) % 13 + 1
+                turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES
+                known[(place + base - 1) % 13 + 1] = turned << 1
+            self._alone = known
         return known
 
 

@@ -205,7 +205,13 @@ class Lean:
         self.info: list[PileInfo | None] = [None] * size
         for pile in (*self.reserve_piles, *self.waste):
             self.refresh(pile)
-        self.known: dict[tuple[int, ...], Counts] = {}
+        self.known: dict[int, Counts] = {}
+        # the foundation counts in one int, five bits each (no foundation holds 32 cards)
+        self.unit = [0] * size
+        self.code = 0
+        for k, f in enumerate(self.found_piles):
+            self.unit[f] = 1 << 5 * k
+            self.code += self.count[f] << 5 * k
         self.by_sorted: dict[tuple[int, ...], tuple[bytes, int, list[int], list[int], Found]] = {}
         self.dead: dict[bytes, bool] = {}  # key -> dead end, kept between probes
         self.counts = self.counts_of()
@@ -226,11 +232,12 @@ class Lean:
         self.info[pile] = self.form.pile(raw) if cards else None
 
     def counts_of(self) -> Counts:
-        count = self.count
-        counts = tuple([count[f] for f in self.found_piles])
-        known = self.known.get(counts)
+        """The ``Counts`` of the foundations now, kept by ``code`` (five bits a count)."""
+        known = self.known.get(self.code)
         if known is None:
-            known = self.known[counts] = Counts(counts, self)
+            count = self.count
+            known = self.known[self.code] = Counts(tuple([count[f] for f in self.found_piles]),
+                                                   self)
         return known
 
     def tally_stock(self) -> None:
@@ -333,6 +340,7 @@ class Lean:
             self.refresh(src)
         if self.is_found[dst]:
             self.count[dst] += 1
+            self.code += self.unit[dst]
             self.counts = self.counts_of()
         else:
             ranks[dst].append(rank)
@@ -352,6 +360,7 @@ class Lean:
             return
         if self.is_found[dst]:
             self.count[dst] -= 1
+            self.code -= self.unit[dst]
             rank = self.next_rank[self.count[dst]]
             self.counts = self.counts_of()
         else:
