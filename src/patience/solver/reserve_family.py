@@ -242,9 +242,9 @@ def _unwound(form: Form, found: Found, reserves: list[PileInfo], wastes: list[Pi
         for info in reserves:
             highest |= info.mask
         reach = highest.bit_length() - 1  # the highest card's rank
+    key = (counts, reach)
     for info in wastes:
         if len(info.ranks) > 1:
-            key = (counts, reach)
             ok = info.fixed.get(key)
             if ok is None:
                 # the cards of ranks from ``reach`` up, as places, top first

@@ -203,6 +203,7 @@ class Lean:
         self.bytes: list[bytes] = [b""] * size  # reserves and waste piles: ranks as bytes
         self.piece: list[bytes] = [b""] * size  # the key's piece of a pile
         self.info: list[PileInfo | None] = [None] * size
+        self.body: bytes | None = None  # the key's part before the redeals, or None
         for pile in (*self.reserve_piles, *self.waste):
             self.refresh(pile)
         self.known: dict[int, Counts] = {}
@@ -224,6 +225,7 @@ class Lean:
 
     def refresh(self, pile: int) -> None:
         """A reserve or waste pile changed: its bytes, key piece and dead-end facts."""
+        self.body = None
         cards = self.ranks[pile]
         raw = self.bytes[pile] = bytes(cards)
         # a waste pile's piece holds a mark of 0 (Rainbow's marks are added in ``key``)
@@ -233,6 +235,7 @@ class Lean:
 
     def counts_of(self) -> Counts:
         """The ``Counts`` of the foundations now, kept by ``code`` (five bits a count)."""
+        self.body = None
         known = self.known.get(self.code)
         if known is None:
             count = self.count
@@ -252,7 +255,23 @@ class Lean:
         return self.counts.home == self.target and not self.ranks[self.stock]
 
     def key(self) -> bytes:
-        """``ReserveRules.solver_key`` of the position, byte for byte."""
+        """``ReserveRules.solver_key`` of the position, byte for byte: the part from the
+        foundations, reserves and waste piles (kept until one of them changes: a draw
+        changes none) and the rest."""
+        body = self.body
+        if body is None:
+            body = self.body = self.key_body()
+        ranks = self.ranks
+        stock = ranks[self.stock]
+        hand = ranks[self.hand]
+        redeals = self.redeals
+        if redeals:
+            return b"".join((body, bytes((redeals,)), bytes(stock),
+                             bytes((len(stock), hand[-1] if hand else 0))))
+        return body + bytes((0, len(stock), hand[-1] if hand else 0))
+
+    def key_body(self) -> bytes:
+        """The key's part from the foundations, reserves and waste piles."""
         piece, ranks = self.piece, self.ranks
         parts = [self.counts.key]
         if len(self.reserve_piles) == 1:
@@ -270,13 +289,6 @@ class Lean:
         if self.redeals >= self.redeals_allowed:
             wastes.sort()
         parts += wastes
-        stock = ranks[self.stock]
-        hand = ranks[self.hand]
-        redeals = self.redeals
-        parts.append(bytes((redeals,)))
-        if redeals:
-            parts.append(bytes(stock))
-        parts.append(bytes((len(stock), hand[-1] if hand else 0)))
         return b"".join(parts)
 
     # --- moves -------------------------------------------------------------------------------
