@@ -144,3 +144,32 @@ def test_stuck_ranks_of_one_place_as_the_walls_compute_them() -> None:
         assert found.alone()[1:] == [
             rf._targets_and_stuck(found.key, 1 << rf.place_of(rank, base))[1]
             for rank in range(1, 14)]
+
+
+def plain_unwinds(slots: list[int], capacity: int, places: bytes) -> bool:
+    """Every way of laying the cards in turn, each at the first slot of its place from a
+    foundation's next free slot: ``unwinds`` read plainly."""
+    if not places:
+        return True
+    for j, cur in enumerate(slots):
+        slot = cur + (places[0] - cur) % 13
+        if slot < capacity and plain_unwinds([*slots[:j], slot + 1, *slots[j + 1:]],
+                                             capacity, places[1:]):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("capacity", [13, 26])
+def test_search_over_slots_unwinds_as_every_line(capacity: int) -> None:
+    """RBW-3, DST-2 (foundations once or twice round): the search over the least
+    multisets of next free slots, trying one foundation per slot, answers as trying
+    every foundation for every card."""
+    rng = random.Random(capacity)
+    answers = set()
+    for _ in range(3_000):
+        counts = tuple(sorted(rng.randrange(0, capacity) for _ in range(rng.randrange(1, 5))))
+        places = bytes(rng.randrange(0, 13) for _ in range(rng.randrange(1, 9)))
+        answer = plain_unwinds(list(counts), capacity, places)
+        assert rf._search_unwinds(counts, capacity, places) == answer
+        answers.add(answer)
+    assert answers == {True, False}

@@ -451,15 +451,22 @@ def _first_fit(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
 
 
 def _search_unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
-    """``unwinds`` by breadth over the multisets of next free slots, least ones only."""
+    """``unwinds`` by breadth over the multisets of next free slots, least ones only.
+    Of the foundations that would take a card at the same slot only the highest is
+    tried: the choices leave the same multiset but for the next free slot kept, and the
+    lower one kept is the least (the first fitting slot never falls as the next free slot
+    rises, so going down the sorted slots such foundations come together)."""
     states = {counts}
     for place in places:
         grown: set[tuple[int, ...]] = set()
         for slots in states:
-            for j, cur in enumerate(slots):
-                if j and slots[j - 1] == cur:
-                    continue
+            last = -1
+            for j in range(len(slots) - 1, -1, -1):
+                cur = slots[j]
                 slot = cur + (place - cur) % 13
+                if slot == last:
+                    continue
+                last = slot
                 if slot < capacity:
                     grown.add(tuple(sorted((*slots[:j], slot + 1, *slots[j + 1:]))))
         if not grown:
