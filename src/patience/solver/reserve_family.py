@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, le
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -480,7 +480,10 @@ def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     ordered = sorted(states, key=sum)
     kept: list[tuple[int, ...]] = []
     for slots in ordered:
-        if not any(all(a <= b for a, b in zip(k, slots, strict=True)) for k in kept):
+        for k in kept:
+            if all(map(le, k, slots)):  # same length: one foundation count each
+                break
+        else:
             kept.append(slots)
     return set(kept)
 
