@@ -4,16 +4,15 @@ probes, and ``solve`` uses them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 import pytest
 
 import patience
 from patience.engine.rules import RawMove
 from patience.games.toad import TOAD
-from patience.solver import search
+from patience.solver import dominance, search
 from patience.solver.dominance import PROBE_UNITS
-from patience.solver.probes import PROBE_UNIT, Ordering, probe_cutoff
+from patience.solver.probes import PROBE_UNIT, probe_cutoff
 from patience.solver.reserve_family import reserve_probe_order
 from patience.solver.search import Outcome
 from tests.solver.test_reserve_solver import near_end
@@ -47,17 +46,17 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
 
 
 def test_solve_gives_toad_its_probe_unit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``solve`` passes Toad's unit to the restarted probes, the generic one to others."""
+    """``solve`` passes Toad's unit to the family's own search (``reserve_search``, the
+    generic restarted probes on ranks), the generic one to the other games."""
     units: list[int] = []
-    restarts = search._restarts
+    own = dominance.reserve_search
 
     def spy(work: patience.State, max_nodes: int, deadline: float,
-            probe_order: Callable[[int], Ordering],
             unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
         units.append(unit)
-        return restarts(work, max_nodes, deadline, probe_order, unit)
+        return own(work, max_nodes, deadline, unit)
 
-    monkeypatch.setattr(search, "_restarts", spy)
+    monkeypatch.setattr(dominance, "reserve_search", spy)
     patience.solve(TOAD.new(deal=1), max_nodes=5_000, max_seconds=1e9)
     patience.solve(patience.get_game("rainbow").new(deal=1), max_nodes=5_000, max_seconds=1e9)
     assert units == [PROBE_UNITS["toad"], PROBE_UNIT]

@@ -23,13 +23,14 @@ from patience.solver.blockade import (
 )
 from patience.solver.blockade_search import blockade_search
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
-from patience.solver.probes import Ordering
+from patience.solver.probes import PROBE_UNIT, Ordering
 from patience.solver.reserve_family import (
     reserve_dead_end,
     reserve_order,
     reserve_probe_order,
     reserve_safe_move,
 )
+from patience.solver.reserve_search import reserve_search
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.star import star_dead_end, star_order, star_safe_move
 from patience.solver.star_search import Outcome, star_search
@@ -167,7 +168,16 @@ PROBE_UNITS: dict[str, int] = {
 # Games searched by their own exact copy of search._search (same positions, same order,
 # same answer; the game's own bookkeeping), or by their own schedule of complete probes
 # (Blockade's dives). Tests compare each with the generic search.
+def reserve_family_search(state: State, max_nodes: int,
+                          deadline: float) -> tuple[Outcome, list[RawMove], int]:
+    """The reserve family's restarted probes on ranks (``solver/reserve_search.py``), with
+    the game's probe unit."""
+    return reserve_search(state, max_nodes, deadline,
+                          PROBE_UNITS.get(state.game.id, PROBE_UNIT))
+
+
 SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], int]]] = {
     "star": star_search,
     "blockade": blockade_search,
+    **{game_id: reserve_family_search for game_id in RESERVE_FAMILY},
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, le
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -110,36 +110,87 @@ def reserve_dead_end(state: State) -> bool:
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     piles, v = state.piles, state.vars
-    if not stacks_unwind(state, rules):
+    form = form_of(rules, v[BASE_RANK])
+    last = v[REDEALS_DONE] >= rules.shape.redeals
+    found = form.found(tuple(sorted([len(piles[f]) for f in rules.found_piles])))
+    reserves = [form.pile(bytes(piles[r]).translate(RANK_OF))
+                for r in rules.reserve_piles if piles[r]]
+    if not last:
+        return not _unwound(form, found, reserves, [], last)
+    wastes = [form.pile(bytes(cards).translate(RANK_OF))
+              for cards in _getters(rules)[1](piles) if cards]
+    return dead_end_of(form, found, reserves, wastes, _to_come(state, rules), last)
+
+
+def dead_end_of(form: Form, found: Found, reserves: list[PileInfo], wastes: list[PileInfo],
+                to_come: int, last: bool) -> bool:
+    """``reserve_dead_end`` on the position's parts: the foundation counts, the non-empty
+    reserves and waste piles (waste piles read only when ``last``, no redeal left) and
+    the ranks of the stock and hand as bits. A search that keeps its piles as ranks calls
+    this directly, with nothing to translate."""
+    if not _unwound(form, found, reserves, wastes, last):
         return True
-    if v[REDEALS_DONE] < rules.shape.redeals:
+    if not last or to_come == ALL_RANKS:  # a quick no: every rank has a copy still to come
         return False
-    to_come = set(bytes(piles[rules.stock]).translate(RANK_OF))
-    to_come.update(bytes(piles[rules.hand]).translate(RANK_OF))
-    if len(to_come) == 13:  # a quick no: every rank has a copy still to come
-        return False
-    walls = _Walls(state, rules, to_come)
-    piled = (*walls.reserves, *walls.wastes)
-    exempt = to_come.union(ranks[0] for ranks in piled)  # a copy on top is never walled
-    base = v[BASE_RANK]
+    counts_key = found.key
+    exempt = to_come  # a copy still to come or on top is never walled
+    union = 0
+    free = 0  # ranks the quick no of ``_walled`` frees for their place alone
+    for info in (*reserves, *wastes):
+        exempt |= 1 << info.top
+        union |= info.mask
+        known = info.free.get(counts_key)
+        if known is None:
+            known = info.free[counts_key] = _free_alone(found, info)
+        free |= known
+    base = form.base
     # ranks with a copy off the foundations, none still to come or on top, and no copy
-    # that the quick no of ``_Walls.walled`` frees
-    free = walls.free_alone()
-    for rank in sorted(set().union(*piled) - exempt):
-        if not free >> rank & 1 and walls.walled(1 << place_of(rank, base)):
-            return True
-    capacity = rules.shape.foundation_cards
-    wanted = [place for place in {n % 13 for n in map(len, (piles[f] for f in rules.found_piles))
-                                  if n < capacity}
-              if (place + base - 1) % 13 + 1 not in exempt]
-    sizes = range(2, len(wanted) + 1) if len(wanted) <= WANTED_SUBSETS else [len(wanted)]
-    return any(walls.walled(sum(1 << place for place in places))
-               for size in sizes for places in combinations(wanted, size))
+    # that the quick no frees: ``_walled`` of the rank's place alone, whose first checks
+    # (a copy to come, the quick no) are known to fail, so only its closure is asked
+    rest = union & ~exempt & ~free
+    if rest:
+        alone = found.alone()
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if _closed(form, low, alone[low.bit_length() - 1], to_come, reserves, wastes):
+                return True
+    wanted = 0  # places wanted next, as bits, none of whose ranks is exempt
+    for place in found.wanted:
+        if not exempt >> (place + base - 1) % 13 + 1 & 1:
+            wanted |= 1 << place
+    piled = (*reserves, *wastes)
+    return any(_walled(form, counts_key, wall, to_come, reserves, wastes, piled)
+               for wall in _wanted_sets(wanted))
+
+
+def _wanted_sets(wanted: int) -> list[int]:
+    """The sets T tried of the places wanted next (as bits): every set of two or more of
+    them, or only all of them beyond ``WANTED_SUBSETS``. Kept per ``wanted``."""
+    known = _WANTED_SETS.get(wanted)
+    if known is None:
+        places = [p for p in range(13) if wanted >> p & 1]
+        sizes = range(2, len(places) + 1) if len(places) <= WANTED_SUBSETS else [len(places)]
+        known = _WANTED_SETS[wanted] = [sum(1 << place for place in chosen) for size in sizes
+                                        for chosen in combinations(places, size)]
+    return known
+
+
+_WANTED_SETS: dict[int, list[int]] = {}
 
 
 # up to this many places wanted next (none still to come), each set of two or more of
 # them is tried as T; beyond, only all of them
 WANTED_SUBSETS = 4
+ALL_RANKS = 0x3FFE  # bits 1 to 13
+ALL_PLACES = 0x1FFF  # bits 0 to 12
+
+
+def _to_come(state: State, rules: ReserveRules) -> int:
+    """The ranks of the stock and hand cards, as bits."""
+    piles = state.piles
+    return rank_mask(set(bytes(piles[rules.stock]).translate(RANK_OF))
+                     | set(bytes(piles[rules.hand]).translate(RANK_OF)))
 
 
 def stacks_unwind(state: State, rules: ReserveRules) -> bool:
@@ -159,38 +210,148 @@ def stacks_unwind(state: State, rules: ReserveRules) -> bool:
     even with every other card at hand whenever wanted means the position is lost.
     """
     piles, v = state.piles, state.vars
-    founds, wastes = _getters(rules)
-    capacity = rules.shape.foundation_cards
-    lengths = sorted(map(len, founds(piles)))
-    while lengths and lengths[-1] >= capacity:
-        lengths.pop()
-    counts = tuple(lengths)
-    table = _PLACES[v[BASE_RANK]]
-    known = _UNWINDS
-    stacks = [piles[r] for r in rules.reserve_piles if piles[r]]
-    for cards in stacks:
-        places = bytes(cards)[::-1].translate(table)
-        ok = known.get((counts, capacity, places))
-        if not (unwinds(counts, capacity, places) if ok is None else ok):
+    form = form_of(rules, v[BASE_RANK])
+    found = form.found(tuple(sorted([len(piles[f]) for f in rules.found_piles])))
+    reserves = [form.pile(bytes(piles[r]).translate(RANK_OF))
+                for r in rules.reserve_piles if piles[r]]
+    wastes = [form.pile(bytes(cards).translate(RANK_OF))
+              for cards in _getters(rules)[1](piles) if cards]
+    return _unwound(form, found, reserves, wastes, v[REDEALS_DONE] >= rules.shape.redeals)
+
+
+def _unwound(form: Form, found: Found, reserves: list[PileInfo], wastes: list[PileInfo],
+             last: bool) -> bool:
+    """``stacks_unwind`` on the position's parts; each pile keeps its answers by the
+    foundation counts (and, for a waste pile, the highest rank in the reserves)."""
+    counts = found.open
+    capacity = form.capacity
+    for info in reserves:
+        ok = info.unwinds.get(counts)
+        if ok is None:
+            ok = info.unwinds[counts] = unwinds(counts, capacity, info.places)
+        if not ok:
             return False
-    if v[REDEALS_DONE] < rules.shape.redeals:
+    if not last:
         return True
-    if not stacks:
+    if not reserves:
         reach = 0
-    elif rules.shape.reserve_wrap:
+    elif form.wrap:
         return True
     else:
-        reach = max(map(max, stacks)) >> 2  # the highest card's rank
-    lower = _CODES_BELOW[reach << 2]  # the card codes of ranks below ``reach``
-    for cards in wastes(piles):
-        if len(cards) > 1:
-            fixed = bytes(cards).translate(table, lower)
-            if len(fixed) > 1:
-                places = fixed[::-1]
-                ok = known.get((counts, capacity, places))
-                if not (unwinds(counts, capacity, places) if ok is None else ok):
-                    return False
+        highest = 0
+        for info in reserves:
+            highest |= info.mask
+        reach = highest.bit_length() - 1  # the highest card's rank
+    key = (counts, reach)
+    for info in wastes:
+        if len(info.ranks) > 1:
+            ok = info.fixed.get(key)
+            if ok is None:
+                # the cards of ranks from ``reach`` up, as places, top first
+                fixed = info.pile.translate(form.table, _RANKS_BELOW[reach])[::-1]
+                ok = info.fixed[key] = len(fixed) <= 1 or unwinds(counts, capacity, fixed)
+            if not ok:
+                return False
     return True
+
+
+class PileInfo:
+    """What the dead end reads of one non-empty reserve or waste pile, kept per ``Form``
+    and per pile (a pile changes one card at a time, so most come back often): its ranks
+    bottom first and top first, as bits, its top rank, its places top first, its covers
+    (``_first_covers``), and answers kept by foundation counts."""
+
+    __slots__ = ("covers", "fixed", "free", "mask", "pile", "places", "ranks", "top",
+                 "unwinds")
+
+    def __init__(self, pile: bytes, table: bytes) -> None:
+        self.pile = pile
+        self.ranks = ranks = pile[::-1]
+        self.top = ranks[0]
+        self.mask = rank_mask(set(ranks))
+        self.places = ranks.translate(table)
+        self.covers = _first_covers(ranks)
+        self.unwinds: dict[tuple[int, ...], bool] = {}  # open counts -> ``unwinds``
+        self.fixed: dict[tuple[tuple[int, ...], int], bool] = {}  # (counts, reach) -> same
+        self.free: dict[int, int] = {}  # counts key -> ``_free_alone``
+
+
+class Found:
+    """What the dead end reads of the foundation counts (sorted): the counts below the
+    capacity, the key of ``_targets_and_stuck`` (counts as bits, capacity, base rank) and
+    the places the foundations want next."""
+
+    __slots__ = ("_alone", "base", "key", "open", "wanted")
+
+    def __init__(self, counts: tuple[int, ...], capacity: int, base: int) -> None:
+        self.open = tuple(n for n in counts if n < capacity)
+        bits = 0
+        for n in counts:
+            bits |= 1 << n
+        self.key = (bits << 5 | capacity) << 4 | base
+        self.base = base
+        self.wanted = sorted({n % 13 for n in self.open})
+        self._alone: list[int] | None = None
+
+    def alone(self) -> list[int]:
+        """Rank -> the stuck ranks (``_targets_and_stuck``) of the rank's place alone:
+        its own, and those whose place no foundation takes before its next slot of it."""
+        known = self._alone
+        if known is None:
+            capacity, base = self.key >> 4 & 31, self.base
+            runs = [_runs(capacity, n) for n in set(self.open)]
+            known = [0] * 14
+            for place in range(13):
+                free = 0  # places, as bits
+                for run in runs:
+                    free |= run[place]
+                stuck = (1 << place | ~free) & ALL_PLACES
+                # places as bits to ranks as bits: place p is rank (p + base - 1) % 13 + 1
+                turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES
+                known[(place + base - 1) % 13 + 1] = turned << 1
+            self._alone = known
+        return known
+
+
+class Form:
+    """What the dead end reads besides the piles, fixed for a deal (capacity, base rank,
+    wrap), with the piles and foundation counts met so far."""
+
+    def __init__(self, capacity: int, base: int, wrap: bool) -> None:
+        self.capacity, self.base, self.wrap = capacity, base, wrap
+        self.table = _PLACES_OF_RANK[base]
+        self.piles: dict[bytes, PileInfo] = {}
+        self.founds: dict[tuple[int, ...], Found] = {}
+
+    def pile(self, ranks: bytes) -> PileInfo:
+        """The pile of these ranks (bottom first, not empty)."""
+        info = self.piles.get(ranks)
+        if info is None:
+            if len(self.piles) > 100_000:
+                self.piles.clear()
+            info = self.piles[ranks] = PileInfo(ranks, self.table)
+        return info
+
+    def found(self, counts: tuple[int, ...]) -> Found:
+        """The foundations of these counts (sorted)."""
+        known = self.founds.get(counts)
+        if known is None:
+            if len(self.founds) > 100_000:
+                self.founds.clear()
+            known = self.founds[counts] = Found(counts, self.capacity, self.base)
+        return known
+
+
+def form_of(rules: ReserveRules, base: int) -> Form:
+    """The one ``Form`` of these rules and base rank."""
+    key = (rules.shape.foundation_cards, base, rules.shape.reserve_wrap)
+    form = _FORMS.get(key)
+    if form is None:
+        form = _FORMS[key] = Form(*key)
+    return form
+
+
+_FORMS: dict[tuple[int, int, bool], Form] = {}
 
 
 # a function from the piles to some of them, as a tuple
@@ -214,9 +375,9 @@ def _tuple_getter(indices: tuple[int, ...]) -> PilesOf:
 
 
 _GETTERS: dict[ReserveRules, tuple[PilesOf, PilesOf]] = {}
-_CODES_BELOW = [bytes(range(n)) for n in range(256)]
-# base rank -> a table from card code (rank << 2 | suit) to the card's place
-_PLACES = [bytes(place_of(code >> 2, base) for code in range(256)) for base in range(14)]
+_RANKS_BELOW = [bytes(range(n)) for n in range(15)]
+# base rank -> a table from rank to place
+_PLACES_OF_RANK = [bytes(place_of(rank, base) for rank in range(256)) for base in range(14)]
 
 
 def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
@@ -228,15 +389,19 @@ def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
     sequence asks. A foundation whose next free slot is lower can do whatever one whose
     next free slot is higher can (take each card at the first slot of its place from
     there), so a card always takes the first fitting slot of the foundation it goes to,
-    and only the multiset of next free slots matters. The first-fit line answers most
-    questions at once; the rest are searched over those multisets, keeping only the
-    least ones (by the same argument); answers are kept.
+    and only the multiset of next free slots matters. Foundations of one round
+    (capacity 13) are decided by ``_best_fit``; otherwise the first-fit line answers
+    most questions at once and the rest are searched over those multisets, keeping only
+    the least ones (by the same argument); answers are kept.
     """
     key = (counts, capacity, places)
     known = _UNWINDS.get(key)
     if known is None:
-        known = _first_fit(counts, capacity, places) or _search_unwinds(
-            counts, capacity, places)
+        if capacity == 13:
+            known = _best_fit(counts, places)
+        else:
+            known = _first_fit(counts, capacity, places) or _search_unwinds(
+                counts, capacity, places)
         if len(_UNWINDS) > 100_000:
             _UNWINDS.clear()
         _UNWINDS[key] = known
@@ -244,6 +409,29 @@ def unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
 
 
 _UNWINDS: dict[tuple[tuple[int, ...], int, bytes], bool] = {}
+
+
+def _best_fit(counts: tuple[int, ...], places: bytes) -> bool:
+    """``unwinds`` for foundations of one round (capacity 13): each card onto the
+    foundation with the highest next free slot not above its place.
+
+    With one round a foundation of next free slot c takes place p only at slot p, and
+    only if c <= p; it then has next free slot p + 1 whichever foundation took it. So
+    taking the highest such c leaves the multiset of next free slots lowest, slot by
+    slot in sorted order, of all the choices (it keeps the lower c where another choice
+    keeps this one), and a lower multiset can do whatever a higher one can (the note
+    above): if any line lays every card, this one does. Exact, as the search is."""
+    slots = list(counts)
+    for place in places:
+        best = -1
+        high = -1
+        for j, cur in enumerate(slots):
+            if high < cur <= place:
+                best, high = j, cur
+        if best < 0:
+            return False
+        slots[best] = place + 1
+    return True
 
 
 def _first_fit(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
@@ -263,15 +451,22 @@ def _first_fit(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
 
 
 def _search_unwinds(counts: tuple[int, ...], capacity: int, places: bytes) -> bool:
-    """``unwinds`` by breadth over the multisets of next free slots, least ones only."""
+    """``unwinds`` by breadth over the multisets of next free slots, least ones only.
+    Of the foundations that would take a card at the same slot only the highest is
+    tried: the choices leave the same multiset but for the next free slot kept, and the
+    lower one kept is the least (the first fitting slot never falls as the next free slot
+    rises, so going down the sorted slots such foundations come together)."""
     states = {counts}
     for place in places:
         grown: set[tuple[int, ...]] = set()
         for slots in states:
-            for j, cur in enumerate(slots):
-                if j and slots[j - 1] == cur:
-                    continue
+            last = -1
+            for j in range(len(slots) - 1, -1, -1):
+                cur = slots[j]
                 slot = cur + (place - cur) % 13
+                if slot == last:
+                    continue
+                last = slot
                 if slot < capacity:
                     grown.add(tuple(sorted((*slots[:j], slot + 1, *slots[j + 1:]))))
         if not grown:
@@ -285,7 +480,10 @@ def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
     ordered = sorted(states, key=sum)
     kept: list[tuple[int, ...]] = []
     for slots in ordered:
-        if not any(all(a <= b for a, b in zip(k, slots, strict=True)) for k in kept):
+        for k in kept:
+            if all(map(le, k, slots)):  # same length: one foundation count each
+                break
+        else:
             kept.append(slots)
     return set(kept)
 
@@ -314,20 +512,28 @@ def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, tuple[int,
     """Rank bits of the places of ``wall`` (places as bits); rank bits of the stuck ranks
     (of those places, or no foundation takes them first); the ranks of those places.
     Kept per ``counts_key`` (the foundation counts as bits, capacity and base rank:
-    ``_Walls``) and ``wall``."""
+    ``Found``) and ``wall``. This is ``reachable`` with places as bits: the places a
+    foundation takes before one of the wall's are the shortest of its runs up to each."""
     key = counts_key << 13 | wall
     known = _STUCK.get(key)
     if known is None:
         base, capacity, counts = counts_key & 15, counts_key >> 4 & 31, counts_key >> 9
-        places = frozenset(p for p in range(13) if wall >> p & 1)
-        free = reachable(frozenset(n for n in range(capacity + 1) if counts >> n & 1),
-                         capacity, places)
+        places = [p for p in range(13) if wall >> p & 1]
+        free = 0  # places as bits
+        for n in range(capacity + 1):
+            if counts >> n & 1:
+                runs = _runs(capacity, n)
+                run = (1 << 13) - 1
+                for p in places:
+                    run &= runs[p]
+                free |= run
         target = stuck = 0
         for rank in range(1, 14):
             place = place_of(rank, base)
-            if place in places:
+            if wall >> place & 1:
                 target |= 1 << rank
-            if place in places or not free[place]:
+                stuck |= 1 << rank
+            elif not free >> place & 1:
                 stuck |= 1 << rank
         known = target, stuck, tuple(r for r in range(1, 14) if target >> r & 1)
         if len(_STUCK) > 100_000:
@@ -339,126 +545,123 @@ def _targets_and_stuck(counts_key: int, wall: int) -> tuple[int, int, tuple[int,
 _STUCK: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
 
-def _first_covers(ranks: bytes) -> dict[int, int]:
-    """Rank -> the ranks above its first copy in this pile (top first), as bits. Kept per
-    pile: a pile changes one card at a time, so most come back often."""
-    known = _COVERS.get(ranks)
+def _runs(capacity: int, count: int) -> list[int]:
+    """Place p -> the places, as bits, a foundation of ``count`` cards takes before its
+    next slot of place p (``reachable`` of p alone). Kept per capacity and count."""
+    key = capacity << 8 | count
+    known = _RUNS.get(key)
     if known is None:
-        known = {}
-        cover = 0
-        for rank in ranks:
-            if rank not in known:
-                known[rank] = cover
-            cover |= 1 << rank
-        if len(_COVERS) > 100_000:
-            _COVERS.clear()
-        _COVERS[ranks] = known
+        known = []
+        for p in range(13):
+            run = 0
+            for g in range(min((p - count) % 13, capacity - count)):
+                run |= 1 << (count + g) % 13
+            known.append(run)
+        _RUNS[key] = known
     return known
 
 
-_COVERS: dict[bytes, dict[int, int]] = {}
-_FREE_ALONE: dict[tuple[int, bytes], int] = {}  # (counts key, pile) -> ``free_alone`` bits
+_RUNS: dict[int, list[int]] = {}
+
+
+def _first_covers(ranks: bytes) -> dict[int, int]:
+    """Rank -> the ranks above its first copy in this pile (top first), as bits."""
+    known: dict[int, int] = {}
+    cover = 0
+    for rank in ranks:
+        if rank not in known:
+            known[rank] = cover
+        cover |= 1 << rank
+    return known
 
 
 def _all_walled(state: State, rules: ReserveRules, places: set[int]) -> bool:
     """Whether no card of these places can come free before one is played: the least
     fixed point of the cards that can move (see ``reserve_dead_end``)."""
     piles = state.piles
-    to_come = {card >> 2 for card in (*piles[rules.stock], *piles[rules.hand])}
-    return _Walls(state, rules, to_come).walled(sum(1 << place for place in places))
+    form = form_of(rules, state.vars[BASE_RANK])
+    found = form.found(tuple(sorted([len(piles[f]) for f in rules.found_piles])))
+    reserves = [form.pile(bytes(piles[r]).translate(RANK_OF))
+                for r in rules.reserve_piles if piles[r]]
+    wastes = [form.pile(bytes(cards).translate(RANK_OF))
+              for cards in _getters(rules)[1](piles) if cards]
+    return _walled(form, found.key, sum(1 << place for place in places),
+                   _to_come(state, rules), reserves, wastes)
 
 
-class _Walls:
-    """One position's piles as ranks, top first, for trying several sets of places."""
+def _free_alone(found: Found, info: PileInfo) -> int:
+    """Rank bits of the ranks r for which ``_walled`` of r's place alone gives the quick
+    no on this pile: its first copy of r has no card above it stuck for that place."""
+    known = 0
+    alone = found.alone()
+    for rank, cover in info.covers.items():
+        if not cover & alone[rank]:
+            known |= 1 << rank
+    return known
 
-    def __init__(self, state: State, rules: ReserveRules, to_come: set[int]) -> None:
-        piles = state.piles
-        self.to_come = rank_mask(to_come)
-        counts = 0
-        for f in rules.found_piles:
-            counts |= 1 << len(piles[f])
-        # what ``_targets_and_stuck`` reads besides the places
-        self.counts_key = (counts << 5 | rules.shape.foundation_cards) << 4 | state.vars[BASE_RANK]
-        self.reserves = [bytes(piles[r]).translate(RANK_OF)[::-1]
-                         for r in rules.reserve_piles if piles[r]]
-        self.wastes = [bytes(cards).translate(RANK_OF)[::-1]
-                       for cards in _getters(rules)[1](piles) if cards]
-        self.wrap = rules.shape.reserve_wrap
-        self.covers = [_first_covers(ranks) for ranks in (*self.reserves, *self.wastes)]
 
-    def free_alone(self) -> int:
-        """Rank bits of the ranks r for which ``walled`` of r's place alone gives the quick
-        no: a pile whose first copy of r has no card above it stuck for that place."""
-        counts_key = self.counts_key
-        free = 0
-        for ranks in (*self.reserves, *self.wastes):
-            key = (counts_key, ranks)
-            known = _FREE_ALONE.get(key)
-            if known is None:
-                known = 0
-                base = counts_key & 15
-                for rank, cover in _first_covers(ranks).items():
-                    if not cover & _targets_and_stuck(counts_key, 1 << place_of(rank, base))[1]:
-                        known |= 1 << rank
-                if len(_FREE_ALONE) > 100_000:
-                    _FREE_ALONE.clear()
-                _FREE_ALONE[key] = known
-            free |= known
-        return free
+def _walled(form: Form, counts_key: int, wall: int, to_come: int, reserves: list[PileInfo],
+            wastes: list[PileInfo], piled: tuple[PileInfo, ...] | None = None) -> bool:
+    """``_all_walled`` for the places of ``wall`` (bit p for place p), ranks as bits: bit
+    r of ``shown``, a rank a reserve can come to show; of ``moving``, a rank with a copy
+    that can be laid on a reserve; of ``leaves``, a rank whose card can leave a waste
+    pile. Most sets are answered by the quick no: a pile whose first stuck card, top
+    first, is of the places (a copy with no stuck card above it); that card comes free as
+    the fixed point's first steps show."""
+    target, stuck, target_ranks = _targets_and_stuck(counts_key, wall)
+    if to_come & target:
+        return False
+    if piled is None:
+        piled = (*reserves, *wastes)
+    for rank in target_ranks:  # a quick no: a pile's first stuck card is of the places
+        for info in piled:
+            cover = info.covers.get(rank)
+            if cover is not None and not cover & stuck:
+                return False
+    return _closed(form, target, stuck, to_come, reserves, wastes)
 
-    def walled(self, wall: int) -> bool:
-        """``_all_walled`` for this position and the places of ``wall`` (bit p for place
-        p), ranks as bits: bit r of ``shown``, a rank a reserve can come to show; of
-        ``moving``, a rank with a copy that can be laid on a reserve; of ``leaves``, a
-        rank whose card can leave a waste pile. Most sets are answered by the quick no:
-        a pile whose first stuck card, top first, is of the places (a copy with no stuck
-        card above it); that card comes free as the fixed point's first steps show."""
-        target, stuck, target_ranks = _targets_and_stuck(self.counts_key, wall)
-        if self.to_come & target:
-            return False
-        for rank in target_ranks:  # a quick no: a pile's first stuck card is of the places
-            for covers in self.covers:
-                cover = covers.get(rank)
-                if cover is not None and not cover & stuck:
-                    return False
-        shown = 0
-        for ranks in self.reserves:  # top first; these leave only to foundations
-            for r in ranks:
-                bit = 1 << r
-                if target & bit:
-                    return False
-                shown |= bit
-                if stuck & bit:
+
+def _closed(form: Form, target: int, stuck: int, to_come: int, reserves: list[PileInfo],
+            wastes: list[PileInfo]) -> bool:
+    """``_walled`` after its quick checks, for the target and stuck ranks of its places:
+    the least fixed point itself."""
+    shown = 0
+    for info in reserves:  # top first; these leave only to foundations
+        for r in info.ranks:
+            bit = 1 << r
+            if target & bit:
+                return False
+            shown |= bit
+            if stuck & bit:
+                break
+    wrap = form.wrap
+    piles = [info.ranks for info in wastes]
+    opened = [0] * len(piles)  # cards from the top known to come free
+    moving = to_come
+    changed = True
+    while changed:
+        while True:  # close ``shown`` under building down: a moving rank onto a shown one
+            grown = shown | (shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)) & moving
+            if grown == shown:
+                break
+            shown = grown
+        # a card leaves to a foundation (not stuck) or onto a shown rank one higher
+        leaves = ~stuck | shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)
+        changed = False
+        for k, ranks in enumerate(piles):
+            n = opened[k]
+            size = len(ranks)
+            while n < size:
+                if n and not leaves >> ranks[n - 1] & 1:
                     break
-        wrap = self.wrap
-        wastes = self.wastes
-        opened = [0] * len(wastes)  # cards from the top known to come free
-        moving = self.to_come
-        changed = True
-        while changed:
-            while True:  # close ``shown`` under building down: a moving rank onto a shown one
-                grown = shown | (shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)) & moving
-                if grown == shown:
-                    break
-                shown = grown
-            # a card leaves to a foundation (not stuck) or onto a shown rank one higher
-            leaves = ~stuck | shown >> 1 | (1 << 13 if wrap and shown & 2 else 0)
-            changed = False
-            for k, ranks in enumerate(wastes):
-                n = opened[k]
-                size = len(ranks)
-                while n < size:
-                    if n and not leaves >> ranks[n - 1] & 1:
-                        break
-                    r = ranks[n]
-                    if target >> r & 1:
-                        return False
-                    moving |= 1 << r
-                    n += 1
-                    changed = True
-                opened[k] = n
-        return True
-
+                r = ranks[n]
+                if target >> r & 1:
+                    return False
+                moving |= 1 << r
+                n += 1
+                changed = True
+            opened[k] = n
+    return True
 
 _WAITS: dict[tuple[int, ...], list[int]] = {}  # (capacity, *counts) -> waits
 
