@@ -33,10 +33,11 @@ from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
-FIRST_WIDTH = 8  # positions kept per card turned in the first beams
-WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
+FIRST_WIDTH = 2  # positions kept per card turned in the first beams
+WIDTH_GROWTH = 16  # each round of beams this many times as wide as the last
 PER_PARENT = 2  # positions kept from one position before those of others are looked at
-ENDGAME_NODES = 300  # nodes of the complete search that finishes each position kept
+ENDGAME_NODES = 1000  # nodes of the complete search that finishes each position kept
+ENDGAME_STOCK = 12  # cards left in the stock when that search takes over
 
 
 class Weights(NamedTuple):
@@ -54,15 +55,16 @@ class Weights(NamedTuple):
     top: int
     empty: int
     chains: int
+    stuck: int = 0
 
 
-# Toad's deals 1-40 and its ten late wins won by beams of 8 and 32 with these (docs/solver.md)
+# measured on Toad's ten late wins (docs/solver.md), best first
 VARIANTS = (
-    Weights(blocked=64, gap=1, home=8, top=1, empty=104, chains=0),
+    Weights(blocked=16, gap=1, home=16, top=1, empty=104, chains=8),
     Weights(blocked=16, gap=1, home=8, top=1, empty=104, chains=8),
+    Weights(blocked=16, gap=1, home=8, top=1, empty=104, chains=4),
+    Weights(blocked=8, gap=1, home=8, top=1, empty=104, chains=8),
     Weights(blocked=24, gap=1, home=8, top=1, empty=104, chains=0),
-    Weights(blocked=64, gap=1, home=8, top=1, empty=104, chains=8),
-    Weights(blocked=64, gap=1, home=8, top=1, empty=104, chains=32),
 )
 
 # a beam entry: the position as its piles and vars, and the moves that led to it as a
@@ -78,6 +80,8 @@ def reserve_dive(state: State, max_nodes: int,
     ``state`` is not changed. Only a game with no redeal left is dived."""
     rules = state.rules
     if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
+        return None, 0
+    if reserve_dead_end(state):
         return None, 0
     work = state.copy()
     nodes = 0
@@ -151,8 +155,46 @@ def score(work: State, rules: ReserveRules, weights: Weights) -> int:
                 gaps += highest - w
             elif w > highest:
                 highest = w
-    return (weights.blocked * blocked + weights.gap * gaps + weights.chains * chains
-            - weights.home * home - weights.top * tops)
+    out = (weights.blocked * blocked + weights.gap * gaps + weights.chains * chains
+           - weights.home * home - weights.top * tops)
+    if weights.stuck:
+        out += weights.stuck * stuck_cards(work, rules)
+    return out
+
+
+def stuck_cards(work: State, rules: ReserveRules) -> int:
+    """Cards left in the reserves and waste piles when every card still to come is at
+    hand whenever wanted and each foundation in turn takes what it can, a pile top before
+    a card to come: a guide only (builds on a reserve are not tried)."""
+    piles = work.piles
+    table = _PLACE_OF[work.vars[BASE_RANK]]
+    capacity = rules.shape.foundation_cards
+    pool = [0] * 13
+    for card in piles[rules.stock]:
+        pool[table[card]] += 1
+    for card in piles[rules.hand]:
+        pool[table[card]] += 1
+    stacks = [[table[card] for card in piles[p]]
+              for p in (*rules.reserve_piles, *rules.waste) if piles[p]]
+    counts = [len(piles[f]) for f in rules.found_piles]
+    changed = True
+    while changed:
+        changed = False
+        for i, count in enumerate(counts):
+            while count < capacity:
+                place = count % 13
+                for stack in stacks:
+                    if stack and stack[-1] == place:
+                        stack.pop()
+                        break
+                else:
+                    if not pool[place]:
+                        break
+                    pool[place] -= 1
+                count += 1
+                changed = True
+            counts[i] = count
+    return sum(map(len, stacks))
 
 
 # base rank -> card code -> the card's place (an index into ``waits``)
@@ -188,7 +230,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                 _load(work, piles, values)
                 if rules.is_won(work):
                     return _line(chain), nodes, dropped
-                if not piles[stock] and not piles[hand]:  # the stock spent: finish
+                if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
                     outcome, tail, used = _search(work, ENDGAME_NODES, deadline,
                                                   reserve_order)
                     nodes += used
