@@ -58,6 +58,7 @@ def test_solve_gives_toad_its_probe_unit(monkeypatch: pytest.MonkeyPatch) -> Non
         return restarts(work, max_nodes, deadline, probe_order, unit)
 
     monkeypatch.setattr(search, "_restarts", spy)
+    monkeypatch.setattr(search, "DIVES", {})  # the dive wins deal 1 before any probe
     patience.solve(TOAD.new(deal=1), max_nodes=5_000, max_seconds=1e9)
     patience.solve(patience.get_game("rainbow").new(deal=1), max_nodes=5_000, max_seconds=1e9)
     assert units == [PROBE_UNITS["toad"], PROBE_UNIT]

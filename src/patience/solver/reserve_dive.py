@@ -55,7 +55,6 @@ class Weights(NamedTuple):
     top: int
     empty: int
     chains: int
-    stuck: int = 0
 
 
 # measured on Toad's ten late wins (docs/solver.md), best first
@@ -155,46 +154,8 @@ def score(work: State, rules: ReserveRules, weights: Weights) -> int:
                 gaps += highest - w
             elif w > highest:
                 highest = w
-    out = (weights.blocked * blocked + weights.gap * gaps + weights.chains * chains
-           - weights.home * home - weights.top * tops)
-    if weights.stuck:
-        out += weights.stuck * stuck_cards(work, rules)
-    return out
-
-
-def stuck_cards(work: State, rules: ReserveRules) -> int:
-    """Cards left in the reserves and waste piles when every card still to come is at
-    hand whenever wanted and each foundation in turn takes what it can, a pile top before
-    a card to come: a guide only (builds on a reserve are not tried)."""
-    piles = work.piles
-    table = _PLACE_OF[work.vars[BASE_RANK]]
-    capacity = rules.shape.foundation_cards
-    pool = [0] * 13
-    for card in piles[rules.stock]:
-        pool[table[card]] += 1
-    for card in piles[rules.hand]:
-        pool[table[card]] += 1
-    stacks = [[table[card] for card in piles[p]]
-              for p in (*rules.reserve_piles, *rules.waste) if piles[p]]
-    counts = [len(piles[f]) for f in rules.found_piles]
-    changed = True
-    while changed:
-        changed = False
-        for i, count in enumerate(counts):
-            while count < capacity:
-                place = count % 13
-                for stack in stacks:
-                    if stack and stack[-1] == place:
-                        stack.pop()
-                        break
-                else:
-                    if not pool[place]:
-                        break
-                    pool[place] -= 1
-                count += 1
-                changed = True
-            counts[i] = count
-    return sum(map(len, stacks))
+    return (weights.blocked * blocked + weights.gap * gaps + weights.chains * chains
+            - weights.home * home - weights.top * tops)
 
 
 # base rank -> card code -> the card's place (an index into ``waits``)
