@@ -180,4 +180,5 @@ SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], 
 Dive = Callable[[State, int, float], tuple[list[RawMove] | None, int]]
 DIVES: dict[str, tuple[Dive, float]] = {
     "toad": (reserve_dive, DIVE_SHARE),
+    "open-shop": (reserve_dive, DIVE_SHARE),  # not two-deck Star: it did not pay there
 }
