@@ -22,6 +22,7 @@ def solve_plain(state: State, monkeypatch: pytest.MonkeyPatch, max_nodes: int = 
         m.setattr(search, "SAFE_MOVES", {})
         m.setattr(search, "DEAD_ENDS", {})
         m.setattr(search, "SEARCHES", {})
+        m.setattr(search, "DIVES", {})
         if generic_order:
             m.setattr(search, "MOVE_ORDERS", {})
         return patience.solve(state, max_nodes=max_nodes, max_seconds=120).outcome

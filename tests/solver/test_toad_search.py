@@ -57,6 +57,7 @@ def test_solve_gives_toad_its_probe_unit(monkeypatch: pytest.MonkeyPatch) -> Non
         return own(work, max_nodes, deadline, unit)
 
     monkeypatch.setattr(dominance, "reserve_search", spy)
+    monkeypatch.setattr(search, "DIVES", {})  # the dive wins deal 1 before any probe
     patience.solve(TOAD.new(deal=1), max_nodes=5_000, max_seconds=1e9)
     patience.solve(patience.get_game("rainbow").new(deal=1), max_nodes=5_000, max_seconds=1e9)
     assert units == [PROBE_UNITS["toad"], PROBE_UNIT]

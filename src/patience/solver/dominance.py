@@ -24,6 +24,7 @@ from patience.solver.blockade import (
 from patience.solver.blockade_search import blockade_search
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.probes import PROBE_UNIT, Ordering
+from patience.solver.reserve_dive import DIVE_SHARE, reserve_dive
 from patience.solver.reserve_family import (
     reserve_dead_end,
     reserve_order,
@@ -180,4 +181,14 @@ SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], 
     "star": star_search,
     "blockade": blockade_search,
     **{game_id: reserve_family_search for game_id in RESERVE_FAMILY},
+}
+
+# Games whose deals are first dived for a win (a heuristic search that returns a line or
+# nothing, never "lost"), with the share of the node and time budgets the dive may use;
+# the search proper then gets the rest. ``search.solve`` replays a dive's line as any won
+# line. docs/solver.md has the figures.
+Dive = Callable[[State, int, float], tuple[list[RawMove] | None, int]]
+DIVES: dict[str, tuple[Dive, float]] = {
+    "toad": (reserve_dive, DIVE_SHARE),
+    "open-shop": (reserve_dive, DIVE_SHARE),  # not two-deck Star: it did not pay there
 }

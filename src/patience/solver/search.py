@@ -25,6 +25,7 @@ from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.solver.dominance import (
     DEAD_ENDS,
+    DIVES,
     MOVE_ORDERS,
     PROBE_ORDERS,
     PROBE_UNITS,
@@ -74,8 +75,22 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
 
     ``nodes`` counts moves played by the search. A ``won`` line has been replayed through
     ``State.play`` on a fresh copy before it is returned.
+
+    A game with a dive (``DIVES``) first spends up to the dive's share of both budgets
+    looking for a win by it; a dive never answers "lost", and the search below gets what
+    the dive left.
     """
     start = time.perf_counter()
+    dive = DIVES.get(state.game.id)
+    if dive is not None and not state._seen:
+        dive_search, share = dive
+        line, dived = dive_search(state, int(max_nodes * share), start + max_seconds * share)
+        if line is not None:
+            return SolveResult("won", _verified(state, line), dived,
+                               time.perf_counter() - start)
+        max_nodes -= dived
+    else:
+        dived = 0
     work = state.copy()
     probe_order = PROBE_ORDERS.get(state.game.id)
     own_search = SEARCHES.get(state.game.id)
@@ -89,7 +104,7 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
         outcome, line, nodes = _restarts(work, max_nodes, start + max_seconds, probe_order,
                                          unit)
     moves = _verified(state, line) if outcome == "won" else []
-    return SolveResult(outcome, moves, nodes, time.perf_counter() - start)
+    return SolveResult(outcome, moves, dived + nodes, time.perf_counter() - start)
 
 
 def _restarts(work: State, max_nodes: int, deadline: float,

@@ -1,0 +1,251 @@
+"""A dive for the reserve family's one-pass games (RULES.md §7–§9): beam searches through
+the stock that look for a winning line and never claim a loss.
+
+Every rule of these games reads ranks only, and with no redeal left the real decisions
+are where each card turned from the stock goes: a foundation, a reserve, or one of the
+waste piles (TOD-5, DST-4, OPS-1). A depth-first search varies the last of those
+decisions first, so a deal whose first placements were wrong is won late. A beam keeps,
+after each card turned, the ``width`` best positions by a ``Weights`` score out of every
+placement of that card from each position kept (at most ``PER_PARENT`` from one position
+while others are left), each placement followed by every foundation play and build on a
+reserve that comes free (``_settle``). Positions alike under ``solver_key`` are met once,
+and those the family's dead end (``reserve_dead_end``) proves lost are dropped. When the
+stock is spent, a short complete search (``search._search``) finishes each position kept.
+
+No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn, then
+all again four times as wide, until the budget is spent or no beam drops anything (a
+wider one would then find nothing more).
+
+A line found is a list of raw moves played through ``legal_raw``; ``search.solve`` replays
+it through the engine before claiming it. Nothing is claimed when no line is found: the
+complete search that follows decides.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_right
+from typing import Any, NamedTuple
+
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
+
+DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
+FIRST_WIDTH = 2  # positions kept per card turned in the first beams
+WIDTH_GROWTH = 16  # each round of beams this many times as wide as the last
+PER_PARENT = 2  # positions kept from one position before those of others are looked at
+ENDGAME_NODES = 1000  # nodes of the complete search that finishes each position kept
+ENDGAME_STOCK = 12  # cards left in the stock when that search takes over
+
+
+class Weights(NamedTuple):
+    """A score's weights (lower scores are better), waits in eighths of a card (``waits``).
+    ``blocked``: per card in a reserve or waste pile with a card needed later above it;
+    ``gap``: per eighth that card waits beyond the latest one above it; ``home``: per card
+    on the foundations (subtracted); ``top``: per eighth the waste tops wait, an empty pile
+    counted as ``empty`` (subtracted: high tops take more cards in order); ``chains``: per
+    square of the foundations a waste pile needs beyond one to unwind (its longest run of
+    cards, bottom up, each needed no sooner than the one below)."""
+
+    blocked: int
+    gap: int
+    home: int
+    top: int
+    empty: int
+    chains: int
+
+
+# measured on Toad's ten late wins (docs/solver.md), best first
+VARIANTS = (
+    Weights(blocked=16, gap=1, home=16, top=1, empty=104, chains=8),
+    Weights(blocked=16, gap=1, home=8, top=1, empty=104, chains=8),
+    Weights(blocked=16, gap=1, home=8, top=1, empty=104, chains=4),
+    Weights(blocked=8, gap=1, home=8, top=1, empty=104, chains=8),
+    Weights(blocked=24, gap=1, home=8, top=1, empty=104, chains=0),
+)
+
+# a beam entry: the position as its piles and vars, and the moves that led to it as a
+# chain (earlier chain, moves since)
+Chain = tuple[Any, tuple[RawMove, ...]] | None
+Entry = tuple[list[list[int]], list[int], Chain]
+
+
+def reserve_dive(state: State, max_nodes: int,
+                 deadline: float) -> tuple[list[RawMove] | None, int]:
+    """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
+    played by the beams and their endgame searches; each beam stops at the budget).
+    ``state`` is not changed. Only a game with no redeal left is dived."""
+    rules = state.rules
+    if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
+        return None, 0
+    if reserve_dead_end(state):
+        return None, 0
+    work = state.copy()
+    nodes = 0
+    width = FIRST_WIDTH
+    while True:
+        dropped = False
+        for weights in VARIANTS:
+            if nodes >= max_nodes or time.perf_counter() > deadline:
+                return None, nodes
+            line, used, cut = _beam(work, rules, weights, width, max_nodes - nodes, deadline)
+            nodes += used
+            if line is not None:
+                return line, nodes
+            dropped = dropped or cut
+        if not dropped:
+            return None, nodes
+        width *= WIDTH_GROWTH
+
+
+def _load(work: State, piles: list[list[int]], values: list[int]) -> None:
+    """Make ``work`` the position of a beam entry, with no history: the family's moves are
+    all irreversible, so no repetition memory is lost (RULES.md §0)."""
+    work.piles = [p[:] for p in piles]
+    work.vars = values[:]
+    work._journal.clear()
+    work._undo.clear()
+    work._seen = set()
+    work._legal = None
+
+
+def _settle(work: State, rules: ReserveRules) -> list[RawMove]:
+    """Play foundation plays, then builds on a reserve (hand card aside), while there are
+    any, in the order of ``reserve_order``; the moves played."""
+    hand = rules.hand
+    played: list[RawMove] = []
+    while True:
+        plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand]
+        if not plays:
+            return played
+        move = reserve_order(work, plays)[0]
+        work.play_raw(move)
+        played.append(move)
+
+
+def score(work: State, rules: ReserveRules, weights: Weights) -> int:
+    """The position's score under ``weights``; lower is better."""
+    piles = work.piles
+    wait = waits(work, rules)
+    table = _PLACE_OF[work.vars[BASE_RANK]]
+    home = sum(len(piles[f]) for f in rules.found_piles)
+    blocked = gaps = tops = chains = 0
+    for p in (*rules.reserve_piles, *rules.waste):
+        cards = piles[p]
+        if p >= rules.first_waste:
+            tops += wait[table[cards[-1]]] if cards else weights.empty
+            if weights.chains and len(cards) > 1:
+                ends: list[int] = []  # patience sorting: the longest run's length
+                for card in cards:
+                    w = wait[table[card]]
+                    i = bisect_right(ends, w)
+                    if i == len(ends):
+                        ends.append(w)
+                    else:
+                        ends[i] = w
+                chains += (len(ends) - 1) ** 2
+        highest = -1
+        for card in reversed(cards):
+            w = wait[table[card]]
+            if w < highest:
+                blocked += 1
+                gaps += highest - w
+            elif w > highest:
+                highest = w
+    return (weights.blocked * blocked + weights.gap * gaps + weights.chains * chains
+            - weights.home * home - weights.top * tops)
+
+
+# base rank -> card code -> the card's place (an index into ``waits``)
+_PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in range(14)]
+
+
+def _line(chain: Chain) -> list[RawMove]:
+    parts: list[tuple[RawMove, ...]] = []
+    while chain is not None:
+        chain, moves = chain
+        parts.append(moves)
+    return [m for part in reversed(parts) for m in part]
+
+
+def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
+          deadline: float) -> tuple[list[RawMove] | None, int, bool]:
+    """One beam: a winning line or None, the nodes used, and whether the beam dropped
+    any position (else it tried every placement). ``work`` is left as given."""
+    from patience.solver.search import _search  # search imports the dive's table
+
+    start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
+    hand, stock = rules.hand, rules.stock
+    settled = _settle(work, rules)
+    nodes = len(settled)
+    dropped = False
+    layer: list[Entry] = [([p[:] for p in work.piles], work.vars[:], (None, tuple(settled)))]
+    try:
+        while layer:
+            children: dict[bytes, tuple[int, int, int, Entry]] = {}
+            for parent, (piles, values, chain) in enumerate(layer):
+                if nodes >= max_nodes or time.perf_counter() > deadline:
+                    return None, nodes, True
+                _load(work, piles, values)
+                if rules.is_won(work):
+                    return _line(chain), nodes, dropped
+                if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
+                    outcome, tail, used = _search(work, ENDGAME_NODES, deadline,
+                                                  reserve_order)
+                    nodes += used
+                    if outcome == "won":
+                        return _line(chain) + tail, nodes, dropped
+                    continue
+                prefix: tuple[RawMove, ...] = ()
+                if not piles[hand]:  # RBW-5: the draw is then the only action
+                    draw = next(m for m in work.legal_raw() if m[0] == ACTION)
+                    work.play_raw(draw)
+                    prefix = (draw,)
+                    nodes += 1
+                for move in [m for m in work.legal_raw() if m[0] == hand]:
+                    work.play_raw(move)
+                    after = _settle(work, rules)
+                    nodes += 1 + len(after)
+                    key = rules.solver_key(work)
+                    if key not in children:
+                        entry = ([p[:] for p in work.piles], work.vars[:],
+                                 (chain, (*prefix, move, *after)))
+                        children[key] = (score(work, rules, weights), len(children),
+                                         parent, entry)
+                    for _ in range(len(after) + 1):
+                        work.pop()
+            layer, cut = _kept(work, children, width)
+            dropped = dropped or cut
+        return None, nodes, dropped
+    finally:
+        _load(work, start_piles, start_vars)
+
+
+def _kept(work: State, children: dict[bytes, tuple[int, int, int, Entry]],
+          width: int) -> tuple[list[Entry], bool]:
+    """The next layer: up to ``width`` positions not at a dead end, best first, at most
+    ``PER_PARENT`` from one parent before the others' are taken; and whether any
+    position was left out."""
+    ranked = sorted(children.values())
+    layer: list[Entry] = []
+    taken: dict[int, int] = {}
+    later: list[Entry] = []
+    for _, _, parent, entry in ranked:
+        if taken.get(parent, 0) >= PER_PARENT:
+            later.append(entry)
+            continue
+        if len(layer) == width:
+            return layer, True
+        _load(work, entry[0], entry[1])
+        if not reserve_dead_end(work):
+            layer.append(entry)
+            taken[parent] = taken.get(parent, 0) + 1
+    for entry in later:
+        if len(layer) == width:
+            return layer, True
+        _load(work, entry[0], entry[1])
+        if not reserve_dead_end(work):
+            layer.append(entry)
+    return layer, False

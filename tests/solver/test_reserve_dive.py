@@ -1,0 +1,103 @@
+"""The reserve family's dive (solver/reserve_dive.py): a beam search through the stock that
+returns a winning line or nothing, and ``search.solve`` running it before the probes."""
+
+from __future__ import annotations
+
+import pytest
+
+import patience
+from patience.engine.state import State
+from patience.games.toad import TOAD
+from patience.solver import reserve_dive as rd
+from patience.solver import search
+from patience.solver.reserve_family import reserve_order
+from tests.solver.helpers import solve_plain
+from tests.solver.test_reserve_solver import position
+
+
+def first_choice_line(state: State) -> State:
+    """The deal played by the solver's move order alone (``reserve_order``'s first move
+    every time, no going back): the line a depth-first search tries first."""
+    work = state.copy()
+    while work.legal_raw():
+        work.play_raw(reserve_order(work, work.legal_raw())[0])
+    return work
+
+
+def trap() -> State:
+    """TOD-4, TOD-5: three foundations open (at 1, 5 and 7), a toad pile of four and 22
+    cards to turn; the first choice of each placement loses this one."""
+    return position(TOAD, [13] * 5 + [1, 5, 7], ["QS 9S TS JH"], [""] * 5,
+                    stock="3S JS KS 9H JS KH QH 8H KS QS 7S 6S 8S TH TS 6S 9S 2S 8S 4S 7S 5S")
+
+
+def walled_jacks() -> State:
+    """TOD-2, TOD-5: every jack still out lies under a king, and a king needs a foundation
+    that has had its jack: lost, with seven cards still to turn."""
+    return position(TOAD, [13] * 6 + [5, 10], [""], ["JS KS", "JH KH", "", "", ""],
+                    stock="QS QH TC 9C 8C 7C 6C")
+
+
+def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The beam alone (no complete search near the end) finds a line, which the engine
+    replays to a win, while the first choice at every card ends lost."""
+    state = trap()
+    assert first_choice_line(state).status != "won"
+    assert solve_plain(state, monkeypatch) == "won"
+    monkeypatch.setattr(rd, "ENDGAME_STOCK", 0)
+    before = state.key()
+    line, nodes = rd.reserve_dive(state, 50_000, 1e18)
+    assert line is not None and 0 < nodes <= 50_000 + len(line)
+    assert state.key() == before  # the caller's state is untouched
+    search._verified(state, line)  # raises unless the line replays and wins
+
+
+def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the dead end kept out of the beam and no complete search near the end, the
+    beam runs through every placement of a lost position and still gives no line."""
+    state = walled_jacks()
+    assert solve_plain(state, monkeypatch, max_nodes=400_000) == "lost"
+    monkeypatch.setattr(rd, "reserve_dead_end", lambda _state: False)
+    monkeypatch.setattr(rd, "ENDGAME_STOCK", 0)
+    line, nodes = rd.reserve_dive(state, 200_000, 1e18)
+    assert line is None
+    assert nodes > 7  # it turned the whole stock at least once
+
+
+def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dive never answers "lost"; the probes after it do, on a hand-made position and
+    on deal 69, with the dive made to run its beams in full first."""
+    calls: list[int] = []
+
+    def dive(state: State, max_nodes: int, deadline: float) -> tuple[None, int]:
+        line, nodes = rd.reserve_dive(state, max_nodes, deadline)
+        assert line is None
+        calls.append(nodes)
+        return line, nodes
+
+    monkeypatch.setattr(rd, "reserve_dead_end", lambda _state: False)
+    monkeypatch.setattr(search, "DIVES", {"toad": (dive, 0.5)})
+    for state in (walled_jacks(), TOAD.new(deal=69)):
+        assert patience.solve(state, max_nodes=200_000, max_seconds=1e9).outcome == "lost"
+    assert len(calls) == 2 and calls[1] > 0  # deal 69: the dive ran its share
+
+
+def test_solve_returns_the_dive_s_line_replayed() -> None:
+    """Toad is dived first (``DIVES``): the trap is won with a replayed line and the
+    caller's state unchanged."""
+    state = trap()
+    before = state.key()
+    result = patience.solve(state, max_nodes=50_000, max_seconds=1e9)
+    assert result.outcome == "won" and result.moves
+    assert state.key() == before
+    replay = state.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.status == "won"
+
+
+def test_dive_is_skipped_while_a_redeal_is_left() -> None:
+    """RBW-7: with a redeal left the waste piles' order matters and the stock changes, so
+    the dive is not tried."""
+    state = patience.get_game("open-shop").new(deal=1, redeals=1)
+    assert rd.reserve_dive(state, 10_000, 1e18) == (None, 0)
