@@ -45,9 +45,11 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
         assert check.rules.is_won(check)
 
 
-def test_solve_gives_toad_its_probe_unit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``solve`` passes Toad's unit to the family's own search (``reserve_search``, the
-    generic restarted probes on ranks), the generic one to the other games."""
+def test_solve_gives_toad_and_open_shop_their_probe_units(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve`` passes Toad's and Open Shop's units to the family's own search
+    (``reserve_search``, the generic restarted probes on ranks), the generic one to the
+    other games."""
     units: list[int] = []
     own = dominance.reserve_search
 
@@ -58,6 +60,7 @@ def test_solve_gives_toad_its_probe_unit(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(dominance, "reserve_search", spy)
     monkeypatch.setattr(search, "DIVES", {})  # the dive wins deal 1 before any probe
-    patience.solve(TOAD.new(deal=1), max_nodes=5_000, max_seconds=1e9)
-    patience.solve(patience.get_game("rainbow").new(deal=1), max_nodes=5_000, max_seconds=1e9)
-    assert units == [PROBE_UNITS["toad"], PROBE_UNIT]
+    for game_id in ("toad", "open-shop", "rainbow"):
+        patience.solve(patience.get_game(game_id).new(deal=1), max_nodes=5_000,
+                       max_seconds=1e9)
+    assert units == [PROBE_UNITS["toad"], PROBE_UNITS["open-shop"], PROBE_UNIT]

@@ -164,6 +164,8 @@ PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
 PROBE_UNITS: dict[str, int] = {
     # a high card on the toad pile: the placements that decide the deal lie far back
     "toad": 1024,
+    # one pass: a won line is some 250 moves, so a 256-node probe never ends its first dive
+    "open-shop": 512,
 }
 
 # Games searched by their own exact copy of search._search (same positions, same order,
