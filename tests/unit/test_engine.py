@@ -182,6 +182,23 @@ def test_last_raw_names_the_move_played_last_and_follows_undo() -> None:
     assert state.last_raw() is None
 
 
+def test_load_position_jumps_to_a_stored_position_without_history() -> None:
+    """A search's jump back to a position it stored: same piles, vars and legal moves as
+    when stored, its own copies of the lists, and nothing left to undo."""
+    state = patience.get_game("toad").new(deal=3)
+    state.play("draw")
+    piles, values = [p[:] for p in state.piles], state.vars[:]
+    key, legal = state.key(), state.legal_raw()
+    state.play(state.to_move(legal[0]))
+    state.load_position(piles, values)
+    assert state.key() == key and state.legal_raw() == legal
+    assert state.moves_played == 0 and state.last_raw() is None
+    piles[0].append(0)
+    assert state.key() == key
+    with pytest.raises(IllegalMove):
+        state.undo()
+
+
 def test_copy_is_independent() -> None:
     state = patience.get_game("star").new(deal=2)
     copy = state.copy()

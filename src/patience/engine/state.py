@@ -249,6 +249,18 @@ class State:
         new._legal = None
         return new
 
+    def load_position(self, piles: list[list[int]], values: list[int]) -> None:
+        """Make this state the position given by copies of ``piles`` and ``values``, with
+        no undo history and no repetition memory: for a search that jumps between
+        positions it has stored (only sound where the memory it drops forbids nothing,
+        e.g. after an irreversible move)."""
+        self.piles = [p[:] for p in piles]
+        self.vars = values[:]
+        self._journal.clear()
+        self._undo.clear()
+        self._seen = set()
+        self._legal = None
+
     def to_dict(self) -> dict[str, Any]:
         rules = self.rules
         layout = rules.layout

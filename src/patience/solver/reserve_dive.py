@@ -82,6 +82,8 @@ def reserve_dive(state: State, max_nodes: int,
         return None, 0
     if reserve_dead_end(state):
         return None, 0
+    # the family's moves are all irreversible (RULES.md §0), so the positions the beams
+    # jump between lose no repetition memory (``State.load_position``)
     work = state.copy()
     nodes = 0
     width = FIRST_WIDTH
@@ -98,17 +100,6 @@ def reserve_dive(state: State, max_nodes: int,
         if not dropped:
             return None, nodes
         width *= WIDTH_GROWTH
-
-
-def _load(work: State, piles: list[list[int]], values: list[int]) -> None:
-    """Make ``work`` the position of a beam entry, with no history: the family's moves are
-    all irreversible, so no repetition memory is lost (RULES.md §0)."""
-    work.piles = [p[:] for p in piles]
-    work.vars = values[:]
-    work._journal.clear()
-    work._undo.clear()
-    work._seen = set()
-    work._legal = None
 
 
 def _settle(work: State, rules: ReserveRules) -> list[RawMove]:
@@ -188,7 +179,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
             for parent, (piles, values, chain) in enumerate(layer):
                 if nodes >= max_nodes or time.perf_counter() > deadline:
                     return None, nodes, True
-                _load(work, piles, values)
+                work.load_position(piles, values)
                 if rules.is_won(work):
                     return _line(chain), nodes, dropped
                 if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
@@ -220,7 +211,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
             dropped = dropped or cut
         return None, nodes, dropped
     finally:
-        _load(work, start_piles, start_vars)
+        work.load_position(start_piles, start_vars)
 
 
 def _kept(work: State, children: dict[bytes, tuple[int, int, int, Entry]],
@@ -238,14 +229,14 @@ def _kept(work: State, children: dict[bytes, tuple[int, int, int, Entry]],
             continue
         if len(layer) == width:
             return layer, True
-        _load(work, entry[0], entry[1])
+        work.load_position(entry[0], entry[1])
         if not reserve_dead_end(work):
             layer.append(entry)
             taken[parent] = taken.get(parent, 0) + 1
     for entry in later:
         if len(layer) == width:
             return layer, True
-        _load(work, entry[0], entry[1])
+        work.load_position(entry[0], entry[1])
         if not reserve_dead_end(work):
             layer.append(entry)
     return layer, False
