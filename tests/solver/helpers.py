@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 
 import pytest
@@ -12,6 +13,7 @@ from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
 from patience.solver import search
+from patience.solver.reserve_family import reserve_probe_order
 
 
 def solve_plain(state: State, monkeypatch: pytest.MonkeyPatch, max_nodes: int = 100_000,
@@ -45,6 +47,22 @@ def assert_agrees_with_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> N
     if plain == "unknown":
         pytest.skip("too large for the plain search")
     assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
+
+
+def assert_probe_unit_agrees(state: State, unit: int) -> None:
+    """The restarted probes of the reserve family with a longer ``unit`` answer as the
+    generic ones (both search completely, so they must agree, and decide), and a win
+    replays."""
+    deadline = time.perf_counter() + 600
+    mine, line, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order,
+                                     unit)
+    generic, _, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order)
+    assert mine == generic != "unknown"
+    if mine == "won":
+        check = state.copy()
+        for raw in line:
+            check.play_raw(raw)
+        assert check.rules.is_won(check)
 
 
 def brute_force_wins(state: State, limit: int = 200_000) -> bool:

@@ -4,17 +4,14 @@ restarted probes (``test_toad_search`` checks that ``solve`` passes the unit).""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import patience
 from patience.games.open_shop import OPEN_SHOP
 from patience.games.reserve_family import ReserveRules
-from patience.solver import search
 from patience.solver.dominance import PROBE_UNITS
 from patience.solver.probes import probe_cutoff
-from patience.solver.reserve_family import reserve_probe_order
+from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
 
 
@@ -43,13 +40,4 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
     above the stock): both schedules search completely, so they must agree, and a win
     replays."""
     state = near_end(OPEN_SHOP, deal, stock_left=stock_left, seed=deal)
-    deadline = time.perf_counter() + 600
-    mine, line, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order,
-                                     PROBE_UNITS["open-shop"])
-    generic, _, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order)
-    assert mine == generic != "unknown"
-    if mine == "won":
-        check = state.copy()
-        for raw in line:
-            check.play_raw(raw)
-        assert check.rules.is_won(check)
+    assert_probe_unit_agrees(state, PROBE_UNITS["open-shop"])

@@ -3,8 +3,6 @@ probes, and ``solve`` uses them."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import patience
@@ -13,8 +11,8 @@ from patience.games.toad import TOAD
 from patience.solver import dominance, search
 from patience.solver.dominance import PROBE_UNITS
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
-from patience.solver.reserve_family import reserve_probe_order
 from patience.solver.search import Outcome
+from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
 
 
@@ -33,16 +31,7 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
     whole deals (won ones): both schedules search completely, so they must agree, and a
     win replays."""
     state = near_end(TOAD, deal, stock_left=stock_left, seed=deal - 3)
-    deadline = time.perf_counter() + 600
-    mine, line, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order,
-                                     PROBE_UNITS["toad"])
-    generic, _, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order)
-    assert mine == generic != "unknown"
-    if mine == "won":
-        check = state.copy()
-        for raw in line:
-            check.play_raw(raw)
-        assert check.rules.is_won(check)
+    assert_probe_unit_agrees(state, PROBE_UNITS["toad"])
 
 
 def test_solve_gives_toad_and_open_shop_their_probe_units(
