@@ -9,12 +9,13 @@ after each card turned, the ``width`` best positions by a ``Weights`` score out 
 placement of that card from each position kept (at most ``PER_PARENT`` from one position
 while others are left), each placement followed by every foundation play and build on a
 reserve that comes free (``_settle``). Positions alike under ``solver_key`` are met once,
-and those the family's dead end (``reserve_dead_end``) proves lost are dropped. When the
-stock is spent, a short complete search (``search._search``) finishes each position kept.
+and those the family's dead end (``reserve_dead_end``) proves lost are dropped. Once no
+more than ``ENDGAME_STOCK`` cards are left to turn, a short complete search
+(``search._search``) finishes each position kept, best first.
 
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn, then
-all again four times as wide, until the budget is spent or no beam drops anything (a
-wider one would then find nothing more).
+all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam drops
+anything (a wider one would then find nothing more).
 
 A line found is a list of raw moves played through ``legal_raw``; ``search.solve`` replays
 it through the engine before claiming it. Nothing is claimed when no line is found: the
@@ -75,7 +76,8 @@ Entry = tuple[list[list[int]], list[int], Chain]
 def reserve_dive(state: State, max_nodes: int,
                  deadline: float) -> tuple[list[RawMove] | None, int]:
     """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
-    played by the beams and their endgame searches; each beam stops at the budget).
+    played by the beams and their endgame searches; a beam stops once the budget is
+    spent, so it may pass it by the placements of one position).
     ``state`` is not changed. Only a game with no redeal left is dived."""
     rules = state.rules
     if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
@@ -183,8 +185,8 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                 if rules.is_won(work):
                     return _line(chain), nodes, dropped
                 if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
-                    outcome, tail, used = _search(work, ENDGAME_NODES, deadline,
-                                                  reserve_order)
+                    budget = min(ENDGAME_NODES, max_nodes - nodes)
+                    outcome, tail, used = _search(work, budget, deadline, reserve_order)
                     nodes += used
                     if outcome == "won":
                         return _line(chain) + tail, nodes, dropped
