@@ -33,6 +33,7 @@ from patience.solver.reserve_family import (
 )
 from patience.solver.reserve_search import reserve_search
 from patience.solver.shah import shah_dead_end, shah_order
+from patience.solver.shah_search import shah_search
 from patience.solver.star import star_dead_end, star_order, star_safe_move
 from patience.solver.star_search import Outcome, star_search
 
@@ -182,6 +183,7 @@ def reserve_family_search(state: State, max_nodes: int,
 SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], int]]] = {
     "star": star_search,
     "blockade": blockade_search,
+    "shah": shah_search,
     **{game_id: reserve_family_search for game_id in RESERVE_FAMILY},
 }
 

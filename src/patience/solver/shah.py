@@ -53,17 +53,23 @@ _DEAD_END_CACHE: dict[bytes, bool] = {}
 def _walled_inner_cards(piles: list[list[int]]) -> bool:
     """``shah_dead_end``'s relaxation, run on the piles."""
     walled: list[tuple[int, int]] = []  # (middle card, inner card under it)
-    held = [0] * 64  # walled copies of each card
     for inner in shah.INNER:
         if piles[inner] and piles[inner + 1]:
-            card = piles[inner][-1]
-            held[card] += 1
-            walled.append((piles[inner + 1][-1], card))
+            walled.append((piles[inner + 1][-1], piles[inner][-1]))
     if not walled:
         return False
     heights: list[list[int]] = [[], [], [], []]
     for f in range(shah.FOUND0, shah.FOUND0 + shah.RAYS):
         heights[piles[f][0] & 3].append(len(piles[f]))
+    return relaxed_lost(heights, walled)
+
+
+def relaxed_lost(heights: list[list[int]], walled: list[tuple[int, int]]) -> bool:
+    """``shah_dead_end``'s relaxation: ``heights`` holds each suit's two foundation counts
+    in pile order, ``walled`` each (middle card, inner card under it); both are used up."""
+    held = [0] * 64  # walled copies of each card
+    for _, card in walled:
+        held[card] += 1
     # a copy of a card off the foundations is free unless walled: two copies exist, one
     # on each foundation of its suit that has reached its rank
     up = [False] * 64  # a copy of the card has gone up in the relaxation
