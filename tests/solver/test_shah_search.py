@@ -1,0 +1,163 @@
+"""Shah's own search (``solver/shah_search.py``): the lean position reads as the engine's
+at every step, and the search explores what the generic restarted probes explore (same
+outcome, same line, same node count)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import patience
+from patience.engine.rules import ACTION, RawMove
+from patience.engine.state import State
+from patience.games import shah as game
+from patience.solver import search
+from patience.solver.dominance import SEARCHES
+from patience.solver.shah import guide_rank, probe_order, shah_dead_end, shah_order
+from patience.solver.shah_search import Lean, shah_search
+
+SHAH = patience.get_game("shah")
+
+
+def pick(legal: list[RawMove], rng: random.Random) -> RawMove:
+    """A random move, foundation plays and marriages (reversible ones above all) first
+    more often than not: lines that reach the end of the stock and swap packets."""
+    swaps = [m for m in legal if m[3]]
+    if swaps and rng.random() < 0.5:
+        return rng.choice(swaps)
+    card_moves = [m for m in legal if m[0] != ACTION and (m[1] < game.RAYS or m[1] in game.OUTER)]
+    if card_moves and rng.random() < 0.7:
+        return rng.choice(card_moves)
+    return rng.choice(legal)
+
+
+def test_lean_position_reads_as_the_engine() -> None:
+    """SHA-1 to SHA-10, RULES.md §0: along random lines, with moves taken back now and
+    then, the lean position's key (the engine's bytes, and the packed int kept as cards
+    move, which tells positions apart exactly as the bytes do), moves (the repetition rule
+    applied as the search applies it), dead end, both probe orders, guide ranks and win
+    test are the engine's and the solver's."""
+    by_bytes: dict[bytes, int] = {}
+    by_code: dict[int, bytes] = {}
+    barred = swaps = 0
+    for deal in range(1, 7):
+        state = SHAH.new(deal=deal)
+        rules = state.rules
+        lean = Lean(state)
+        rng = random.Random(deal)
+        played: list[tuple[RawMove, object]] = []
+        seen: set[int] = set()  # as search._probe keeps it
+        for step in range(600):
+            key = rules.solver_key(state)
+            assert lean.solver_key() == key
+            assert lean.packed_key() == lean.code
+            assert by_bytes.setdefault(key, lean.code) == lean.code
+            assert by_code.setdefault(lean.code, key) == key
+            generated = lean.generate()
+            assert generated == rules.generate(state)
+            legal = state.legal_raw()
+            assert [m for m in generated if not m[3] or not lean.repeats(m, seen)] == legal
+            barred += len(generated) - len(legal)
+            assert lean.is_won() == rules.is_won(state)
+            assert lean.dead_end() == shah_dead_end(state)
+            assert lean.order(legal, None) == shah_order(state, legal)
+            assert lean.order(legal, random.Random(step + 1)) == probe_order(step + 1)(state, legal)
+            assert [lean.guide_rank(m) for m in legal] == [guide_rank(state, m) for m in legal]
+            if not legal:
+                break
+            if played and rng.random() < 0.15:
+                move, token = played.pop()
+                lean.undo(move)
+                state.pop()
+                if move[3]:
+                    assert isinstance(token, int)
+                    seen.discard(token)
+                else:
+                    assert isinstance(token, set)
+                    seen = token
+                continue
+            move = pick(legal, rng)
+            swaps += move[3]
+            if move[3]:
+                played.append((move, lean.code))
+                seen.add(lean.code)
+            else:
+                played.append((move, seen))
+                seen = set()
+            lean.play(move)
+            state.play_raw(move)
+    assert swaps and barred  # reversible marriages and the repetition rule were exercised
+
+
+def test_won_line_is_won_on_the_lean_position() -> None:
+    """SHA-2: along a winning line the lean position is won exactly at its end."""
+    state = SHAH.new(deal=14)
+    result = patience.solve(state, max_nodes=3_000, max_seconds=1e9)
+    assert result.outcome == "won"
+    lean = Lean(state)
+    for move in result.moves:
+        assert not lean.is_won()
+        raw = state.resolve(move)
+        lean.play(raw)
+        state.play_raw(raw)
+    assert lean.is_won() and state.status == "won"
+
+
+def positions() -> list[State]:
+    """Deals and positions later in deals (after an irreversible move, so with no
+    repetition memory, as ``solve`` hands the own search), many of them lost."""
+    out = [SHAH.new(deal=deal) for deal in (14, 22, 37)]  # won within 1,000 nodes
+    for deal in range(1, 6):
+        for stock_left in (30, 12):
+            state = SHAH.new(deal=deal)
+            rng = random.Random(deal * 100 + stock_left)
+            while state.legal_raw() and (len(state.piles[game.STOCK]) > stock_left
+                                         or state._seen):
+                state.play_raw(pick(state.legal_raw(), rng))
+            out.append(state)
+    return out
+
+
+def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole deals and later positions (lost ones exercise the shared table of positions
+    proved lost, reversible marriages the repetition rule): outcome, line and node count
+    equal."""
+    asked = 0
+    plain_repeats = Lean.repeats
+
+    def counted(lean: Lean, move: RawMove, seen: set[int]) -> bool:
+        nonlocal asked
+        asked += 1
+        return plain_repeats(lean, move, seen)
+
+    monkeypatch.setattr(Lean, "repeats", counted)
+    outcomes = set()
+    for state in positions():
+        assert not state._seen
+        deadline = time.perf_counter() + 600
+        mine = shah_search(state.copy(), 3_000, deadline)
+        generic = search._restarts(state.copy(), 3_000, deadline, probe_order)
+        assert mine == generic
+        outcomes.add(mine[0])
+        if mine[0] == "won":
+            check = state.copy()
+            for move in mine[1]:
+                check.play(check.to_move(move))
+            assert check.status == "won"
+    assert outcomes == {"won", "lost", "unknown"}
+    assert asked  # the search met reversible moves within a stretch
+
+
+def test_own_search_leaves_the_state_and_solve_uses_it() -> None:
+    """The search works on its own copy; ``solve`` sends Shah to it, and its answer there
+    is the generic one."""
+    assert SEARCHES["shah"] is shah_search
+    state = SHAH.new(deal=5)
+    before = state.key()
+    shah_search(state, 2_000, time.perf_counter() + 600)
+    assert state.key() == before
+    mine = patience.solve(state, max_nodes=2_000, max_seconds=1e9)
+    generic = search._restarts(state.copy(), 2_000, time.perf_counter() + 600, probe_order)
+    assert (mine.outcome, mine.nodes) == (generic[0], generic[2])
