@@ -42,7 +42,7 @@ from patience.games.shah import (
     TALON,
     ShahRules,
 )
-from patience.solver.probes import PROBE_UNIT, actions_first_sometimes, noisy_order, probe_cutoff
+from patience.solver.probes import PROBE_UNIT, probe_cutoff
 from patience.solver.shah import EARLY_ACTION, GUIDE_NOISE, INNER_MIDDLE, relaxed_lost
 
 Outcome = Literal["won", "lost", "unknown"]
@@ -71,6 +71,8 @@ GAP_BIT = [0] * (TALON + 1)  # per slot its bit in SHA-8's order of gaps
 for _i, _slot in enumerate(GAP_ORDER):
     GAP_BIT[_slot] = 1 << _i
 IS_OUTER = [pile in OUTER for pile in range(TALON + 1)]
+OUTER_BIT = [1 << OUTER.index(pile) if pile in OUTER else 0 for pile in range(TALON + 1)]
+SHOWN = [tuple(slot for slot in OUTER if bits & OUTER_BIT[slot]) for bits in range(256)]
 IS_INNER_MIDDLE = [pile in INNER_MIDDLE for pile in range(TALON + 1)]
 
 
@@ -183,8 +185,8 @@ class Lean:
         # slots and talon as the engine's lists; the stock is the deal's list, its first
         # ``stock_n`` cards still there; foundations are counts, their lists stay empty
         self.cards = [list(cards) for cards in piles]
-        for f in FOUNDATIONS:
-            self.cards[f] = []
+        for pile in (*FOUNDATIONS, *SLOTS):
+            self.cards[pile] = []
         self.stock = self.cards[STOCK]
         self.stock_n = len(self.stock)
         self.talon = self.cards[TALON]
@@ -203,17 +205,17 @@ class Lean:
         for suit in range(4):
             for f in self.pair[suit]:
                 self.set_wants(suit, self.count[f] + 1)
-        self.shows: list[list[int]] = [[] for _ in range(64)]  # card -> outer slots topped by it
-        self.top = [0] * (TALON + 1)  # an outer slot's top card, 0 when empty
+        self.shows = [0] * 64  # card -> the outer slots showing it, as bits (OUTER_BIT)
         self.piece = [0] * (TALON + 1)  # a slot's ten bits of the key
-        self.empty = 0  # the empty slots, as bits in SHA-8's order
+        self.empty = sum(GAP_BIT)  # the empty slots, as bits in SHA-8's order
         self.code = self.circles * CIRCLE_UNIT + self.stock_n * STOCK_UNIT
         for suit in range(4):
             self.code += self.pair_piece(suit)
         for i, card in enumerate(self.talon):
             self.code += card * TALON_UNIT[i]
         for slot in SLOTS:
-            self.slot_changed(slot)
+            for card in piles[slot]:
+                self.put(slot, card)
         self.dead: dict[int, bool] = {}  # the dead end's answers by what it reads
 
     # --- bookkeeping -----------------------------------------------------------------------
@@ -232,45 +234,57 @@ class Lean:
     def pair_piece(self, suit: int) -> int:
         """The key's bits of a suit's two foundation counts, lower count first."""
         a, b = self.pair[suit]
-        low, high = sorted((self.count[a], self.count[b]))
+        low, high = self.count[a], self.count[b]
+        if low > high:
+            low, high = high, low
         return (low | high << 4) << 8 * suit
 
-    def slot_changed(self, slot: int) -> None:
-        """A slot's cards changed: its key bits, its gap bit and, for an outer slot, the
-        table of shown cards."""
-        cards = self.cards[slot]
-        piece = cards[0] << 4 | len(cards) if cards else 0
-        self.code += (piece - self.piece[slot]) * SLOT_UNIT[slot]
-        self.piece[slot] = piece
-        if cards:
-            self.empty &= ~GAP_BIT[slot]
+    def take(self, slot: int) -> int:
+        """Take the top card off a slot (an outer packet is a run down from its bottom
+        card, so one card less is one less in its length)."""
+        pile = self.cards[slot]
+        card = pile.pop()
+        if pile:  # an outer packet
+            self.code -= SLOT_UNIT[slot]
+            self.piece[slot] -= 1
+            bit = OUTER_BIT[slot]
+            self.shows[card] &= ~bit
+            self.shows[pile[-1]] |= bit
         else:
+            self.code -= self.piece[slot] * SLOT_UNIT[slot]
+            self.piece[slot] = 0
             self.empty |= GAP_BIT[slot]
-        if IS_OUTER[slot]:
-            top = cards[-1] if cards else 0
-            old = self.top[slot]
-            if top != old:
-                if old:
-                    self.shows[old].remove(slot)
-                if top:
-                    shows = self.shows[top]
-                    shows.append(slot)
-                    if len(shows) > 1:
-                        shows.sort()
-                self.top[slot] = top
+            self.shows[card] &= ~OUTER_BIT[slot]  # no bit for an inner or middle slot
+        return card
+
+    def put(self, slot: int, card: int) -> None:
+        """Lay ``card`` on a slot: into a gap, or married onto an outer packet."""
+        pile = self.cards[slot]
+        if pile:  # SHA-6: one rank down in suit, one more in the packet's length
+            self.code += SLOT_UNIT[slot]
+            self.piece[slot] += 1
+            bit = OUTER_BIT[slot]
+            self.shows[pile[-1]] &= ~bit
+            self.shows[card] |= bit
+        else:
+            piece = self.piece[slot] = card << 4 | 1
+            self.code += piece * SLOT_UNIT[slot]
+            self.empty &= ~GAP_BIT[slot]
+            self.shows[card] |= OUTER_BIT[slot]
+        pile.append(card)
 
     def found_changed(self, f: int, step: int) -> None:
-        """Foundation ``f`` gained (``step`` 1) or lost (-1) its top card."""
+        """Foundation ``f`` gained (``step`` 1) or lost (-1) its top card: the key's bits,
+        and which foundations take its old and its new next card."""
         suit = self.suit[f]
         old = self.pair_piece(suit)
         self.count[f] += step
         self.home += step
         self.fcode += step << 4 * f
         self.code += self.pair_piece(suit) - old
-        n = self.count[f]
-        self.set_wants(suit, n)
-        self.set_wants(suit, n + 1)
-        self.set_wants(suit, n + 2)
+        wanted = self.count[f] + 1
+        self.set_wants(suit, wanted)
+        self.set_wants(suit, wanted - step)
 
     def packed_key(self) -> int:
         """The packed key worked out afresh (``code`` is kept as cards move)."""
@@ -326,7 +340,7 @@ class Lean:
                     for f in wants[pile[-1]]:
                         out.append((under, f, len(pile) - 1, False))
         for slot, top in tops:  # SHA-6: outer onto outer
-            targets = shows[top + 4]
+            targets = SHOWN[shows[top + 4]]
             if targets:
                 pile = cards[slot]
                 back = len(pile) > 1 and pile[-2] == top + 4
@@ -340,7 +354,7 @@ class Lean:
             last = len(talon) - 1
             for f in wants[top]:
                 out.append((TALON, f, last, False))
-            for target in shows[top + 4]:
+            for target in SHOWN[shows[top + 4]]:
                 out.append((TALON, target, last, False))
             if gap >= 0:
                 out.append((TALON, gap, last, False))
@@ -357,7 +371,6 @@ class Lean:
     def play(self, move: RawMove) -> None:
         """``ShahRules.apply`` on the lean form."""
         src, dst = move[0], move[1]
-        cards = self.cards
         if src == ACTION:
             if dst == DRAW:  # SHA-7
                 self.stock_n -= 1
@@ -369,8 +382,7 @@ class Lean:
                     if self.stock_n:
                         self.stock_n -= 1
                         self.code -= STOCK_UNIT
-                        cards[slot].append(self.stock[self.stock_n])
-                        self.slot_changed(slot)
+                        self.put(slot, self.stock[self.stock_n])
                 self.circles += 1
                 self.code += CIRCLE_UNIT
             return
@@ -382,23 +394,19 @@ class Lean:
             card = self.talon.pop()
             self.code -= card * TALON_UNIT[len(self.talon)]
         else:
-            card = cards[src].pop()
-            self.slot_changed(src)
+            card = self.take(src)
         if dst < RAYS:
             self.found_changed(dst, 1)
         else:
-            cards[dst].append(card)
-            self.slot_changed(dst)
+            self.put(dst, card)
         if self.circles < 3 and self.stock_n:  # SHA-4: refilled at once
             self.stock_n -= 1
             self.code -= STOCK_UNIT
-            cards[src].append(self.stock[self.stock_n])
-            self.slot_changed(src)
+            self.put(src, self.stock[self.stock_n])
 
     def undo(self, move: RawMove) -> None:
         """Take back ``move``, the last one played."""
         src, dst = move[0], move[1]
-        cards = self.cards
         if src == ACTION:
             if dst == DRAW:
                 card = self.talon.pop()
@@ -408,22 +416,20 @@ class Lean:
                 self.circles -= 1
                 self.code -= CIRCLE_UNIT
                 for slot in reversed(CIRCLE[self.circles]):
-                    if cards[slot]:  # laid by the deal (the circle was empty before)
-                        cards[slot].pop()
+                    if self.cards[slot]:  # laid by the deal (the circle was empty before)
+                        self.take(slot)
                         self.stock_n += 1
                         self.code += STOCK_UNIT
-                        self.slot_changed(slot)
             return
-        if self.circles < 3 and cards[src]:  # the refill (the slot held one card)
-            cards[src].pop()
+        if self.circles < 3 and self.cards[src]:  # the refill (the slot held one card)
+            self.take(src)
             self.stock_n += 1
             self.code += STOCK_UNIT
         if dst < RAYS:
             card = (self.count[dst] << 2) | self.suit[dst]
             self.found_changed(dst, -1)
         else:
-            card = cards[dst].pop()
-            self.slot_changed(dst)
+            card = self.take(dst)
         if src == STOCK:
             self.stock_n += 1
             self.code += STOCK_UNIT
@@ -431,8 +437,7 @@ class Lean:
             self.code += card * TALON_UNIT[len(self.talon)]
             self.talon.append(card)
         else:
-            cards[src].append(card)
-            self.slot_changed(src)
+            self.put(src, card)
 
     # --- Shah's solver rules -----------------------------------------------------------------
 
@@ -479,8 +484,15 @@ class Lean:
         the same random draws."""
         if rng is None:
             return sorted(legal, key=self.plain_order_rank)
-        out = noisy_order(legal, self.guide_rank, GUIDE_NOISE, rng)
-        return actions_first_sometimes(out, EARLY_ACTION, rng)
+        # probes.noisy_order and probes.actions_first_sometimes, the draws in their order
+        draw, guide = rng.random, self.guide_rank
+        keyed = sorted([(guide(m) + GUIDE_NOISE * draw(), i) for i, m in enumerate(legal)])
+        out = [legal[i] for _, i in keyed]
+        if draw() < EARLY_ACTION:
+            actions = [m for m in out if m[0] == ACTION]
+            if actions:
+                return actions + [m for m in out if m[0] != ACTION]
+        return out
 
     def plain_order_rank(self, move: RawMove) -> int:
         """``shah_order``'s rank of a move."""
