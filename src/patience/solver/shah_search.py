@@ -325,27 +325,27 @@ class Lean:
             out.append(DEAL_MOVE)
             return out
         shows = self.shows
-        tops: list[tuple[int, int]] = []
+        marry: list[int] = []  # outer slots whose top another outer slot takes (SHA-6)
         for slot in OUTER:
             pile = cards[slot]
             if pile:
                 top = pile[-1]
-                tops.append((slot, top))
                 for f in wants[top]:
                     out.append((slot, f, len(pile) - 1, False))
+                if shows[top + 4]:
+                    marry.append(slot)
             else:  # SHA-5: a released middle or inner card goes to foundations only
                 under = slot - 1 if cards[slot - 1] else slot - 2
                 pile = cards[under]
                 if pile:
                     for f in wants[pile[-1]]:
                         out.append((under, f, len(pile) - 1, False))
-        for slot, top in tops:  # SHA-6: outer onto outer
-            targets = SHOWN[shows[top + 4]]
-            if targets:
-                pile = cards[slot]
-                back = len(pile) > 1 and pile[-2] == top + 4
-                for target in targets:
-                    out.append((slot, target, len(pile) - 1, back))
+        for slot in marry:  # SHA-6: outer onto outer
+            pile = cards[slot]
+            top = pile[-1]
+            back = len(pile) > 1 and pile[-2] == top + 4
+            for target in SHOWN[shows[top + 4]]:
+                out.append((slot, target, len(pile) - 1, back))
         empty = self.empty
         gap = GAP_ORDER[(empty & -empty).bit_length() - 1] if empty else -1  # SHA-8
         talon = self.talon
@@ -362,8 +362,9 @@ class Lean:
             if self.stock_n:
                 out.append((STOCK, gap, self.stock_n - 1, False))
             if gap in INNER and not cards[gap + 1] and not cards[gap + 2]:  # SHA-9
-                for slot, _ in tops:
-                    out.append((slot, gap, len(cards[slot]) - 1, False))
+                for slot in OUTER:
+                    if cards[slot]:
+                        out.append((slot, gap, len(cards[slot]) - 1, False))
         elif self.stock_n:  # SHA-7
             out.append(DRAW_MOVE)
         return out
@@ -482,6 +483,12 @@ class Lean:
     def order(self, legal: list[RawMove], rng: random.Random | None) -> list[RawMove]:
         """``solver.shah.shah_order`` (no ``rng``: probe 0) or a later probe's order, with
         the same random draws."""
+        if len(legal) < 2:  # nothing to order; a probe's draws are still made
+            if rng is not None:
+                if legal:
+                    rng.random()
+                rng.random()
+            return legal
         if rng is None:
             return sorted(legal, key=self.plain_order_rank)
         # probes.noisy_order and probes.actions_first_sometimes, the draws in their order
