@@ -43,7 +43,13 @@ from patience.games.shah import (
     ShahRules,
 )
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
-from patience.solver.shah import EARLY_ACTION, GUIDE_NOISE, INNER_MIDDLE, relaxed_lost
+from patience.solver.shah import (
+    CACHE_SIZE,
+    EARLY_ACTION,
+    GUIDE_NOISE,
+    INNER_MIDDLE,
+    relaxed_lost,
+)
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings, as search._search
@@ -54,9 +60,10 @@ SLOTS = range(SLOT0, STOCK)
 WON = QUEEN * RAYS  # SHA-2: cards on the foundations when all eight reach Q
 
 # The packed key, low bits first: per suit its two foundation counts, lower then higher
-# (four bits each); ten bits per slot, inner slots, then middle, then outer (the dead end
-# reads the foundations and the first sixteen); the stock's length (seven bits) and the
-# circles dealt; six bits per talon card, bottom first (cards are at least 8: no aces).
+# (four bits each); ten bits per slot, inner slots, then middle, then outer (the dead
+# end's answers are kept by the first sixteen and the counts in pile order); the stock's
+# length (seven bits) and the circles dealt; six bits per talon card, bottom first (every
+# card is at least 8: no aces there, so the talon's length is told too).
 SLOT_SHIFT = 32
 SLOT_UNIT = [0] * (TALON + 1)
 for _slot in SLOTS:
@@ -475,7 +482,7 @@ class Lean:
                 known = relaxed_lost([[count[a], count[b]] for a, b in self.pair], walled)
             else:
                 known = False
-            if len(self.dead) > 1_000_000:
+            if len(self.dead) > CACHE_SIZE:
                 self.dead.clear()
             self.dead[key] = known
         return known
