@@ -81,6 +81,9 @@ IS_OUTER = [pile in OUTER for pile in range(TALON + 1)]
 OUTER_BIT = [1 << OUTER.index(pile) if pile in OUTER else 0 for pile in range(TALON + 1)]
 SHOWN = [tuple(slot for slot in OUTER if bits & OUTER_BIT[slot]) for bits in range(256)]
 IS_INNER_MIDDLE = [pile in INNER_MIDDLE for pile in range(TALON + 1)]
+# per suit, by its two counts in pile order (four bits each): the key's bits of the suit
+PAIR_BITS = [[(min(n >> 4, n & 15) | max(n >> 4, n & 15) << 4) << 8 * suit for n in range(256)]
+             for suit in range(4)]
 
 
 def shah_search(state: State, max_nodes: int, deadline: float,
@@ -241,10 +244,7 @@ class Lean:
     def pair_piece(self, suit: int) -> int:
         """The key's bits of a suit's two foundation counts, lower count first."""
         a, b = self.pair[suit]
-        low, high = self.count[a], self.count[b]
-        if low > high:
-            low, high = high, low
-        return (low | high << 4) << 8 * suit
+        return PAIR_BITS[suit][self.count[a] << 4 | self.count[b]]
 
     def take(self, slot: int) -> int:
         """Take the top card off a slot (an outer packet is a run down from its bottom
@@ -284,12 +284,15 @@ class Lean:
         """Foundation ``f`` gained (``step`` 1) or lost (-1) its top card: the key's bits,
         and which foundations take its old and its new next card."""
         suit = self.suit[f]
-        old = self.pair_piece(suit)
-        self.count[f] += step
+        a, b = self.pair[suit]
+        count = self.count
+        bits = PAIR_BITS[suit]
+        old = bits[count[a] << 4 | count[b]]
+        count[f] += step
         self.home += step
         self.fcode += step << 4 * f
-        self.code += self.pair_piece(suit) - old
-        wanted = self.count[f] + 1
+        self.code += bits[count[a] << 4 | count[b]] - old
+        wanted = count[f] + 1
         self.set_wants(suit, wanted)
         self.set_wants(suit, wanted - step)
 
@@ -452,8 +455,10 @@ class Lean:
     def children(self, seen: set[int], rng: random.Random | None) -> list[RawMove]:
         """``search._search``'s children: none at a dead end, else the legal moves (the
         repetition rule applied) in the probe's order. Shah has no safe move."""
-        if self.dead_end():
-            return []
+        if self.circles > 1:  # the dead end's kept answer read here, as most are known
+            known = self.dead.get(self.code & INNER_MIDDLE_MASK | self.fcode)
+            if known or (known is None and self.dead_end()):
+                return []
         legal = self.generate()
         if seen:  # RULES.md §0: no reversible move back to a position of this stretch
             legal = [m for m in legal if not m[3] or not self.repeats(m, seen)]
