@@ -65,6 +65,13 @@ def walled_jack() -> State:
                     {"ray8.1": "JC", "ray8.2": "QC"}, stock="TS JS QS")
 
 
+def beam_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every variant beams on through the talon, and the complete search that would
+    finish a position with stock and talon spent gets no node."""
+    monkeypatch.setattr(sd, "VARIANTS", tuple(w._replace(endgame=-1) for w in sd.VARIANTS))
+    monkeypatch.setattr(sd, "ENDGAME_NODES", 0)
+
+
 def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch) -> None:
     """The beam alone (no complete search near the end, no dead end to drop the lost
     branch) finds a line, which the engine replays to a win, while the first choice at
@@ -73,7 +80,7 @@ def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch)
     assert first_choice_line(state).status == "lost"
     assert solve_plain(state, monkeypatch) == "won"
     monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
-    monkeypatch.setattr(sd, "ENDGAME_STOCK", -1)
+    beam_alone(monkeypatch)
     before = state.key()
     line, nodes = sd.shah_dive(state, 50_000, 1e18)
     assert line is not None and 0 < nodes <= 50_000 + len(line)
@@ -87,7 +94,7 @@ def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) 
     state = walled_jack()
     assert solve_plain(state, monkeypatch) == "lost"
     monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
-    monkeypatch.setattr(sd, "ENDGAME_STOCK", -1)
+    beam_alone(monkeypatch)
     line, nodes = sd.shah_dive(state, 200_000, 1e18)
     assert line is None
     assert nodes >= 3  # it turned the whole stock at least once
@@ -105,7 +112,7 @@ def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) 
         return line, nodes
 
     monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
-    monkeypatch.setattr(sd, "ENDGAME_STOCK", -1)
+    beam_alone(monkeypatch)
     monkeypatch.setattr(search, "DIVES", {"shah": (dive, 0.5)})
     assert patience.solve(walled_jack(), max_nodes=200_000, max_seconds=1e9).outcome == "lost"
     assert calls and calls[0] > 0

@@ -12,9 +12,10 @@ positions by a ``Weights`` score out of every position a short complete search f
 position kept reaches before it turns the next card (``_between``; at most ``BETWEEN``
 positions each), taken with that card turned; at most ``PER_PARENT`` come from one
 position while others are left. Positions alike under ``solver_key`` are met once, and
-those ``shah_dead_end`` proves lost are dropped. Once no more than ``ENDGAME_STOCK``
-cards are left, a short complete search (``search._search``) finishes each position
-kept, best first.
+those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
+``endgame`` cards are left, a short complete search (``search._search``) finishes each
+position kept, best first; or the beam goes on through the talon, a card at a time,
+until the stock and the talon are spent.
 
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn,
 then all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam
@@ -37,29 +38,36 @@ from patience.solver.shah import shah_dead_end, shah_order
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per stock size in the first beams
-WIDTH_GROWTH = 8  # each round of beams this many times as wide as the last
+WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
 PER_PARENT = 2  # positions kept from one position before those of others are looked at
 BETWEEN = 48  # positions the search between two cards turned meets, at most
-ENDGAME_NODES = 2000  # nodes of the complete search that finishes each position kept
-ENDGAME_STOCK = 6  # cards left in the stock when that search takes over
+ENDGAME_NODES = 5000  # nodes of the complete search that finishes each position kept
 
 
 class Weights(NamedTuple):
-    """A score's weights (lower scores are better), waits in ranks (``_waits``).
+    """A score's weights (lower scores are better), waits in ranks (``_waits``), and
+    where the beam hands over to a complete search.
     ``home``: per card on the foundations (subtracted); ``blocked``: per card of a ray or
     of the talon with a card needed later above it (a ray is a pile read inner slot,
     middle slot, outer packet: SHA-5); ``gap``: per rank that card waits beyond the
     latest one above it; ``gaps``: per empty slot (SHA-8: each takes a card before the
-    next is turned)."""
+    next is turned); ``endgame``: cards left in the stock when a complete search of
+    ``ENDGAME_NODES`` finishes each position kept (-1: the beam goes on through the
+    talon once the stock is spent, and the search takes over when both are)."""
 
     home: int
     blocked: int
     gap: int
     gaps: int
+    endgame: int
 
 
+# tried in turn, each finding deals the others miss (docs/solver.md)
 VARIANTS = (
-    Weights(home=16, blocked=8, gap=1, gaps=0),
+    Weights(home=16, blocked=8, gap=1, gaps=0, endgame=2),
+    Weights(home=16, blocked=4, gap=2, gaps=0, endgame=2),
+    Weights(home=24, blocked=8, gap=1, gaps=4, endgame=-1),
+    Weights(home=8, blocked=8, gap=1, gaps=-4, endgame=6),
 )
 
 # a beam entry: the position as its piles and vars, and the moves that led to it as a
@@ -149,6 +157,17 @@ def score(piles: list[list[int]], weights: Weights) -> int:
             - weights.home * home)
 
 
+def _stage(piles: list[list[int]]) -> int:
+    """How far the game is from its end, by the cards the stock and then the talon have
+    left: each card turned lowers it (SHA-7, SHA-8, SHA-4's refills and circles), and so
+    does each card taken from the talon once the stock is spent (no redeal, SHA-10)."""
+    stock = len(piles[shah.STOCK])
+    return stock * STAGE_SPAN if stock else len(piles[shah.TALON])
+
+
+STAGE_SPAN = 100  # more than the talon ever holds (88 cards, SHA-1)
+
+
 def _line(chain: Chain) -> list[RawMove]:
     parts: list[tuple[RawMove, ...]] = []
     while chain is not None:
@@ -171,7 +190,7 @@ def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Ch
     def visit() -> None:
         nonlocal nodes
         for move in shah_order(work, work.legal_raw()):
-            before = len(work.piles[shah.STOCK])
+            before = _stage(work.piles)
             work.play_raw(move)
             nodes += 1
             path.append(move)
@@ -179,9 +198,9 @@ def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Ch
                 if rules.is_won(work):
                     raise _Won(path[:])
                 key = rules.solver_key(work)
-                stock = len(work.piles[shah.STOCK])
-                if stock < before:
-                    layer = layers.setdefault(stock, {})
+                stage = _stage(work.piles)
+                if stage < before:
+                    layer = layers.setdefault(stage, {})
                     if key not in layer:
                         entry = ([p[:] for p in work.piles], work.vars[:],
                                  (chain, tuple(path)))
@@ -221,7 +240,7 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int,
                 if nodes >= max_nodes or time.perf_counter() > deadline:
                     return None, nodes, True
                 work.load_position(piles, values)
-                if len(piles[shah.STOCK]) <= ENDGAME_STOCK:  # finish
+                if len(piles[shah.STOCK]) <= weights.endgame or not _stage(piles):  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
                     outcome, tail, used = _search(work, budget, deadline, shah_order)
                     nodes += used
