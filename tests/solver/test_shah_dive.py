@@ -101,8 +101,9 @@ def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The dive never answers "lost"; the probes after it do, with the dive made to run
-    its beams in full first."""
+    """The dive never answers "lost"; the probes after it do, on a hand-made position and
+    on deal 117 (inner cards walled in, SHA-5), with the dive made to run its beams in
+    full first."""
     calls: list[int] = []
 
     def dive(state: State, max_nodes: int, deadline: float) -> tuple[None, int]:
@@ -114,8 +115,9 @@ def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
     beam_alone(monkeypatch)
     monkeypatch.setattr(search, "DIVES", {"shah": (dive, 0.5)})
-    assert patience.solve(walled_jack(), max_nodes=200_000, max_seconds=1e9).outcome == "lost"
-    assert calls and calls[0] > 0
+    for state in (walled_jack(), game.SHAH_GAME.new(deal=117)):
+        assert patience.solve(state, max_nodes=60_000, max_seconds=1e9).outcome == "lost"
+    assert len(calls) == 2 and calls[0] > 0 and calls[1] >= 30_000  # deal 117: its share
 
 
 def test_solve_returns_the_dive_s_line_replayed() -> None:
