@@ -39,7 +39,7 @@ from patience.solver.shah import shah_dead_end, shah_order
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per stock size in the first beams
 WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
-PER_PARENT = 2  # positions kept from one position before those of others are looked at
+PER_PARENT = 1  # positions kept from one position before those of others are looked at
 BETWEEN = 48  # positions the search between two cards turned meets, at most
 ENDGAME_NODES = 5000  # nodes of the complete search that finishes each position kept
 
