@@ -10,7 +10,7 @@ A depth-first search varies the last of those decisions first, so a deal whose e
 decisions were wrong is won late. A beam keeps, per stock size, the ``width`` best
 positions by a ``Weights`` score out of every position a short complete search from a
 position kept reaches before it turns the next card (``_between``; at most ``BETWEEN``
-positions each), taken with that card turned; at most ``PER_PARENT`` come from one
+positions each), taken with that card turned (``_stage``); at most ``PER_PARENT`` come from one
 position while others are left. Positions alike under ``solver_key`` are met once, and
 those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
 ``endgame`` cards are left, a short complete search (``search._search``) finishes each
@@ -37,7 +37,7 @@ from patience.games import shah
 from patience.solver.shah import shah_dead_end, shah_order
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
-FIRST_WIDTH = 2  # positions kept per stock size in the first beams
+FIRST_WIDTH = 2  # positions kept per stage (``_stage``) in the first beams
 WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
 PER_PARENT = 1  # positions kept from one position before those of others are looked at
 BETWEEN = 48  # positions the search between two cards turned meets, at most
@@ -179,10 +179,10 @@ def _line(chain: Chain) -> list[RawMove]:
 def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
              layers: dict[int, dict[bytes, Child]]) -> int:
     """From the position ``work`` holds, a complete search in ``shah_order`` through the
-    moves that leave the stock alone, meeting at most ``BETWEEN`` positions; every move
-    that takes a card from the stock, from any position met, gives a candidate for the
-    layer of its stock size. Returns the nodes played; raises ``_Won`` at a won
-    position. ``work`` is left as given."""
+    moves that leave the stage alone (``_stage``: the stock, and once it is spent the
+    talon), meeting at most ``BETWEEN`` positions; every move that lowers the stage,
+    from any position met, gives a candidate for the layer of its stage. Returns the
+    nodes played; raises ``_Won`` at a won position. ``work`` is left as given."""
     seen = {rules.solver_key(work)}
     path: list[RawMove] = []
     nodes = 0
@@ -228,7 +228,7 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int,
     nodes = 0
     dropped = False
     parents = 0
-    # stock size -> candidates; the largest stock size is taken up next
+    # stage -> candidates; the largest stage is taken up next
     pending: dict[int, dict[bytes, Child]] = {}
     # ``solve`` dives only a start with no repetition memory, and every later entry was
     # reached by a card from the stock, an irreversible move (RULES.md §0): loading
