@@ -33,6 +33,8 @@ from patience.solver.reserve_family import (
 )
 from patience.solver.reserve_search import reserve_search
 from patience.solver.shah import shah_dead_end, shah_order
+from patience.solver.shah_dive import DIVE_SHARE as SHAH_DIVE_SHARE
+from patience.solver.shah_dive import shah_dive
 from patience.solver.shah_search import shah_search
 from patience.solver.star import star_dead_end, star_order, star_safe_move
 from patience.solver.star_search import Outcome, star_search
@@ -195,4 +197,5 @@ Dive = Callable[[State, int, float], tuple[list[RawMove] | None, int]]
 DIVES: dict[str, tuple[Dive, float]] = {
     "toad": (reserve_dive, DIVE_SHARE),
     "open-shop": (reserve_dive, DIVE_SHARE),  # not two-deck Star: it did not pay there
+    "shah": (shah_dive, SHAH_DIVE_SHARE),
 }

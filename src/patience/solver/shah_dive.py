@@ -1,0 +1,288 @@
+"""A dive for Shah (RULES.md §3): beam searches through the stock that look for a winning
+line and never claim a loss.
+
+The stock is turned one card at a time and never comes back (SHA-7, SHA-10), and each
+card leaves it in one way only: ``draw`` onto the talon when no gap waits, else into the
+first gap (SHA-8); during the deal a foundation play refills its slot and ``deal`` lays
+a circle (SHA-4). So the real decisions are what is played between two cards turned:
+foundation plays, marriages (SHA-6), gaps filled from the talon or by the lane (SHA-9).
+A depth-first search varies the last of those decisions first, so a deal whose early
+decisions were wrong is won late. A beam keeps, per stock size, the ``width`` best
+positions by a ``Weights`` score out of every position a short complete search from a
+position kept reaches before it turns the next card (``_between``; at most ``BETWEEN``
+positions each), taken with that card turned (``_stage``); at most ``PER_PARENT`` come from one
+position while others are left. Positions alike under ``solver_key`` are met once, and
+those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
+``endgame`` cards are left, a short complete search (``search._search``) finishes each
+position kept, best first; or the beam goes on through the talon, a card at a time,
+until the stock and the talon are spent.
+
+No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn,
+then all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam
+drops anything (a wider one would then find nothing more).
+
+A line found is a list of raw moves played through ``legal_raw``; ``search.solve``
+replays it through the engine before claiming it. Nothing is claimed when no line is
+found: the complete search that follows decides.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, NamedTuple
+
+from patience.engine.rules import RawMove, Rules
+from patience.engine.state import State
+from patience.games import shah
+from patience.solver.shah import shah_dead_end, shah_order
+
+DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
+FIRST_WIDTH = 2  # positions kept per stage (``_stage``) in the first beams
+WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
+PER_PARENT = 1  # positions kept from one position before those of others are looked at
+BETWEEN = 48  # positions the search between two cards turned meets, at most
+ENDGAME_NODES = 5000  # nodes of the complete search that finishes each position kept
+
+
+class Weights(NamedTuple):
+    """A score's weights (lower scores are better), waits in ranks (``_waits``), and
+    where the beam hands over to a complete search.
+    ``home``: per card on the foundations (subtracted); ``blocked``: per card of a ray or
+    of the talon with a card needed later above it (a ray is a pile read inner slot,
+    middle slot, outer packet: SHA-5); ``gap``: per rank that card waits beyond the
+    latest one above it; ``gaps``: per empty slot (SHA-8: each takes a card before the
+    next is turned); ``endgame``: cards left in the stock when a complete search of
+    ``ENDGAME_NODES`` finishes each position kept (-1: the beam goes on through the
+    talon once the stock is spent, and the search takes over when both are)."""
+
+    home: int
+    blocked: int
+    gap: int
+    gaps: int
+    endgame: int
+
+
+# tried in turn, each finding deals the others miss (docs/solver.md)
+VARIANTS = (
+    Weights(home=16, blocked=8, gap=1, gaps=0, endgame=2),
+    Weights(home=16, blocked=4, gap=2, gaps=0, endgame=2),
+    Weights(home=24, blocked=8, gap=1, gaps=4, endgame=-1),
+    Weights(home=8, blocked=8, gap=1, gaps=-4, endgame=6),
+)
+
+# a beam entry: the position as its piles and vars, and the moves that led to it as a
+# chain (earlier chain, moves since)
+Chain = tuple[Any, tuple[RawMove, ...]] | None
+Entry = tuple[list[list[int]], list[int], Chain]
+# a candidate for the next layer: score, order met, parent, entry
+Child = tuple[int, int, int, Entry]
+
+FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+RAY_SLOTS = tuple((s, s + 1, s + 2) for s in shah.INNER)
+
+
+class _Won(Exception):
+    """A won position was met: the moves that reach it from the parent."""
+
+    def __init__(self, moves: list[RawMove]) -> None:
+        self.moves = moves
+
+
+def shah_dive(state: State, max_nodes: int,
+              deadline: float) -> tuple[list[RawMove] | None, int]:
+    """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
+    played by the beams and their endgame searches; a beam stops once the budget is
+    spent, so it may pass it by one position's search between cards).
+    ``state`` is not changed."""
+    if state.rules.is_won(state) or shah_dead_end(state):
+        return None, 0
+    work = state.copy()
+    nodes = 0
+    width = FIRST_WIDTH
+    while True:
+        dropped = False
+        for weights in VARIANTS:
+            if nodes >= max_nodes or time.perf_counter() > deadline:
+                return None, nodes
+            line, used, cut = _beam(work, weights, width, max_nodes - nodes, deadline)
+            nodes += used
+            if line is not None:
+                return line, nodes
+            dropped = dropped or cut
+        if not dropped:
+            return None, nodes
+        width *= WIDTH_GROWTH
+
+
+def _waits(piles: list[list[int]]) -> list[int]:
+    """Card code -> ranks it waits for a foundation: how many cards of its suit the
+    highest foundation still below it needs first (SHA-2). A card no foundation can take
+    again waits 12."""
+    heights: list[list[int]] = [[], [], [], []]
+    for f in FOUNDATIONS:
+        pile = piles[f]
+        heights[pile[0] & 3].append(len(pile))
+    out = [0] * 64
+    for code in range(4, 52):
+        rank, suit = code >> 2, code & 3
+        below = [h for h in heights[suit] if h < rank]
+        out[code] = rank - 1 - max(below) if below else shah.QUEEN
+    return out
+
+
+def score(piles: list[list[int]], weights: Weights) -> int:
+    """The position's score under ``weights``; lower is better."""
+    wait = _waits(piles)
+    home = sum(len(piles[f]) for f in FOUNDATIONS)
+    blocked = gaps = empty = 0
+    for inner, middle, outer in RAY_SLOTS:
+        highest = -1
+        for card in reversed([*piles[inner], *piles[middle], *piles[outer]]):
+            w = wait[card]
+            if w < highest:
+                blocked += 1
+                gaps += highest - w
+            elif w > highest:
+                highest = w
+        empty += (not piles[inner]) + (not piles[middle]) + (not piles[outer])
+    highest = -1
+    for card in reversed(piles[shah.TALON]):
+        w = wait[card]
+        if w < highest:
+            blocked += 1
+            gaps += highest - w
+        elif w > highest:
+            highest = w
+    return (weights.blocked * blocked + weights.gap * gaps + weights.gaps * empty
+            - weights.home * home)
+
+
+def _stage(piles: list[list[int]]) -> int:
+    """How far the game is from its end, by the cards the stock and then the talon have
+    left: each card turned lowers it (SHA-7, SHA-8, SHA-4's refills and circles), and so
+    does each card taken from the talon once the stock is spent (no redeal, SHA-10)."""
+    stock = len(piles[shah.STOCK])
+    return stock * STAGE_SPAN if stock else len(piles[shah.TALON])
+
+
+STAGE_SPAN = 100  # more than the talon ever holds (88 cards, SHA-1)
+
+
+def _line(chain: Chain) -> list[RawMove]:
+    parts: list[tuple[RawMove, ...]] = []
+    while chain is not None:
+        chain, moves = chain
+        parts.append(moves)
+    return [m for part in reversed(parts) for m in part]
+
+
+def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
+             layers: dict[int, dict[bytes, Child]]) -> int:
+    """From the position ``work`` holds, a complete search in ``shah_order`` through the
+    moves that leave the stage alone (``_stage``: the stock, and once it is spent the
+    talon), meeting at most ``BETWEEN`` positions; every move that lowers the stage,
+    from any position met, gives a candidate for the layer of its stage. Returns the
+    nodes played; raises ``_Won`` at a won position. ``work`` is left as given."""
+    seen = {rules.solver_key(work)}
+    path: list[RawMove] = []
+    nodes = 0
+
+    def visit() -> None:
+        nonlocal nodes
+        for move in shah_order(work, work.legal_raw()):
+            before = _stage(work.piles)
+            work.play_raw(move)
+            nodes += 1
+            path.append(move)
+            try:
+                if rules.is_won(work):
+                    raise _Won(path[:])
+                key = rules.solver_key(work)
+                stage = _stage(work.piles)
+                if stage < before:
+                    layer = layers.setdefault(stage, {})
+                    if key not in layer:
+                        entry = ([p[:] for p in work.piles], work.vars[:],
+                                 (chain, tuple(path)))
+                        layer[key] = (score(work.piles, weights), len(layer), parent, entry)
+                elif key not in seen and len(seen) < BETWEEN:
+                    seen.add(key)
+                    visit()
+            finally:
+                path.pop()
+                work.pop()
+
+    visit()
+    return nodes
+
+
+def _beam(work: State, weights: Weights, width: int, max_nodes: int,
+          deadline: float) -> tuple[list[RawMove] | None, int, bool]:
+    """One beam: a winning line or None, the nodes used, and whether the beam dropped
+    any position (else it tried every line the searches between cards met). ``work`` is
+    left as given."""
+    from patience.solver.search import _search  # search imports the dive's table
+
+    rules = work.rules
+    start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
+    nodes = 0
+    dropped = False
+    parents = 0
+    # stage -> candidates; the largest stage is taken up next
+    pending: dict[int, dict[bytes, Child]] = {}
+    # ``solve`` dives only a start with no repetition memory, and every later entry was
+    # reached by a card from the stock, an irreversible move (RULES.md §0): loading
+    # positions loses no memory
+    layer: list[Entry] = [(start_piles, start_vars, None)]
+    try:
+        while True:
+            for piles, values, chain in layer:
+                if nodes >= max_nodes or time.perf_counter() > deadline:
+                    return None, nodes, True
+                work.load_position(piles, values)
+                if len(piles[shah.STOCK]) <= weights.endgame or not _stage(piles):  # finish
+                    budget = min(ENDGAME_NODES, max_nodes - nodes)
+                    outcome, tail, used = _search(work, budget, deadline, shah_order)
+                    nodes += used
+                    if outcome == "won":
+                        return _line(chain) + tail, nodes, dropped
+                    continue
+                try:
+                    nodes += _between(work, rules, weights, parents, chain, pending)
+                except _Won as won:
+                    return _line(chain) + won.moves, nodes, dropped
+                parents += 1
+            if not pending:
+                return None, nodes, dropped
+            layer, cut = _kept(work, pending.pop(max(pending)), width)
+            dropped = dropped or cut
+    finally:
+        work.load_position(start_piles, start_vars)
+
+
+def _kept(work: State, children: dict[bytes, Child],
+          width: int) -> tuple[list[Entry], bool]:
+    """The next layer: up to ``width`` positions not at a dead end, best first, at most
+    ``PER_PARENT`` from one parent before the others' are taken; and whether any
+    position was left out."""
+    ranked = sorted(children.values())
+    layer: list[Entry] = []
+    taken: dict[int, int] = {}
+    later: list[Entry] = []
+    for _, _, parent, entry in ranked:
+        if taken.get(parent, 0) >= PER_PARENT:
+            later.append(entry)
+            continue
+        if len(layer) == width:
+            return layer, True
+        work.load_position(entry[0], entry[1])
+        if not shah_dead_end(work):
+            layer.append(entry)
+            taken[parent] = taken.get(parent, 0) + 1
+    for entry in later:
+        if len(layer) == width:
+            return layer, True
+        work.load_position(entry[0], entry[1])
+        if not shah_dead_end(work):
+            layer.append(entry)
+    return layer, False
