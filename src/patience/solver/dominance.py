@@ -166,6 +166,8 @@ PROBE_UNITS: dict[str, int] = {
     "toad": 1024,
     # one pass: a won line is some 250 moves, so a 256-node probe never ends its first dive
     "open-shop": 512,
+    # one pass too: a won line is some 240-250 moves
+    "double-star": 384,
 }
 
 # Games searched by their own exact copy of search._search (same positions, same order,
