@@ -1,14 +1,16 @@
 """Two-deck Star's longer probes (RULES.md §9 DST-4, ``dominance.PROBE_UNITS``): every
 probe long enough for one line through the single pass and the same answers as the
-generic restarted probes."""
+generic restarted probes; and its dive (``DIVES``) with a quarter of the budget."""
 
 from __future__ import annotations
 
 import pytest
 
 import patience
+from patience.engine.rules import RawMove
 from patience.games.double_star import DOUBLE_STAR
 from patience.games.reserve_family import ReserveRules
+from patience.solver import search
 from patience.solver.dominance import PROBE_UNITS
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
 from tests.solver.helpers import assert_probe_unit_agrees
@@ -46,3 +48,30 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int,
     agree, and a win replays."""
     state = near_end(DOUBLE_STAR, deal, stock_left=stock_left, seed=deal, **options)
     assert_probe_unit_agrees(state, PROBE_UNITS["double-star"])
+
+
+def test_solve_dives_first_with_a_quarter_of_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DST-4: deal 178, open to the probes at 700,000 nodes, is won by the dive in its
+    share of the budget (a quarter, ``DIVES``); the line replays to a win (``solve``
+    checks it) and the caller's state is unchanged."""
+    budgets: list[int] = []
+    dive, share = search.DIVES["double-star"]
+
+    def spy(state: patience.State, max_nodes: int,
+            deadline: float) -> tuple[list[RawMove] | None, int]:
+        budgets.append(max_nodes)
+        return dive(state, max_nodes, deadline)
+
+    monkeypatch.setattr(search, "DIVES", {"double-star": (spy, share)})
+    state = DOUBLE_STAR.new(deal=178)
+    before = state.key()
+    result = patience.solve(state, max_nodes=40_000, max_seconds=1e9)
+    assert budgets == [10_000]
+    assert result.outcome == "won" and result.nodes <= 10_000 + len(result.moves)
+    assert state.key() == before
+    replay = state.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.status == "won"
+    monkeypatch.setattr(search, "DIVES", {})
+    assert patience.solve(state, max_nodes=40_000, max_seconds=1e9).outcome == "unknown"
