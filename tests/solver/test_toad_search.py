@@ -34,9 +34,9 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
     assert_probe_unit_agrees(state, PROBE_UNITS["toad"])
 
 
-def test_solve_gives_toad_and_open_shop_their_probe_units(
+def test_solve_gives_each_game_its_probe_unit(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """``solve`` passes Toad's and Open Shop's units to the family's own search
+    """``solve`` passes Toad's, Open Shop's and two-deck Star's units to the family's own search
     (``reserve_search``, the generic restarted probes on ranks), the generic one to the
     other games."""
     units: list[int] = []
@@ -49,7 +49,8 @@ def test_solve_gives_toad_and_open_shop_their_probe_units(
 
     monkeypatch.setattr(dominance, "reserve_search", spy)
     monkeypatch.setattr(search, "DIVES", {})  # the dive wins deal 1 before any probe
-    for game_id in ("toad", "open-shop", "rainbow"):
+    for game_id in ("toad", "open-shop", "double-star", "rainbow"):
         patience.solve(patience.get_game(game_id).new(deal=1), max_nodes=5_000,
                        max_seconds=1e9)
-    assert units == [PROBE_UNITS["toad"], PROBE_UNITS["open-shop"], PROBE_UNIT]
+    assert units == [PROBE_UNITS["toad"], PROBE_UNITS["open-shop"],
+                     PROBE_UNITS["double-star"], PROBE_UNIT]

@@ -169,6 +169,8 @@ PROBE_UNITS: dict[str, int] = {
     "toad": 1024,
     # one pass: a won line is some 250 moves, so a 256-node probe never ends its first dive
     "open-shop": 512,
+    # one pass too: a won line is some 240-250 moves
+    "double-star": 384,
 }
 
 # Games searched by their own exact copy of search._search (same positions, same order,
@@ -196,6 +198,9 @@ SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], 
 Dive = Callable[[State, int, float], tuple[list[RawMove] | None, int]]
 DIVES: dict[str, tuple[Dive, float]] = {
     "toad": (reserve_dive, DIVE_SHARE),
-    "open-shop": (reserve_dive, DIVE_SHARE),  # not two-deck Star: it did not pay there
+    "open-shop": (reserve_dive, DIVE_SHARE),
+    # a quarter: two-deck Star's probes win most deals within a few thousand nodes, and
+    # those the dive wins need far less than the half
+    "double-star": (reserve_dive, 0.25),
     "shah": (shah_dive, SHAH_DIVE_SHARE),
 }

@@ -1,0 +1,77 @@
+"""Two-deck Star's longer probes (RULES.md §9 DST-4, ``dominance.PROBE_UNITS``): every
+probe long enough for one line through the single pass and the same answers as the
+generic restarted probes; and its dive (``DIVES``) with a quarter of the budget."""
+
+from __future__ import annotations
+
+import pytest
+
+import patience
+from patience.engine.rules import RawMove
+from patience.games.double_star import DOUBLE_STAR
+from patience.games.reserve_family import ReserveRules
+from patience.solver import search
+from patience.solver.dominance import PROBE_UNITS
+from patience.solver.probes import PROBE_UNIT, probe_cutoff
+from tests.solver.helpers import assert_probe_unit_agrees
+from tests.solver.test_reserve_solver import near_end
+
+
+def test_a_probe_outlasts_a_won_line() -> None:
+    """DST-1, DST-4: one pass, so a won line draws all 83 stock cards and plays up all 103
+    cards off the foundations: at least 186 moves, which leaves a probe of the generic
+    unit fewer than 70 positions to back up in; two-deck Star's unit leaves room for a
+    whole dive and more than a hundred positions of search at its end. Every fourth probe
+    still grows."""
+    state = DOUBLE_STAR.new(deal=4)
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    shortest = len(state.piles[rules.stock]) + 103
+    assert shortest == 186
+    unit = PROBE_UNITS["double-star"]
+    line = patience.solve(state, max_nodes=100_000, max_seconds=1e9).moves
+    assert shortest <= len(line) < PROBE_UNIT < unit - 100
+    cutoffs = [probe_cutoff(n, unit) for n in range(64)]
+    assert min(cutoffs) == unit
+    assert max(cutoffs) >= 8 * unit
+
+
+@pytest.mark.parametrize(("deal", "stock_left", "options"), [
+    (1, 3, {}), (6, 3, {}), (4, 99, {}), (7, 99, {}), (9, 99, {}),
+    (6, 6, {"foundations": 4, "piles": 3}),
+])
+def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int,
+                                                    options: dict[str, object]) -> None:
+    """Near-end positions (DST-4: one pass, few stock cards left; lost ones, each proved
+    by a search of thousands of positions) and whole deals (won ones, stock_left above
+    the stock): both schedules search completely, so they must
+    agree, and a win replays."""
+    state = near_end(DOUBLE_STAR, deal, stock_left=stock_left, seed=deal, **options)
+    assert_probe_unit_agrees(state, PROBE_UNITS["double-star"])
+
+
+def test_solve_dives_first_with_a_quarter_of_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DST-4: deal 178, open to the probes at 700,000 nodes, is won by the dive in its
+    share of the budget (a quarter, ``DIVES``); the line replays to a win (``solve``
+    checks it) and the caller's state is unchanged."""
+    budgets: list[int] = []
+    dive, share = search.DIVES["double-star"]
+
+    def spy(state: patience.State, max_nodes: int,
+            deadline: float) -> tuple[list[RawMove] | None, int]:
+        budgets.append(max_nodes)
+        return dive(state, max_nodes, deadline)
+
+    monkeypatch.setattr(search, "DIVES", {"double-star": (spy, share)})
+    state = DOUBLE_STAR.new(deal=178)
+    before = state.key()
+    result = patience.solve(state, max_nodes=40_000, max_seconds=1e9)
+    assert budgets == [10_000]
+    assert result.outcome == "won" and result.nodes <= 10_000 + len(result.moves)
+    assert state.key() == before
+    replay = state.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.status == "won"
+    monkeypatch.setattr(search, "DIVES", {})
+    assert patience.solve(state, max_nodes=40_000, max_seconds=1e9).outcome == "unknown"
