@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+from patience.solver.beam import kept_layer
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
@@ -209,36 +210,8 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                                          parent, entry)
                     for _ in range(len(after) + 1):
                         work.pop()
-            layer, cut = _kept(work, children, width)
+            layer, cut = kept_layer(work, children, width, PER_PARENT, reserve_dead_end)
             dropped = dropped or cut
         return None, nodes, dropped
     finally:
         work.load_position(start_piles, start_vars)
-
-
-def _kept(work: State, children: dict[bytes, tuple[int, int, int, Entry]],
-          width: int) -> tuple[list[Entry], bool]:
-    """The next layer: up to ``width`` positions not at a dead end, best first, at most
-    ``PER_PARENT`` from one parent before the others' are taken; and whether any
-    position was left out."""
-    ranked = sorted(children.values())
-    layer: list[Entry] = []
-    taken: dict[int, int] = {}
-    later: list[Entry] = []
-    for _, _, parent, entry in ranked:
-        if taken.get(parent, 0) >= PER_PARENT:
-            later.append(entry)
-            continue
-        if len(layer) == width:
-            return layer, True
-        work.load_position(entry[0], entry[1])
-        if not reserve_dead_end(work):
-            layer.append(entry)
-            taken[parent] = taken.get(parent, 0) + 1
-    for entry in later:
-        if len(layer) == width:
-            return layer, True
-        work.load_position(entry[0], entry[1])
-        if not reserve_dead_end(work):
-            layer.append(entry)
-    return layer, False

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from patience.engine.rules import RawMove, Rules
 from patience.engine.state import State
 from patience.games import shah
+from patience.solver.beam import kept_layer
 from patience.solver.shah import shah_dead_end, shah_order
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
@@ -254,35 +255,8 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int,
                 parents += 1
             if not pending:
                 return None, nodes, dropped
-            layer, cut = _kept(work, pending.pop(max(pending)), width)
+            layer, cut = kept_layer(work, pending.pop(max(pending)), width, PER_PARENT,
+                                    shah_dead_end)
             dropped = dropped or cut
     finally:
         work.load_position(start_piles, start_vars)
-
-
-def _kept(work: State, children: dict[bytes, Child],
-          width: int) -> tuple[list[Entry], bool]:
-    """The next layer: up to ``width`` positions not at a dead end, best first, at most
-    ``PER_PARENT`` from one parent before the others' are taken; and whether any
-    position was left out."""
-    ranked = sorted(children.values())
-    layer: list[Entry] = []
-    taken: dict[int, int] = {}
-    later: list[Entry] = []
-    for _, _, parent, entry in ranked:
-        if taken.get(parent, 0) >= PER_PARENT:
-            later.append(entry)
-            continue
-        if len(layer) == width:
-            return layer, True
-        work.load_position(entry[0], entry[1])
-        if not shah_dead_end(work):
-            layer.append(entry)
-            taken[parent] = taken.get(parent, 0) + 1
-    for entry in later:
-        if len(layer) == width:
-            return layer, True
-        work.load_position(entry[0], entry[1])
-        if not shah_dead_end(work):
-            layer.append(entry)
-    return layer, False
