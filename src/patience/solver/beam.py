@@ -1,11 +1,17 @@
-"""The layer a dive's beam keeps after each card turned, shared by the dives."""
+"""What the dives' beams share: the chain of moves, the kept layer, the widening rounds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from patience.engine.rules import RawMove
 from patience.engine.state import State
+
+# the moves that led to a kept position: (earlier chain, moves since), shared by siblings
+Chain = tuple[Any, tuple[RawMove, ...]] | None
+Weights = TypeVar("Weights")
 
 # a kept position: piles, vars, and the dive's own record of how it was reached
 Entry = TypeVar("Entry", bound=tuple[list[list[int]], list[int], Any])
@@ -39,3 +45,39 @@ def kept_layer(work: State, children: Mapping[bytes, tuple[int, int, int, Entry]
         if not dead_end(work):
             layer.append(entry)
     return layer, False
+
+
+def line_of(chain: Chain) -> list[RawMove]:
+    """The moves a chain stands for, first to last."""
+    parts: list[tuple[RawMove, ...]] = []
+    while chain is not None:
+        chain, moves = chain
+        parts.append(moves)
+    return [m for part in reversed(parts) for m in part]
+
+
+Beam = Callable[[Weights, int, int], tuple[list[RawMove] | None, int, bool]]
+
+
+def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights], first_width: int,
+                    growth: int, max_nodes: int,
+                    deadline: float) -> tuple[list[RawMove] | None, int]:
+    """Every variant's beam (weights, width, node budget -> line, nodes, whether a position
+    was left out) in turn, each round ``growth`` times as wide as the last, until a line
+    is found, the budgets are spent, or a round left nothing out (wider beams would meet
+    the same positions)."""
+    nodes = 0
+    width = first_width
+    while True:
+        dropped = False
+        for weights in variants:
+            if nodes >= max_nodes or time.perf_counter() > deadline:
+                return None, nodes
+            line, used, cut = beam(weights, width, max_nodes - nodes)
+            nodes += used
+            if line is not None:
+                return line, nodes
+            dropped = dropped or cut
+        if not dropped:
+            return None, nodes
+        width *= growth

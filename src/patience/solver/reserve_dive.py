@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_right
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
-from patience.solver.beam import kept_layer
+from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
@@ -70,7 +70,6 @@ VARIANTS = (
 
 # a beam entry: the position as its piles and vars, and the moves that led to it as a
 # chain (earlier chain, moves since)
-Chain = tuple[Any, tuple[RawMove, ...]] | None
 Entry = tuple[list[list[int]], list[int], Chain]
 
 
@@ -88,21 +87,9 @@ def reserve_dive(state: State, max_nodes: int,
     # the family's moves are all irreversible (RULES.md §0), so the positions the beams
     # jump between lose no repetition memory (``State.load_position``)
     work = state.copy()
-    nodes = 0
-    width = FIRST_WIDTH
-    while True:
-        dropped = False
-        for weights in VARIANTS:
-            if nodes >= max_nodes or time.perf_counter() > deadline:
-                return None, nodes
-            line, used, cut = _beam(work, rules, weights, width, max_nodes - nodes, deadline)
-            nodes += used
-            if line is not None:
-                return line, nodes
-            dropped = dropped or cut
-        if not dropped:
-            return None, nodes
-        width *= WIDTH_GROWTH
+    return widening_rounds(
+        lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline),
+        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
 def _settle(work: State, rules: ReserveRules) -> list[RawMove]:
@@ -156,14 +143,6 @@ def score(work: State, rules: ReserveRules, weights: Weights) -> int:
 _PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in range(14)]
 
 
-def _line(chain: Chain) -> list[RawMove]:
-    parts: list[tuple[RawMove, ...]] = []
-    while chain is not None:
-        chain, moves = chain
-        parts.append(moves)
-    return [m for part in reversed(parts) for m in part]
-
-
 def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
           deadline: float) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
@@ -184,13 +163,13 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     return None, nodes, True
                 work.load_position(piles, values)
                 if rules.is_won(work):
-                    return _line(chain), nodes, dropped
+                    return line_of(chain), nodes, dropped
                 if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
                     outcome, tail, used = _search(work, budget, deadline, reserve_order)
                     nodes += used
                     if outcome == "won":
-                        return _line(chain) + tail, nodes, dropped
+                        return line_of(chain) + tail, nodes, dropped
                     continue
                 prefix: tuple[RawMove, ...] = ()
                 if not piles[hand]:  # RBW-5: the draw is then the only action

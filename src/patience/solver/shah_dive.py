@@ -29,12 +29,12 @@ found: the complete search that follows decides.
 from __future__ import annotations
 
 import time
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from patience.engine.rules import RawMove, Rules
 from patience.engine.state import State
 from patience.games import shah
-from patience.solver.beam import kept_layer
+from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.shah import shah_dead_end, shah_order
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
@@ -73,7 +73,6 @@ VARIANTS = (
 
 # a beam entry: the position as its piles and vars, and the moves that led to it as a
 # chain (earlier chain, moves since)
-Chain = tuple[Any, tuple[RawMove, ...]] | None
 Entry = tuple[list[list[int]], list[int], Chain]
 # a candidate for the next layer: score, order met, parent, entry
 Child = tuple[int, int, int, Entry]
@@ -98,21 +97,9 @@ def shah_dive(state: State, max_nodes: int,
     if state.rules.is_won(state) or shah_dead_end(state):
         return None, 0
     work = state.copy()
-    nodes = 0
-    width = FIRST_WIDTH
-    while True:
-        dropped = False
-        for weights in VARIANTS:
-            if nodes >= max_nodes or time.perf_counter() > deadline:
-                return None, nodes
-            line, used, cut = _beam(work, weights, width, max_nodes - nodes, deadline)
-            nodes += used
-            if line is not None:
-                return line, nodes
-            dropped = dropped or cut
-        if not dropped:
-            return None, nodes
-        width *= WIDTH_GROWTH
+    return widening_rounds(
+        lambda weights, width, budget: _beam(work, weights, width, budget, deadline),
+        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
 def _waits(piles: list[list[int]]) -> list[int]:
@@ -172,14 +159,6 @@ def _stage(piles: list[list[int]]) -> int:
 
 
 STAGE_SPAN = 100  # more than the talon ever holds (88 cards, SHA-1)
-
-
-def _line(chain: Chain) -> list[RawMove]:
-    parts: list[tuple[RawMove, ...]] = []
-    while chain is not None:
-        chain, moves = chain
-        parts.append(moves)
-    return [m for part in reversed(parts) for m in part]
 
 
 def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
@@ -251,12 +230,12 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int,
                     outcome, tail, used = _search(work, budget, deadline, shah_order)
                     nodes += used
                     if outcome == "won":
-                        return _line(chain) + tail, nodes, dropped
+                        return line_of(chain) + tail, nodes, dropped
                     continue
                 try:
                     nodes += _between(work, rules, weights, parents, chain, pending)
                 except _Won as won:
-                    return _line(chain) + won.moves, nodes, dropped
+                    return line_of(chain) + won.moves, nodes, dropped
                 parents += 1
             if not pending:
                 return None, nodes, dropped
