@@ -21,6 +21,8 @@ from patience.solver.blockade import (
     blockade_probe_order,
     blockade_safe_move,
 )
+from patience.solver.blockade_dive import DIVE_SHARE as BLOCKADE_DIVE_SHARE
+from patience.solver.blockade_dive import blockade_dive
 from patience.solver.blockade_search import blockade_search
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.probes import PROBE_UNIT, Ordering
@@ -203,4 +205,5 @@ DIVES: dict[str, tuple[Dive, float]] = {
     # those the dive wins need far less than the half
     "double-star": (reserve_dive, 0.25),
     "shah": (shah_dive, SHAH_DIVE_SHARE),
+    "blockade": (blockade_dive, BLOCKADE_DIVE_SHARE),
 }
