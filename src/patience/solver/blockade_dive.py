@@ -37,7 +37,7 @@ from patience.solver.blockade import blockade_dead_end, blockade_order, blockade
 from patience.solver.blockade_endgame import WON, endgame_outcome
 from patience.solver.blockade_search import _replayed
 
-DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
+DIVE_SHARE = 0.25  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per row dealt in the first beams
 WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
 PER_PARENT = 1  # positions kept from one position before those of others are looked at
