@@ -21,7 +21,8 @@ drops anything (a wider one would then find nothing more).
 A line found is a list of raw moves played through ``legal_raw`` (the endgame's line is
 matched to legal moves, the repetition rule of §0 included); ``search.solve`` replays
 it through the engine before claiming it. Nothing is claimed when no line is found: the
-search that follows decides.
+search that follows decides: ``search.solve`` gives the dive a quarter of the budgets
+(``DIVE_SHARE``), then Blockade's own search (``blockade_search``) the rest.
 """
 
 from __future__ import annotations
@@ -52,21 +53,19 @@ class Weights(NamedTuple):
     with a card needed later above it (BLK-3: a column is taken from its end); ``gap``:
     per rank that card waits beyond the latest one above it; ``suited``: per card with a
     higher card of its own suit above it (that card must be married away, BLK-5, or the
-    suit's other foundation take it); ``column``: per card on the columns beyond the
-    shortest column's (a short column is one a marriage or play may empty, BLK-6)."""
+    suit's other foundation take it)."""
 
     home: int
     blocked: int
     gap: int
     suited: int
-    column: int
 
 
 # tried in turn, each finding deals the others miss (docs/solver.md)
 VARIANTS = (
-    Weights(home=16, blocked=0, gap=0, suited=8, column=0),
-    Weights(home=16, blocked=4, gap=0, suited=8, column=0),
-    Weights(home=16, blocked=8, gap=1, suited=0, column=0),
+    Weights(home=16, blocked=0, gap=0, suited=8),
+    Weights(home=16, blocked=4, gap=0, suited=8),
+    Weights(home=16, blocked=8, gap=1, suited=0),
 )
 
 # a beam entry: the position as its piles and vars, and the moves that led to it as a
@@ -117,7 +116,7 @@ def _waits(piles: list[list[int]]) -> list[int]:
     out = [0] * 64
     for code in range(8, 56):
         rank, suit = code >> 2, code & 3
-        low, high = heights[suit]
+        low, high = sorted(heights[suit])
         out[code] = rank - 1 - (high if high < rank else low)
     return out
 
@@ -127,12 +126,8 @@ def score(piles: list[list[int]], weights: Weights) -> int:
     wait = _waits(piles)
     home = sum(len(piles[f]) for f in blockade.FOUNDATIONS)
     blocked = gaps = suited = 0
-    shortest = 104
-    cards_out = 0
     for col in COLUMNS:
         cards = piles[col]
-        cards_out += len(cards)
-        shortest = min(shortest, len(cards))
         highest = -1
         above = [0, 0, 0, 0]  # per suit: the highest rank above so far
         for card in reversed(cards):
@@ -147,9 +142,8 @@ def score(piles: list[list[int]], weights: Weights) -> int:
                 suited += 1
             else:
                 above[suit] = rank
-    column = cards_out - shortest * blockade.COLUMNS
     return (weights.blocked * blocked + weights.gap * gaps + weights.suited * suited
-            + weights.column * column - weights.home * home)
+            - weights.home * home)
 
 
 def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
