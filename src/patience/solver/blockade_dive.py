@@ -20,9 +20,9 @@ drops anything (a wider one would then find nothing more).
 
 A line found is a list of raw moves played through ``legal_raw`` (the endgame's line is
 matched to legal moves, the repetition rule of §0 included); ``search.solve`` replays
-it through the engine before claiming it. Nothing is claimed when no line is found: the
-search that follows decides: ``search.solve`` gives the dive a quarter of the budgets
-(``DIVE_SHARE``), then Blockade's own search (``blockade_search``) the rest.
+it through the engine before claiming it. Nothing is claimed when no line is found:
+``search.solve`` gives the dive a quarter of the budgets (``DIVE_SHARE``), and
+Blockade's own search (``blockade_search``), which decides, gets the rest.
 """
 
 from __future__ import annotations
