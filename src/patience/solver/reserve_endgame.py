@@ -24,6 +24,19 @@ calls: the pool game's moves each raise twice the cards home plus the cards on r
 (a card to a foundation by at least one, onto a reserve by one), so its positions form no
 cycle and a position all of whose moves lead to lost ones is lost, whatever budget a later
 call has. A search that runs out of its budget answers "not proved".
+
+Its moves are *chained*: a reserve or waste top to a foundation, the pool first filling the
+slots below it, or a waste top onto a reserve, the pool first laying the ranks between,
+each at every depth the pool allows. No win is lost so: in a winning line of the pool game
+move each play of a pool card onto a foundation to just before the next card laid on that
+foundation (or to the end); only plays onto it read its count, and a pool card is free at
+any time. A pool card laid on a reserve is likewise moved to just before the next card
+laid on it; if none comes before it leaves for a foundation, play it there from the pool
+instead (nothing read that reserve's top between). Repeating this, every pool card is
+played in a run just before a reserve or waste card laid on the same pile, as the chained
+moves play them, or at the end, when all reserve and waste cards are home and the pool
+holds exactly the cards the foundations still want (each rank's copies are all in the
+game), so it completes them.
 """
 
 from __future__ import annotations
