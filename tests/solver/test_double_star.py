@@ -13,6 +13,7 @@ from patience.games.reserve_family import ReserveRules
 from patience.solver import search
 from patience.solver.dominance import PROBE_UNITS
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
+from patience.solver.reserve_dive import reserve_dive
 from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
 
@@ -74,4 +75,16 @@ def test_solve_dives_first_with_a_quarter_of_the_budget(monkeypatch: pytest.Monk
         replay.play(move)
     assert replay.status == "won"
     monkeypatch.setattr(search, "DIVES", {})
+    assert patience.solve(state, max_nodes=40_000, max_seconds=1e9).outcome == "unknown"
+
+
+def test_the_dive_drops_what_the_pool_game_proves_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DST-4: two-deck Star's dive asks the pool game (``DOUBLE_STAR_POOL``) about the
+    positions where its complete searches take over. Deal 67, which the dive without it
+    wins only at 167,584 nodes and the probes at 926,915, is won in the dive's quarter
+    of 40,000 nodes; without the pool game that budget leaves it open."""
+    state = DOUBLE_STAR.new(deal=67)
+    result = patience.solve(state, max_nodes=40_000, max_seconds=1e9)
+    assert result.outcome == "won" and result.nodes <= 10_000 + len(result.moves)
+    monkeypatch.setattr(search, "DIVES", {"double-star": (reserve_dive, 0.25)})
     assert patience.solve(state, max_nodes=40_000, max_seconds=1e9).outcome == "unknown"

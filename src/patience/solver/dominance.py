@@ -27,6 +27,7 @@ from patience.solver.blockade_search import blockade_search
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
 from patience.solver.probes import PROBE_UNIT, Ordering
 from patience.solver.reserve_dive import DIVE_SHARE, reserve_dive
+from patience.solver.reserve_endgame import PoolLimits
 from patience.solver.reserve_family import (
     reserve_dead_end,
     reserve_order,
@@ -198,12 +199,23 @@ SEARCHES: dict[str, Callable[[State, int, float], tuple[Outcome, list[RawMove], 
 # the search proper then gets the rest. ``search.solve`` replays a dive's line as any won
 # line. docs/solver.md has the figures.
 Dive = Callable[[State, int, float], tuple[list[RawMove] | None, int]]
+
+# two-deck Star's dive also drops the positions with at most 12 cards to come (where its
+# complete searches take over) that the pool game proves lost within 1,000 positions
+DOUBLE_STAR_POOL = PoolLimits(cards=12, budget=1_000)
+
+
+def double_star_dive(state: State, max_nodes: int,
+                     deadline: float) -> tuple[list[RawMove] | None, int]:
+    """The reserve family's dive with the pool game (``solver/reserve_endgame.py``)."""
+    return reserve_dive(state, max_nodes, deadline, DOUBLE_STAR_POOL)
+
 DIVES: dict[str, tuple[Dive, float]] = {
     "toad": (reserve_dive, DIVE_SHARE),
     "open-shop": (reserve_dive, DIVE_SHARE),
     # a quarter: two-deck Star's probes win most deals within a few thousand nodes, and
     # those the dive wins need far less than the half
-    "double-star": (reserve_dive, 0.25),
+    "double-star": (double_star_dive, 0.25),
     "shah": (shah_dive, SHAH_DIVE_SHARE),
     "blockade": (blockade_dive, BLOCKADE_DIVE_SHARE),
 }

@@ -26,12 +26,14 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_right
+from collections.abc import Callable
 from typing import NamedTuple
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
+from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
@@ -73,12 +75,14 @@ VARIANTS = (
 Entry = tuple[list[list[int]], list[int], Chain]
 
 
-def reserve_dive(state: State, max_nodes: int,
-                 deadline: float) -> tuple[list[RawMove] | None, int]:
+def reserve_dive(state: State, max_nodes: int, deadline: float,
+                 pool: PoolLimits | None = None) -> tuple[list[RawMove] | None, int]:
     """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
     played by the beams and their endgame searches; a beam stops once the budget is
     spent, so it may pass it by the placements of one position).
-    ``state`` is not changed. Only a game with no redeal left is dived."""
+    ``state`` is not changed. Only a game with no redeal left is dived. Given ``pool``,
+    a position the pool game (``reserve_endgame``) proves lost within those limits is
+    dropped too, and the pool game's positions count as nodes."""
     rules = state.rules
     if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
         return None, 0
@@ -87,9 +91,31 @@ def reserve_dive(state: State, max_nodes: int,
     # the family's moves are all irreversible (RULES.md §0), so the positions the beams
     # jump between lose no repetition memory (``State.load_position``)
     work = state.copy()
+    dead_end = reserve_dead_end if pool is None else _PoolDeadEnd(state, pool)
     return widening_rounds(
-        lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline),
+        lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline,
+                                             dead_end),
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
+
+
+class _PoolDeadEnd:
+    """The dead end, then the pool game within ``limits``; its positions are counted in
+    ``nodes`` until read."""
+
+    def __init__(self, state: State, limits: PoolLimits) -> None:
+        self.game = pool_game_of(state)
+        self.limits = limits
+        self.nodes = 0
+        self.room = 0  # nodes left to the beam: the pool game is not asked past them
+
+    def __call__(self, work: State) -> bool:
+        if reserve_dead_end(work):
+            return True
+        if self.nodes >= self.room:
+            return False
+        lost = pool_proves_lost(self.game, work, self.limits)
+        self.nodes += self.game.nodes
+        return lost
 
 
 def _settle(work: State, rules: ReserveRules) -> list[RawMove]:
@@ -144,7 +170,8 @@ _PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in rang
 
 
 def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
-          deadline: float) -> tuple[list[RawMove] | None, int, bool]:
+          deadline: float, dead_end: Callable[[State], bool] = reserve_dead_end,
+          ) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
     any position (else it tried every placement). ``work`` is left as given."""
     from patience.solver.search import _search  # search imports the dive's table
@@ -189,8 +216,13 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                                          parent, entry)
                     for _ in range(len(after) + 1):
                         work.pop()
-            layer, cut = kept_layer(work, children, width, PER_PARENT, reserve_dead_end)
+            if isinstance(dead_end, _PoolDeadEnd):
+                dead_end.room = max_nodes - nodes
+            layer, cut = kept_layer(work, children, width, PER_PARENT, dead_end)
             dropped = dropped or cut
+            if isinstance(dead_end, _PoolDeadEnd):
+                nodes += dead_end.nodes
+                dead_end.nodes = 0
         return None, nodes, dropped
     finally:
         work.load_position(start_piles, start_vars)
