@@ -105,16 +105,13 @@ def test_the_pool_game_proves_what_the_walls_leave_open(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """DST-2, DST-3, DST-4: with the stock spent the pool game is the position's own
     endgame; it proves lost a position the dead end leaves open, as the plain search
-    does, and the own search asking it answers so too."""
+    does."""
     state = blocked_ace()
     assert not reserve_dead_end(state)
     game = pool_game_of(state)
     assert pool_proves_lost(game, state, PoolLimits(cards=0, budget=10_000))
     assert not plain_pool_won(state)
     assert solve_plain(state, monkeypatch) == "lost"
-    outcome, _, _ = reserve_search(state, 100_000, time.perf_counter() + 60,
-                                   pool=PoolLimits(cards=0, budget=10_000))
-    assert outcome == "lost"
     # a budget too small proves nothing
     assert not pool_proves_lost(pool_game_of(state), state, PoolLimits(cards=0, budget=1))
 
@@ -167,24 +164,6 @@ def test_what_the_pool_game_proves_lost_is_lost(monkeypatch: pytest.MonkeyPatch)
             assert plain in ("lost", "unknown"), deal
             checked += plain == "lost"
     assert checked >= 3
-
-
-@pytest.mark.parametrize(("deal", "stock_left"), [(1, 3), (6, 3), (4, 99), (9, 99)])
-def test_the_own_search_with_the_pool_game_answers_as_without(deal: int,
-                                                              stock_left: int) -> None:
-    """Near-end positions and whole deals: the own search that also asks the pool game
-    gives the same answer, and a win replays."""
-    state = near_end(DOUBLE_STAR, deal, stock_left=stock_left, seed=deal)
-    deadline = time.perf_counter() + 120
-    plain, _, _ = reserve_search(state, 200_000, deadline, 384)
-    pooled, line, _ = reserve_search(state, 200_000, deadline, 384,
-                                     PoolLimits(cards=12, budget=2_000))
-    assert pooled == plain != "unknown"
-    if pooled == "won":
-        check = state.copy()
-        for raw in line:
-            check.play_raw(raw)
-        assert check.rules.is_won(check)
 
 
 def test_the_dive_with_the_pool_game_replays() -> None:

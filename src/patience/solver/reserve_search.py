@@ -31,7 +31,6 @@ from patience.games.reserve_family import (
     ReserveRules,
 )
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
-from patience.solver.reserve_endgame import PoolGame, PoolLimits
 from patience.solver.reserve_family import (
     PROBE_NOISE,
     Found,
@@ -50,15 +49,14 @@ DRAW_MOVE: RawMove = (ACTION, DRAW, 0, False)
 REDEAL_MOVE: RawMove = (ACTION, REDEAL, 0, False)
 
 
-def reserve_search(state: State, max_nodes: int, deadline: float, unit: int = PROBE_UNIT,
-                   pool: PoolLimits | None = None) -> tuple[Outcome, list[RawMove], int]:
+def reserve_search(state: State, max_nodes: int, deadline: float,
+                   unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
     """``search._restarts`` with ``reserve_probe_order`` from ``state`` (left unchanged):
     probe n keeps ``reserve_order`` (n = 0) or shifts each waste-pile score by a draw
     from ``random.Random(n)`` times ``PROBE_NOISE[n % 3]``, cut off as
     ``probes.probe_cutoff(n, unit)``; the probes share the table of positions proved
-    lost. Given ``pool``, the dead end also asks the pool game (``reserve_endgame``)
-    within those limits, and its positions count as nodes."""
-    lean = Lean(state, pool)
+    lost."""
+    lean = Lean(state)
     nodes = 0
     probe = 0
     proved: set[bytes] = set()
@@ -66,10 +64,8 @@ def reserve_search(state: State, max_nodes: int, deadline: float, unit: int = PR
         budget = min(probe_cutoff(probe, unit), max_nodes - nodes)
         rng = random.Random(probe) if probe else None
         outcome, line, used = _probe(lean, budget, deadline, rng,
-                                     PROBE_NOISE[probe % len(PROBE_NOISE)], proved,
-                                     max_nodes - nodes)
-        nodes += used + lean.pool_nodes
-        lean.pool_nodes = 0
+                                     PROBE_NOISE[probe % len(PROBE_NOISE)], proved)
+        nodes += used
         if outcome != "unknown":
             return outcome, line, nodes
         probe += 1
@@ -77,15 +73,10 @@ def reserve_search(state: State, max_nodes: int, deadline: float, unit: int = PR
 
 
 def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | None,
-           noise: float, proved: set[bytes],
-           total: int | None = None) -> tuple[Outcome, list[RawMove], int]:
+           noise: float, proved: set[bytes]) -> tuple[Outcome, list[RawMove], int]:
     """``search._search`` on the lean position (every move of the family is
     irreversible, so a position's lowlink starts at its own number); after ``unknown``
-    the position is as it was given. It stops after ``max_nodes`` of its own positions,
-    or once those and the pool game's (``lean.pool_nodes``, left for the caller to
-    count) reach ``total``."""
-    if total is None:
-        total = max_nodes
+    the position is as it was given."""
     if lean.is_won():
         return "won", [], 0
     root = lean.key()
@@ -98,7 +89,6 @@ def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | Non
     path: list[RawMove] = []
     frames: list[list[Any]] = [[children(root, rng, noise), 0, 0, 0]]  # moves, next, number, low
     nodes = 0
-    check = TIME_CHECK_EVERY  # the clock is read once the nodes, the pool game's too, reach this
     while frames:
         frame = frames[-1]
         moves, i = frame[0], frame[1]
@@ -131,14 +121,11 @@ def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | Non
             explored[key] = number
             unproved.append((number, key))
             frames.append([children(key, rng, noise), 0, number, number])
-        spent = nodes + lean.pool_nodes
-        if nodes >= max_nodes or spent >= total or (
-                spent >= check and time.perf_counter() > deadline):
+        if nodes >= max_nodes or (nodes % TIME_CHECK_EVERY == 0
+                                  and time.perf_counter() > deadline):
             while path:
                 undo(path.pop())
             return "unknown", [], nodes
-        if spent >= check:
-            check = spent - spent % TIME_CHECK_EVERY + TIME_CHECK_EVERY
     return "lost", [], nodes
 
 
@@ -178,7 +165,7 @@ class Counts:
 class Lean:
     """A reserve-family position as ranks, played and taken back by hand."""
 
-    def __init__(self, state: State, pool: PoolLimits | None = None) -> None:
+    def __init__(self, state: State) -> None:
         rules = state.rules
         assert isinstance(rules, ReserveRules)
         shape = rules.shape
@@ -233,10 +220,6 @@ class Lean:
         self.tally_stock()
         self.drew = False  # the last move played was a draw
         self.redeal_undo: list[tuple[list[list[int]], list[int], list[int], list[int]]] = []
-        self.pool_limits = pool
-        self.pool_game = (PoolGame(self.form, self.next_rank, self.below, len(self.found_piles))
-                          if pool is not None else None)
-        self.pool_nodes = 0  # positions the pool game expanded since last read
 
     # --- bookkeeping -----------------------------------------------------------------------
 
@@ -463,19 +446,7 @@ class Lean:
         ranks = self.ranks
         hand = ranks[self.hand]
         to_come = self.rests[len(ranks[self.stock])] | (1 << hand[-1] if hand else 0)
-        if dead_end_of(self.form, found, reserves, wastes, to_come, True):
-            return True
-        game, limits = self.pool_game, self.pool_limits
-        if game is None or limits is None:
-            return False
-        stock = ranks[self.stock]
-        if not limits.fewest <= len(stock) + len(hand) <= limits.cards:
-            return False
-        lost = game.proves_lost([self.count[f] for f in self.found_piles],
-                                [ranks[r] for r in self.reserve_piles],
-                                [ranks[w] for w in self.waste], stock + hand, limits.budget)
-        self.pool_nodes += game.nodes
-        return lost
+        return dead_end_of(self.form, found, reserves, wastes, to_come, True)
 
     def safe_move(self, legal: list[RawMove]) -> RawMove | None:
         """``reserve_family.reserve_safe_move`` on the ranks."""
