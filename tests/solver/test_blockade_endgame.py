@@ -12,7 +12,7 @@ from patience.engine.state import State
 from patience.games import blockade as game
 from patience.solver.blockade import blockade_dead_end
 from patience.solver.blockade_endgame import LOST, WON, endgame_outcome
-from patience.solver.blockade_search import _replayed
+from patience.solver.blockade_search import replayed_endgame
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
 from tests.solver.helpers import play_randomly, solve_plain
@@ -34,7 +34,7 @@ def test_blk2_columns_whose_ends_come_in_foundation_order_are_won() -> None:
     state = _spent(game.BLOCKADE.new(deck=stack(deck, decks=2)))
     outcome, line, _ = endgame_outcome(state.piles, False, 10_000, {})
     assert outcome == WON and line is not None
-    raw = _replayed(state, line)
+    raw = replayed_endgame(state, line)
     assert raw is not None
     for move in raw:
         state.play_raw(move)
@@ -65,7 +65,7 @@ def test_endgame_answers_agree_with_the_plain_search(deal: int,
             state.play_raw(rng.choice(state.legal_raw()))
     outcome, line, _ = endgame_outcome(state.piles, False, 100_000, {})
     if outcome == WON:
-        assert line is not None and _replayed(state, line) is not None
+        assert line is not None and replayed_endgame(state, line) is not None
     elif outcome == LOST:
         plain = solve_plain(state, monkeypatch, max_nodes=50_000)
         if plain == "unknown":

@@ -36,7 +36,7 @@ from patience.games import blockade
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
 from patience.solver.blockade_endgame import WON, endgame_outcome
-from patience.solver.blockade_search import _replayed
+from patience.solver.blockade_search import replayed_endgame
 
 DIVE_SHARE = 0.25  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per row dealt in the first beams
@@ -231,7 +231,7 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int, deadline: f
                 nodes += used
                 if outcome == WON and endgame is not None:
                     work.load_position(piles, values)
-                    tail = _replayed(work, endgame)
+                    tail = replayed_endgame(work, endgame)
                     if tail is not None:
                         return line_of(chain) + tail, nodes, dropped
             layer, cut = kept_layer(work, rows, width, PER_PARENT, blockade_dead_end)

@@ -83,7 +83,7 @@ def _dive(work: State, order: Ordering,
             outcome, endgame, used = endgame_outcome(work.piles, False, ENDGAME_BUDGET, memo)
             nodes += used
             if outcome == WON and endgame is not None:
-                won = _replayed(work, endgame)
+                won = replayed_endgame(work, endgame)
                 if won is not None:
                     won = line + won
     for _ in line:
@@ -91,7 +91,7 @@ def _dive(work: State, order: Ordering,
     return won, nodes
 
 
-def _replayed(work: State, endgame: list[EndgameMove]) -> list[RawMove] | None:
+def replayed_endgame(work: State, endgame: list[EndgameMove]) -> list[RawMove] | None:
     """The endgame line as legal raw moves from ``work`` (a card to a foundation goes to
     the first foundation that takes it), or None if the repetition rule refuses a move;
     ``work`` is left as given."""
