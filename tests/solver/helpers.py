@@ -114,3 +114,16 @@ def sun_after_wind(deal: int) -> State:
         plays = [m for m in legal if m[0] != ACTION and not m[3]]
         state.play_raw(rng.choice(plays) if plays and rng.random() < 0.9 else legal[-1])
     return state
+
+
+def assert_solve_wins_unchanged(state: State, max_nodes: int = 50_000) -> None:
+    """``solve`` wins ``state`` with a line that replays to a win through the public
+    moves, and leaves the caller's ``state`` as it was."""
+    before = state.key()
+    result = patience.solve(state, max_nodes=max_nodes, max_seconds=1e9)
+    assert result.outcome == "won" and result.moves
+    assert state.key() == before
+    replay = state.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.status == "won"

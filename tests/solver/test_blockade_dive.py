@@ -13,7 +13,7 @@ from patience.solver import blockade_dive as bd
 from patience.solver import search
 from patience.solver.blockade import blockade_order
 from patience.solver.blockade_endgame import LOST, endgame_outcome
-from tests.solver.helpers import solve_plain
+from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
 
 SUITS = "SHDCSHDC"  # found1 … found8, as the aces of tests/games/test_blockade.py lay them
 RANKS = "A23456789TJQK"
@@ -130,15 +130,7 @@ def test_solve_returns_the_dive_s_line_replayed() -> None:
     """Blockade is dived first (``DIVES``): the trap is won with a replayed line and the
     caller's state unchanged."""
     assert search.DIVES["blockade"][0] is bd.blockade_dive
-    state = trap()
-    before = state.key()
-    result = patience.solve(state, max_nodes=50_000, max_seconds=1e9)
-    assert result.outcome == "won" and result.moves
-    assert state.key() == before
-    replay = state.copy()
-    for move in result.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert_solve_wins_unchanged(trap())
 
 
 @pytest.mark.parametrize("heights", [[13, 5, 13, 13, 13, 3, 13, 13],

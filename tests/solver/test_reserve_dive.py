@@ -11,7 +11,7 @@ from patience.games.toad import TOAD
 from patience.solver import reserve_dive as rd
 from patience.solver import search
 from patience.solver.reserve_family import reserve_order
-from tests.solver.helpers import solve_plain
+from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
 from tests.solver.test_reserve_solver import position
 
 
@@ -85,15 +85,7 @@ def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) 
 def test_solve_returns_the_dive_s_line_replayed() -> None:
     """Toad is dived first (``DIVES``): the trap is won with a replayed line and the
     caller's state unchanged."""
-    state = trap()
-    before = state.key()
-    result = patience.solve(state, max_nodes=50_000, max_seconds=1e9)
-    assert result.outcome == "won" and result.moves
-    assert state.key() == before
-    replay = state.copy()
-    for move in result.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert_solve_wins_unchanged(trap())
 
 
 def test_dive_is_skipped_while_a_redeal_is_left() -> None:

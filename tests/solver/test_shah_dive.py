@@ -12,7 +12,7 @@ from patience.games import shah as game
 from patience.solver import search
 from patience.solver import shah_dive as sd
 from patience.solver.shah import shah_order
-from tests.solver.helpers import solve_plain
+from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
 
 SUITS = "SHDCSHDC"  # found1 … found8, as the aces of tests/games/test_shah.py lay them
 RANKS = "A23456789TJQ"
@@ -124,12 +124,4 @@ def test_solve_returns_the_dive_s_line_replayed() -> None:
     """Shah is dived first (``DIVES``): the trap is won with a replayed line and the
     caller's state unchanged."""
     assert search.DIVES["shah"][0] is sd.shah_dive
-    state = trap()
-    before = state.key()
-    result = patience.solve(state, max_nodes=50_000, max_seconds=1e9)
-    assert result.outcome == "won" and result.moves
-    assert state.key() == before
-    replay = state.copy()
-    for move in result.moves:
-        replay.play(move)
-    assert replay.status == "won"
+    assert_solve_wins_unchanged(trap())
