@@ -58,7 +58,6 @@ class PoolLimits:
 
     cards: int
     budget: int
-    fewest: int = 0
 
 
 class _OutOfBudget(Exception):
@@ -233,7 +232,7 @@ def pool_proves_lost(game: PoolGame, state: State, limits: PoolLimits) -> bool:
     if state.vars[REDEALS_DONE] < rules.shape.redeals:
         return False
     to_come = [card >> 2 for card in (*piles[rules.stock], *piles[rules.hand])]
-    if not limits.fewest <= len(to_come) <= limits.cards:
+    if len(to_come) > limits.cards:
         return False
     return game.proves_lost([len(piles[f]) for f in rules.found_piles],
                             [[card >> 2 for card in piles[r]] for r in rules.reserve_piles],
