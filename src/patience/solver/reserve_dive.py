@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import time
 from bisect import bisect_right
-from collections.abc import Callable
 from typing import NamedTuple
 
 from patience.engine.rules import ACTION, RawMove
@@ -91,19 +90,19 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     # the family's moves are all irreversible (RULES.md §0), so the positions the beams
     # jump between lose no repetition memory (``State.load_position``)
     work = state.copy()
-    dead_end = reserve_dead_end if pool is None else _PoolDeadEnd(state, pool)
+    dead_end = _DeadEnd(state, pool)
     return widening_rounds(
         lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline,
                                              dead_end),
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
-class _PoolDeadEnd:
-    """The dead end, then the pool game within ``limits``; its positions are counted in
-    ``nodes`` until read."""
+class _DeadEnd:
+    """The family's dead end, then (given ``limits``) the pool game within them; its
+    positions are counted in ``nodes`` until read."""
 
-    def __init__(self, state: State, limits: PoolLimits) -> None:
-        self.game = pool_game_of(state)
+    def __init__(self, state: State, limits: PoolLimits | None) -> None:
+        self.game = pool_game_of(state) if limits is not None else None
         self.limits = limits
         self.nodes = 0
         self.room = 0  # nodes left to the beam: the pool game is not asked past them
@@ -111,7 +110,7 @@ class _PoolDeadEnd:
     def __call__(self, work: State) -> bool:
         if reserve_dead_end(work):
             return True
-        if self.nodes >= self.room:
+        if self.game is None or self.limits is None or self.nodes >= self.room:
             return False
         lost = pool_proves_lost(self.game, work, self.limits)
         self.nodes += self.game.nodes
@@ -170,8 +169,7 @@ _PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in rang
 
 
 def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
-          deadline: float, dead_end: Callable[[State], bool] = reserve_dead_end,
-          ) -> tuple[list[RawMove] | None, int, bool]:
+          deadline: float, dead_end: _DeadEnd) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
     any position (else it tried every placement). ``work`` is left as given."""
     from patience.solver.search import _search  # search imports the dive's table
@@ -216,13 +214,11 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                                          parent, entry)
                     for _ in range(len(after) + 1):
                         work.pop()
-            if isinstance(dead_end, _PoolDeadEnd):
-                dead_end.room = max_nodes - nodes
+            dead_end.room = max_nodes - nodes
             layer, cut = kept_layer(work, children, width, PER_PARENT, dead_end)
             dropped = dropped or cut
-            if isinstance(dead_end, _PoolDeadEnd):
-                nodes += dead_end.nodes
-                dead_end.nodes = 0
+            nodes += dead_end.nodes
+            dead_end.nodes = 0
         return None, nodes, dropped
     finally:
         work.load_position(start_piles, start_vars)
