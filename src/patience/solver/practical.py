@@ -25,6 +25,7 @@ from patience.engine.moves import Move
 from patience.engine.state import State
 
 PracticalOutcome = Literal["won", "lost"]
+POLICY = "1"  # stored with each practical result: change it whenever the policy changes
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 
