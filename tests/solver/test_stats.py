@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+import sqlite3
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from patience.solver.practical import POLICY
 from patience.stats import analyse_deal, run_deals, summarise, wilson
 from patience.storage.results import DealResult, ResultStore, budget_text
 
@@ -26,7 +28,7 @@ def test_wilson_interval_known_values() -> None:
 
 
 def test_unknowns_are_counted_both_ways() -> None:
-    rows = [DealResult(i, o, 1, 0.1, "lost") for i, o in
+    rows = [DealResult(i, o, 1, 0.1, "lost", POLICY) for i, o in
             enumerate(["won"] * 6 + ["lost"] * 2 + ["unknown"] * 2)]
     s = summarise(rows)
     assert (s.won, s.lost, s.unknown) == (6, 2, 2)
@@ -97,7 +99,7 @@ def test_retry_unknown_solves_only_the_undecided_again(tmp_path: Path) -> None:
         with Counting() as pool:
             first = run_deals("star", {}, deals, pool, store, **BUDGET)
         # as if deal 2 had run out of budget under an older, weaker solver
-        store.add("star", {"direction": "free"}, budget, DealResult(2, "unknown", 9, 9.0, "lost"))
+        store.add("star", {"direction": "free"}, budget, DealResult(2, "unknown", 9, 9.0, "lost", POLICY))
         with Counting() as pool:
             kept = run_deals("star", {}, deals, pool, store, **BUDGET)
         assert pool.calls == [] and kept[1].outcome == "unknown"
@@ -108,3 +110,37 @@ def test_retry_unknown_solves_only_the_undecided_again(tmp_path: Path) -> None:
         assert _comparable(retried) == _comparable(first)
         stored = store.get("star", {"direction": "free"}, budget, [2])[2]
         assert stored.outcome == first[1].outcome
+
+
+def test_a_changed_policy_replays_only_the_practical_games(tmp_path: Path) -> None:
+    deals = range(1, 5)
+    budget = budget_text(BUDGET["max_nodes"], BUDGET["max_seconds"])
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        with Counting() as pool:
+            first = run_deals("sun", {}, deals, pool, store, **BUDGET)
+        # deal 3 as an older policy left it: the practical game lost, the solve recorded
+        old = DealResult(3, "won", 77, 7.0, "lost", "an older policy")
+        store.add("sun", {}, budget, old)
+        with Counting() as pool:
+            again = run_deals("sun", {}, deals, pool, store, **BUDGET)
+        assert pool.calls == [3]
+        replayed = store.get("sun", {}, budget, [3])[3]
+    assert (replayed.outcome, replayed.nodes, replayed.seconds) == ("won", 77, 7.0)
+    assert (replayed.practical, replayed.policy) == (first[2].practical, POLICY)
+    assert again[2] == replayed and again[:2] == first[:2] and again[3] == first[3]
+
+
+def test_a_database_from_before_policies_were_named_reads_as_policy_one(
+        tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as old:
+        old.execute("CREATE TABLE deal_results (game TEXT NOT NULL, options TEXT NOT NULL, "
+                    "budget TEXT NOT NULL, deal INTEGER NOT NULL, outcome TEXT NOT NULL, "
+                    "nodes INTEGER NOT NULL, seconds REAL NOT NULL, practical TEXT NOT NULL, "
+                    "PRIMARY KEY (game, options, budget, deal))")
+        old.execute("INSERT INTO deal_results VALUES ('sun', '{}', 'b', 1, 'won', 5, 0.5, "
+                    "'lost')")
+    with ResultStore(db) as store:
+        assert store.get("sun", {}, "b", [1]) == {1: DealResult(1, "won", 5, 0.5, "lost", "1")}
+        store.add("sun", {}, "b", DealResult(2, "lost", 6, 0.6, "lost", POLICY))
+        assert store.get("sun", {}, "b", [2])[2].policy == POLICY

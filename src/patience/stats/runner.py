@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, as_completed
+from dataclasses import replace
 from typing import Any
 
 from patience.engine.registry import get_game
-from patience.solver.practical import play_practical
+from patience.solver.practical import POLICY, play_practical
 from patience.solver.search import solve
 from patience.storage.results import DealResult, ResultStore, budget_text
 
@@ -19,7 +20,14 @@ def analyse_deal(game_id: str, options: Mapping[str, Any], deal: int, max_nodes:
     state = get_game(game_id).new(deal=deal, **dict(options))
     result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     return DealResult(deal, result.outcome, result.nodes, result.seconds,
-                      play_practical(state))
+                      play_practical(state), POLICY)
+
+
+def replay_practical(game_id: str, options: Mapping[str, Any], deal: int,
+                     stored: DealResult) -> DealResult:
+    """``stored`` with its practical game played again by today's policy (the solve kept)."""
+    state = get_game(game_id).new(deal=deal, **dict(options))
+    return replace(stored, practical=play_practical(state), policy=POLICY)
 
 
 def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
@@ -38,13 +46,16 @@ def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
     done = store.get(game_id, options, budget, wanted)
     if retry_unknown:
         done = {deal: r for deal, r in done.items() if r.outcome != "unknown"}
+    stale = {deal: r for deal, r in done.items() if r.policy != POLICY}
+    done = {deal: r for deal, r in done.items() if deal not in stale}
     for result in done.values():
         if on_result is not None:
             on_result(result)
     futures: list[Future[DealResult]] = [
         executor.submit(analyse_deal, game_id, options, deal, max_nodes, max_seconds)
-        for deal in wanted if deal not in done
-    ]
+        for deal in wanted if deal not in done and deal not in stale
+    ] + [executor.submit(replay_practical, game_id, options, deal, result)
+         for deal, result in stale.items()]
     try:
         for future in as_completed(futures):
             result = future.result()

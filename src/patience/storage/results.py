@@ -2,7 +2,8 @@
 
 A row is keyed by game, options (canonical JSON), the solver budget and the deal number:
 a finished deal is never recomputed for the same question, and a larger budget is a new
-question.
+question. Each row also names the practical player's policy that played it, so a changed
+policy replays only the practical games.
 """
 
 from __future__ import annotations
@@ -24,20 +25,25 @@ CREATE TABLE IF NOT EXISTS deal_results (
     nodes INTEGER NOT NULL,
     seconds REAL NOT NULL,
     practical TEXT NOT NULL CHECK (practical IN ('won', 'lost')),
+    policy TEXT NOT NULL,
     PRIMARY KEY (game, options, budget, deal)
 )
 """
+# Databases written before policies were named hold results of the first policy, "1".
+ADD_POLICY = "ALTER TABLE deal_results ADD COLUMN policy TEXT NOT NULL DEFAULT '1'"
 
 
 @dataclass(frozen=True)
 class DealResult:
-    """One deal's answers: the solver's (thoughtful) and the practical player's."""
+    """One deal's answers: the solver's (thoughtful) and the practical player's, with the
+    name of the policy that played the practical game."""
 
     deal: int
     outcome: str
     nodes: int
     seconds: float
     practical: str
+    policy: str
 
 
 def options_text(options: Mapping[str, Any]) -> str:
@@ -57,6 +63,9 @@ class ResultStore:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path)
         self._db.execute(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(deal_results)")}
+        if "policy" not in columns:
+            self._db.execute(ADD_POLICY)
         self._db.commit()
 
     def close(self) -> None:
@@ -72,9 +81,10 @@ class ResultStore:
             result: DealResult) -> None:
         """Store one finished deal at once (committed, so an interruption keeps it)."""
         self._db.execute(
-            "INSERT OR REPLACE INTO deal_results VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO deal_results (game, options, budget, deal, outcome, nodes, "
+            "seconds, practical, policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game, options_text(options), budget, result.deal, result.outcome, result.nodes,
-             result.seconds, result.practical),
+             result.seconds, result.practical, result.policy),
         )
         self._db.commit()
 
@@ -83,7 +93,7 @@ class ResultStore:
         """The stored results among ``deals``."""
         wanted = set(deals)
         rows = self._db.execute(
-            "SELECT deal, outcome, nodes, seconds, practical FROM deal_results "
+            "SELECT deal, outcome, nodes, seconds, practical, policy FROM deal_results "
             "WHERE game = ? AND options = ? AND budget = ?",
             (game, options_text(options), budget),
         )
