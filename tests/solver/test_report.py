@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import patience
 from patience.stats import report
 
@@ -21,3 +23,20 @@ def test_report_writes_page_and_chart(tmp_path: Path) -> None:
     assert "python -m patience.stats.report --deals 2" in text
     assert "| Star (defaults) | 2 |" in text and "| Star (direction=first-fit) | 2 |" in text
     assert (docs / "winnability.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_deal_counts_per_game_and_per_row() -> None:
+    toad = patience.get_game("toad")
+    counts = report.parse_counts(["toad=500", "toad:reserve_piles=2=70", "sun=9"])
+    assert counts == {"toad": 500, "toad:reserve_piles=2": 70, "sun": 9}
+    assert report.deal_count(counts, toad, {}, 100) == 500
+    assert report.deal_count(counts, toad, {"reserve_piles": 2}, 100) == 70
+    assert report.deal_count(counts, toad, {"ace_extraction": False}, 100) == 500
+    star = patience.get_game("star")
+    assert report.deal_count(counts, star, {"direction": "first-fit"}, 100) == 100
+
+
+def test_a_malformed_deal_count_is_refused() -> None:
+    for bad in ("toad", "toad=many", "=5"):
+        with pytest.raises(SystemExit, match="--deals-for"):
+            report.parse_counts([bad])

@@ -137,12 +137,33 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
     plt.close(fig)
 
 
+def deal_count(counts: dict[str, int], game: Game, options: dict[str, Any],
+               default: int) -> int:
+    """Deals for one row: ``--deals-for GAME:OPTION=VALUE=N`` for that row, else
+    ``--deals-for GAME=N`` for every row of the game, else ``--deals``."""
+    shown = ",".join(f"{k}={_show(v)}" for k, v in options.items())
+    return counts.get(f"{game.id}:{shown}", counts.get(game.id, default))
+
+
+def parse_counts(specs: Sequence[str]) -> dict[str, int]:
+    """``GAME=N`` or ``GAME:OPTION=VALUE=N`` items, keyed by what comes before the last ``=``."""
+    counts: dict[str, int] = {}
+    for spec in specs:
+        key, _, number = spec.rpartition("=")
+        if not key or not number.isdigit():
+            raise SystemExit(f"--deals-for wants GAME=N or GAME:OPTION=VALUE=N, not {spec!r}")
+        counts[key] = int(number)
+    return counts
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m patience.stats.report",
                                      description="Write docs/winnability.md and its chart.")
     parser.add_argument("--deals", type=int, default=10_000, help="deals 1…N per row")
-    parser.add_argument("--deals-for", action="append", default=[], metavar="GAME=N",
-                        help="a different deal count for one game (repeatable)")
+    parser.add_argument("--deals-for", action="append", default=[],
+                        metavar="GAME[:OPTION=VALUE]=N",
+                        help="a different deal count for one game, or for one of its rows "
+                             "(repeatable)")
     parser.add_argument("--games", nargs="*", help="game ids (default: every registered)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=10.0)
@@ -151,15 +172,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--retry-unknown", action="store_true",
                         help="solve again the deals stored as unknown")
     args = parser.parse_args(argv)
-    counts = {k: int(v) for k, _, v in (p.partition("=") for p in args.deals_for)}
+    counts = parse_counts(args.deals_for)
     games = [get_game(g) for g in args.games] if args.games else list_games()
     command = "python -m patience.stats.report " + " ".join(
         sys.argv[1:] if argv is None else argv)
     rows: list[Row] = []
     with ResultStore(args.db) as store, ProcessPoolExecutor(args.jobs) as pool:
         for game in games:
-            n = counts.get(game.id, args.deals)
             for options in option_rows(game):
+                n = deal_count(counts, game, options, args.deals)
                 started = time.perf_counter()
                 results = run_deals(game.id, options, range(1, n + 1), pool, store,
                                     max_nodes=10**9, max_seconds=args.max_seconds,
