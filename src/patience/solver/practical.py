@@ -1,59 +1,142 @@
 """A practical player: how a careful person does without seeing hidden cards.
 
 The policy reads only what a player at the table sees: the face-up part of each pile in
-``State.to_dict()`` and the list of legal moves. It never looks at face-down cards, the
-stock's order or the outcome of chance events before they happen. Each turn it chooses,
-in this order:
+``State.to_dict()`` (face-down counts, foundation tops, the counters shown), the game's
+counters and the list of legal moves. It rebuilds the position from that picture with
+every hidden card replaced by an unknown one (``practical_knowledge.UNKNOWN``), so a
+card a move would turn up stays unknown to it. Each turn it looks one move ahead:
 
-1. a card from a non-foundation pile to a foundation, preferring a source whose next
-   card is face down (it turns something up) and then the source holding most cards
-   (it digs into the biggest pile first);
-2. any other card move that is not reversible;
-3. a reversible move (a foundation transfer, a marriage) only when it makes a new
-   foundation play legal at once;
-4. an action (deal, draw, redeal, next stage), the first the game lists.
+- every card move is tried on that picture and the position after it is scored: 100
+  per card on the foundations; minus, for each card buried under a card needed later,
+  ``6 - n`` where ``n`` counts the cards that must go up before it (only cards with
+  ``n < 6`` count: a card is *needed* once its foundations come close to its rank); minus
+  2 per face-down card outside the stock (cards turned up pay); plus 1 per card taken out
+  of the stock without burying anything (a refill); plus 5 per empty waste pile (kept for
+  a card that would bury something needed);
+- the best card move is played when it improves the score; otherwise the game's action
+  (deal, draw, fill, redeal, next stage) is taken, so plays and useful marriages come
+  before each deal, draw or fill; with no action legal (a hand card must be placed), the
+  best card move is played anyway.
 
-So every game gets two win rates: this player's, and the solver's "thoughtful" one.
+How foundations build (in suit or not, wrap, base rank, direction) and which piles block
+one another (Shah's ray slots) is per-game data in ``practical_knowledge``. Only strict
+improvements are played besides actions, so reversible moves never cycle; the step cap
+stays as a safety net. Every game gets two win rates: this player's, and the solver's
+"thoughtful" one.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Literal
 
+from patience.cards import CARDS
 from patience.engine.moves import Move
+from patience.engine.rules import RawMove
 from patience.engine.state import State
+from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
 
 PracticalOutcome = Literal["won", "lost"]
-POLICY = "1"  # stored with each practical result: change it whenever the policy changes
+POLICY = "2"  # stored with each practical result: change it whenever the policy changes
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
+ON_FOUNDATION = 100
+HORIZON = 14  # a card fewer than this many cards from its foundation is "needed"
+BLOCKED = [max(0, HORIZON - n) for n in range(32)]  # rebuilt by set_weights  # cost of burying a card n away
+FACE_DOWN = 2
+FROM_STOCK = 1
+EMPTY_WASTE = 0
+DEPTH_CAP = 4
+GAP = 0
 
-def choose(view: dict[str, Any], moves: list[Move], foundations: set[str],
-           enables: dict[Move, bool]) -> Move:
+
+class Lookahead:
+    """The player's picture of the position (hidden cards unknown) and its score."""
+
+    def __init__(self, state: State) -> None:
+        self.rules = state.rules
+        self.layout = Layout(state.game.id, state.rules)
+        self.picture = state.copy()
+        self.raws: list[RawMove] = []
+        self.vars: list[int] = []
+
+    def look_at(self, view: dict[str, Any]) -> None:
+        """Lay out the visible ``view`` with an unknown card for each face-down one."""
+        layout, down, shown = self.layout, view["face_down"], view["piles"]
+        piles = [[UNKNOWN] * down.get(pid, 0) + [CARDS[c] for c in shown.get(pid, ())]
+                 for pid in layout.ids]
+        self.picture.load_position(piles, self.vars)
+        self.need = needs(layout, piles, self.rules.counters(self.picture))
+        self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
+        self.base = self.score(self.costs)
+
+    def stack_cost(self, stack: tuple[int, ...], need: list[int]) -> int:
+        """What burying costs in one stack: each known card under a card needed later
+        counts by how soon it is needed itself."""
+        piles = self.picture.piles
+        cost = 0
+        above = -1  # the largest need among the cards above
+        counts = [0] * (FAR + 1)  # cards above, by need
+        for pile in reversed(stack):
+            for card in reversed(piles[pile]):
+                n = need[card]
+                if n < above and card != UNKNOWN:
+                    later = sum(counts[n + 1:])  # the cards that must leave before it can
+                    cost += BLOCKED[n] * (later if later < DEPTH_CAP else DEPTH_CAP)
+                elif n > above:
+                    above = n
+                counts[n] += 1
+        return cost
+
+    def score(self, costs: list[int]) -> int:
+        layout, piles = self.layout, self.picture.piles
+        found = sum(len(piles[f]) for f in layout.foundations)
+        stock = sum(len(piles[s]) for s in layout.stocks)
+        empty = sum(not piles[w] for w in layout.waste)
+        down = sum(n for i, n in self.rules.face_down(self.picture).items()
+                   if i not in layout.stocks)
+        return (ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
+                + EMPTY_WASTE * empty)
+
+    def gain(self, raw: RawMove) -> tuple[int, int]:
+        """How much the score changes when ``raw`` is played on the picture: first with
+        every card's need as it is now (so positions compare on one scale), then, for a
+        play to a foundation, with the needs that play makes (which foundation to build)."""
+        layout, picture = self.layout, self.picture
+        piles = picture.piles
+        lengths = [len(p) for p in piles]
+        src, dst = raw[0], raw[1]
+        picture.push(raw)
+        costs = self.costs[:]
+        changed = {src, dst} | {i for i, n in enumerate(lengths) if len(piles[i]) != n}
+        for pile in changed:
+            k = layout.stack_of.get(pile)
+            if k is not None:
+                costs[k] = self.stack_cost(layout.stacks[k], self.need)
+        now = self.score(costs) - self.base
+        later = 0
+        if layout.capacity[dst]:
+            need = needs(layout, piles, self.rules.counters(picture))
+            later = -sum(self.stack_cost(stack, need) for stack in layout.stacks)
+        picture.pop()
+        return now, later
+
+
+def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
     """The policy itself, on the visible view: pile ids to their face-up cards."""
-    piles = view["piles"]
-    down = view["face_down"]
-
-    def to_foundation(m: Move) -> bool:
-        return (m.action is None and m.to_pile in foundations
-                and m.from_pile not in foundations)
-
-    plays = [m for m in moves if to_foundation(m)]
-    if plays:
-        def weight(m: Move) -> tuple[int, int]:
-            src = m.from_pile or ""
-            turns_up = int(down.get(src, 0) > 0 and len(piles[src]) == 1)
-            return (-turns_up, -(len(piles[src]) + down.get(src, 0)))
-        return min(plays, key=weight)
-    others = [m for m in moves if m.action is None and m not in enables]
-    if others:
-        return others[0]
-    useful = [m for m, helps in enables.items() if helps]
-    if useful:
-        return useful[0]
-    actions = [m for m in moves if m.action is not None]
-    return actions[0] if actions else moves[0]
+    look.look_at(view)
+    best: Move | None = None
+    best_gain = (0, 0)
+    action: Move | None = None
+    for raw, move in zip(look.raws, moves, strict=True):
+        if move.action is not None:
+            action = move
+            continue
+        gain = look.gain(raw)
+        if best is None or gain > best_gain:
+            best, best_gain = move, gain
+    if best is not None and (best_gain[0] > 0 or action is None):
+        return best
+    return action if action is not None else moves[0]
 
 
 def visible(state: State) -> dict[str, Any]:
@@ -67,24 +150,13 @@ def visible(state: State) -> dict[str, Any]:
 def play_practical(state: State) -> PracticalOutcome:
     """Play ``state`` (a copy of it) to the end with the practical policy."""
     work = state.copy()
-    rules = work.rules
-    foundations = {rules.layout[i].id for i in rules.foundations}
+    look = Lookahead(work)
     for _ in range(STEP_CAP):
         if work.status != "playing":
             break
-        raw_moves = work.legal_raw()
-        moves = [work.to_move(m) for m in raw_moves]
-        enables: dict[Move, bool] = {}
-        before = _foundation_plays(work, foundations)
-        for raw, move in zip(raw_moves, moves, strict=True):
-            if raw[3]:  # reversible: look one move ahead at the visible legal moves
-                work.play_raw(raw)
-                enables[move] = bool(_foundation_plays(work, foundations) - before)
-                work.pop()
-        work.play(choose(visible(work), moves, foundations, enables))
+        raws = work.legal_raw()
+        moves = [work.to_move(m) for m in raws]
+        look.raws, look.vars = raws, work.vars
+        chosen = choose(visible(work), moves, look)
+        work.play_raw(raws[moves.index(chosen)])
     return "won" if work.status == "won" else "lost"
-
-
-def _foundation_plays(state: State, foundations: set[str]) -> Counter[str]:
-    return Counter(str(m) for m in state.legal_moves()
-                   if m.to_pile in foundations and m.from_pile not in foundations)
