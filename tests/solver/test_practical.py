@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import patience
 from patience.engine.moves import Move
-from patience.solver import practical
-from tests.decks import stack
+from patience.engine.state import State
+from patience.solver import practical, solve
+from tests.decks import placed, stack
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in patience.list_games()])
@@ -47,3 +50,97 @@ def test_the_policy_sees_no_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None
     first, second = views[0][0], views[1][0]
     assert first["piles"] == second["piles"]
     assert first["piles"]["stock"] == []  # type: ignore[index]
+
+
+def test_toad_hand_card_goes_where_it_buries_nothing() -> None:
+    """TOD-5: the hand card may go onto any waste pile. With 2H (wanted next but one, after
+    an ace) on pile1 and nines and a ten on the others, the 8C goes onto a higher card; the
+    policy before version 2 laid it on pile1, the first listed, burying the 2H."""
+    toad = ["KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH", "JD", "JC", "KS"]
+    deck = stack([*toad, "2H", "TD", "9D", "9C", "9S", "8C"], decks=2)
+    state = patience.get_game("toad").new(deck=deck, ace_extraction=False)
+    for pile in ("pile1", "pile2", "pile3", "pile4", "pile5"):
+        state.play("draw")
+        state.play(f"hand>{pile}")
+    state.play("draw")
+    chosen = practical.next_move(state)
+    assert chosen.card == "8C" and chosen.to_pile in {"pile2", "pile3", "pile4", "pile5"}
+
+
+def test_blockade_marries_to_uncover_a_needed_card_before_dealing() -> None:
+    """BLK-5, BLK-7: 9H married onto TH uncovers 3S, wanted right after 2S (AS is up). It
+    makes no foundation play at once, so the policy before version 2 dealt a row over the
+    3S; now the marriage comes first and the deal after."""
+    row1 = ["3S", "KC", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "4C", "5C"]
+    row2 = ["9H", "TH", "3D", "6C", "8S", "QH", "5S", "JC", "7D", "KS", "3C", "9C"]
+    state = patience.get_game("blockade").new(deck=stack(["AS", *row1, *row2], decks=2))
+    state.play("deal")
+    assert str(practical.next_move(state)) == "9H:col1>col2"
+
+
+def test_clock_marries_before_drawing() -> None:
+    """CLK-4, CLK-5: JS married onto QS uncovers 4C, wanted right after the 3C that IX
+    (based 2C) takes next. The policy before version 2 only married to make a play at
+    once, so it drew instead and left the 4C under the JS."""
+    bases = ["6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D"]
+    tops = ["JS", "QS", "2H", "5C", "8D", "TH", "KC", "4D", "7S", "2D", "9C", "6H"]
+    positions = {i: code for i, code in enumerate(bases)}
+    positions[24] = "4C"  # packet1's middle card (CLK-3: dealt round by round)
+    positions.update({36 + i: code for i, code in enumerate(tops)})
+    state = patience.get_game("clock").new(deck=placed(positions, decks=2))
+    assert state.to_dict()["piles"]["packet1"][1:] == ["4C", "JS"]
+    assert str(practical.next_move(state)) == "JS:packet1>packet2"
+
+
+def _hide_differently(state: State, seed: int) -> State:
+    """A copy of ``state`` whose hidden cards (stock, face-down parts) are shuffled among
+    the hidden places: a position a player cannot tell from ``state``."""
+    other = state.copy()
+    down = state.rules.face_down(state)
+    hidden = [card for pile, n in down.items() for card in other.piles[pile][:n]]
+    random.Random(seed).shuffle(hidden)
+    for pile, n in down.items():
+        other.piles[pile][:n], hidden = hidden[:n], hidden[n:]
+    return other
+
+
+def _seen_as(move: Move) -> tuple[object, ...]:
+    """A move as the player names it; a card turned from the stock is not known before."""
+    card = None if move.from_pile == "stock" else move.card
+    return (move.from_pile, move.to_pile, move.index, move.action, card)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in patience.list_games()])
+def test_the_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
+    """The policy reads the visible position only: along its own games, each choice is the
+    same on a position whose stock and face-down cards lie in another order."""
+    game = patience.get_game(game_id)
+    checked = 0
+    for deal in range(1, 4):
+        state = game.new(deal=deal)
+        for step in range(400):
+            if state.status != "playing":
+                break
+            chosen = practical.next_move(state)
+            if step % 7 == 0 and any(state.rules.face_down(state).values()):
+                other = _hide_differently(state, deal * 1000 + step)
+                assert _seen_as(practical.next_move(other)) == _seen_as(chosen)
+                checked += 1
+            state.play(chosen)
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("game_id", "options", "deal"), [
+    ("rainbow", {"redeals": 3}, 983),
+    ("open-shop", {"redeals": 1}, 70),
+    ("toad", {}, 69),
+    ("double-star", {"piles": 4}, 11),
+    ("clock", {}, 5338),
+])
+def test_no_practical_win_where_the_solver_proves_a_loss(
+        game_id: str, options: dict[str, object], deal: int) -> None:
+    """The practical player sees less than the solver: a deal the solver proves lost is
+    lost to it too (a practical win there would be an engine or policy bug)."""
+    state = patience.get_game(game_id).new(deal=deal, **options)
+    assert solve(state, max_seconds=5).outcome == "lost"
+    assert practical.play_practical(state) == "lost"

@@ -41,7 +41,7 @@ STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite 
 
 ON_FOUNDATION = 100
 HORIZON = 14  # a card fewer than this many cards from its foundation is "needed"
-BLOCKED = [max(0, HORIZON - n) for n in range(32)]  # rebuilt by set_weights  # cost of burying a card n away
+BLOCKED = [max(0, HORIZON - n) for n in range(32)]  # cost of burying a card n away
 FACE_DOWN = 2
 FROM_STOCK = 1
 EMPTY_WASTE = 0
@@ -147,6 +147,14 @@ def visible(state: State) -> dict[str, Any]:
     return data
 
 
+def next_move(state: State, look: Lookahead | None = None) -> Move:
+    """The move the policy plays in ``state`` (which must still be playing)."""
+    look = look or Lookahead(state)
+    raws = state.legal_raw()
+    look.raws, look.vars = raws, state.vars
+    return choose(visible(state), [state.to_move(m) for m in raws], look)
+
+
 def play_practical(state: State) -> PracticalOutcome:
     """Play ``state`` (a copy of it) to the end with the practical policy."""
     work = state.copy()
@@ -154,9 +162,5 @@ def play_practical(state: State) -> PracticalOutcome:
     for _ in range(STEP_CAP):
         if work.status != "playing":
             break
-        raws = work.legal_raw()
-        moves = [work.to_move(m) for m in raws]
-        look.raws, look.vars = raws, work.vars
-        chosen = choose(visible(work), moves, look)
-        work.play_raw(raws[moves.index(chosen)])
+        work.play(next_move(work, look))
     return "won" if work.status == "won" else "lost"

@@ -20,7 +20,6 @@ from patience.engine.rules import Rules
 UNKNOWN = 0  # a hidden card in the player's picture (no real card is 0: ranks start at 1)
 FAR = 14  # the distance of a card no foundation can take now
 SUITS = range(4)
-MIX = 2
 
 
 @dataclass(frozen=True)
@@ -34,9 +33,14 @@ class Knowledge:
     builds_down: tuple[str, ...] = ()  # SUN-2: the king foundations build down
     directions: str = ""  # STR-3: the counter holding each foundation's direction
     stacks: tuple[tuple[str, ...], ...] = ()  # piles that block one another, bottom first
+    # Foundations built regardless of suit each take every rank, so a card is wanted as
+    # late as the foundation furthest from it; in suit, a copy goes to the nearest one.
+    every_foundation: bool = False
 
 
 _SUN_SUITS = "SHDC"
+# RBW-2, RBW-3, OPS-1, DST-2: by rank, with wrap, from the base rank the deal shows
+_BY_RANK = Knowledge(in_suit=False, wrap=True, start_rank="base_rank", every_foundation=True)
 KNOWLEDGE: dict[str, Knowledge] = {
     "sun": Knowledge(
         in_suit=True, wrap=False,
@@ -51,10 +55,10 @@ KNOWLEDGE: dict[str, Knowledge] = {
                                    for n in range(1, 9))),
     "blockade": Knowledge(in_suit=True, wrap=False),
     "clock": Knowledge(in_suit=True, wrap=True),
-    "rainbow": Knowledge(in_suit=False, wrap=True, start_rank="base_rank"),
-    "open-shop": Knowledge(in_suit=False, wrap=True, start_rank="base_rank"),
-    "toad": Knowledge(in_suit=False, wrap=False),
-    "double-star": Knowledge(in_suit=False, wrap=True, start_rank="base_rank"),
+    "rainbow": _BY_RANK,
+    "open-shop": _BY_RANK,
+    "toad": Knowledge(in_suit=False, wrap=False, every_foundation=True),
+    "double-star": _BY_RANK,
 }
 
 
@@ -72,10 +76,12 @@ class Layout:
         self.capacity = [p.capacity for p in layout]
         self.down = tuple(p.id in know.builds_down for p in layout)
         self.start_card = {rules.index[pid]: CARDS[code] for pid, code in know.starts.items()}
-        grouped = [tuple(rules.index[p] for p in stack) for stack in know.stacks]
+        grouped: list[tuple[int, ...]] = [tuple(rules.index[p] for p in stack)
+                                          for stack in know.stacks]
         in_group = {i for stack in grouped for i in stack}
         skip = {Kind.FOUNDATION, Kind.STOCK, Kind.OUT}
-        singles = [(i,) for i, p in enumerate(layout) if p.kind not in skip and i not in in_group]
+        singles: list[tuple[int, ...]] = [(i,) for i, p in enumerate(layout)
+                                          if p.kind not in skip and i not in in_group]
         self.stacks: list[tuple[int, ...]] = grouped + singles
         self.stack_of = {i: k for k, stack in enumerate(self.stacks) for i in stack}
         self.ids = [p.id for p in layout]
@@ -127,9 +133,9 @@ def needs(layout: Layout, piles: list[list[int]], counters: dict[str, Any]) -> l
                         need[card] = k
                     if k > latest[card]:
                         latest[card] = k
-    if MIX:
+    if know.every_foundation:
         for card, k in enumerate(latest):
             if k >= 0:
-                need[card] = (need[card] * (2 - MIX) + k * MIX) // 2
+                need[card] = k
     need[UNKNOWN] = FAR // 2
     return need
