@@ -5,13 +5,17 @@
 Plays deals 1..N with ``patience.solver.practical.play_practical`` for each game's
 defaults and for each other value of each option (one option changed at a time; Toad's
 ``reserve_size`` only at its default, as in docs/winnability.md). Prints one line per
-row: wins, win %, mean milliseconds per deal. Writes JSON to ``--out`` when given.
+row: wins, win %, mean milliseconds per deal, and, from the solver's stored results
+(bench/results/winnability.sqlite, any budget), how many of the same deals the solver
+won and lost; a practical win on a deal the solver proved lost is reported as a bug.
+Writes JSON to ``--out`` when given.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -21,6 +25,7 @@ import patience
 from patience.solver import practical
 
 SKIPPED_OPTIONS = {("toad", "reserve_size")}
+SOLVER_RESULTS = Path(__file__).parent / "results" / "winnability.sqlite"
 
 
 def option_sets(game: patience.Game) -> list[dict[str, Any]]:
@@ -33,15 +38,39 @@ def option_sets(game: patience.Game) -> list[dict[str, Any]]:
     return out
 
 
+def solver_outcomes(game: patience.Game, options: dict[str, Any]) -> dict[int, str]:
+    """The solver's stored answer per deal for these options (won/lost beat unknown)."""
+    if not SOLVER_RESULTS.exists():
+        return {}
+    resolved = json.dumps(dict(sorted(game.resolve_options(options).items())),
+                          separators=(",", ":"))
+    out: dict[int, str] = {}
+    with sqlite3.connect(SOLVER_RESULTS) as db:
+        rows = db.execute("SELECT deal, outcome FROM deal_results WHERE game = ? AND "
+                          "options = ?", (game.id, resolved))
+        for deal, outcome in rows:
+            if outcome != "unknown" or deal not in out:
+                out[deal] = outcome
+    return out
+
+
 def measure(game_id: str, options: dict[str, Any], deals: int) -> dict[str, Any]:
     game = patience.get_game(game_id)
+    solver = solver_outcomes(game, options)
     won = 0
+    contradictions = []
     start = time.perf_counter()
     for deal in range(1, deals + 1):
-        won += practical.play_practical(game.new(deal=deal, **options)) == "won"
+        if practical.play_practical(game.new(deal=deal, **options)) == "won":
+            won += 1
+            if solver.get(deal) == "lost":
+                contradictions.append(deal)
     seconds = time.perf_counter() - start
+    known = [solver[d] for d in range(1, deals + 1) if d in solver]
     return {"game": game_id, "options": options, "deals": deals, "won": won,
-            "win_pct": 100 * won / deals, "ms_per_deal": 1000 * seconds / deals}
+            "win_pct": 100 * won / deals, "ms_per_deal": 1000 * seconds / deals,
+            "solver_deals": len(known), "solver_won": known.count("won"),
+            "solver_lost": known.count("lost"), "won_where_solver_lost": contradictions}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,7 +87,10 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             shown = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
             print(f"{game_id:12} {shown:28} {row['won']:5d} {row['win_pct']:6.1f} % "
-                  f"{row['ms_per_deal']:7.1f} ms", flush=True)
+                  f"{row['ms_per_deal']:7.1f} ms   solver on {row['solver_deals']} of these "
+                  f"deals: won {row['solver_won']}, lost {row['solver_lost']}"
+                  + (f"   BUG: practical won {row['won_where_solver_lost']}"
+                     if row["won_where_solver_lost"] else ""), flush=True)
     if args.out:
         args.out.write_text(json.dumps({"policy": practical.POLICY, "rows": rows}, indent=1))
     return 0
