@@ -58,6 +58,7 @@ class Lookahead:
         self.picture = state.copy()
         self.raws: list[RawMove] = []
         self.vars: list[int] = []
+        self.known_needs: dict[tuple[tuple[int, int, int], ...], list[int]] = {}
 
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one."""
@@ -65,9 +66,21 @@ class Lookahead:
         piles = [[UNKNOWN] * down.get(pid, 0) + [CARDS[c] for c in shown.get(pid, ())]
                  for pid in layout.ids]
         self.picture.load_position(piles, self.vars)
-        self.need = needs(layout, piles, self.rules.counters(self.picture))
+        self.need = self.needs_now()
         self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
         self.base = self.score(self.costs)
+
+    def needs_now(self) -> list[int]:
+        """``needs`` for the picture, kept per foundation state: within one game the
+        foundations' lengths, tops and second cards (a direction, STR-3) decide it."""
+        piles = self.picture.piles
+        key = tuple((len(piles[f]), piles[f][-1] if piles[f] else 0,
+                     piles[f][1] if len(piles[f]) > 1 else 0) for f in self.layout.foundations)
+        need = self.known_needs.get(key)
+        if need is None:
+            need = needs(self.layout, piles, self.rules.counters(self.picture))
+            self.known_needs[key] = need
+        return need
 
     def stack_cost(self, stack: tuple[int, ...], need: list[int]) -> int:
         """What burying costs in one stack: each known card under a card needed later
@@ -115,7 +128,7 @@ class Lookahead:
         now = self.score(costs) - self.base
         later = 0
         if layout.capacity[dst]:
-            need = needs(layout, piles, self.rules.counters(picture))
+            need = self.needs_now()
             later = -sum(self.stack_cost(stack, need) for stack in layout.stacks)
         picture.pop()
         return now, later
