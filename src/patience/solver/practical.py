@@ -1,28 +1,32 @@
 """A practical player: how a careful person does without seeing hidden cards.
 
 The policy reads only what a player at the table sees: the face-up part of each pile in
-``State.to_dict()`` (face-down counts, foundation tops, the counters shown), the game's
-counters and the list of legal moves. It rebuilds the position from that picture with
-every hidden card replaced by an unknown one (``practical_knowledge.UNKNOWN``), so a
-card a move would turn up stays unknown to it. Each turn it looks one move ahead:
+``State.to_dict()`` (face-down counts, foundation tops), the counters shown to the player
+and the list of legal moves. It lays that picture out again with every hidden card
+replaced by an unknown one (``practical_knowledge.UNKNOWN``), so a card a move would turn
+up (a refill from the stock, the rainbow's next card) stays unknown to it. Each turn it
+looks one move ahead:
 
-- every card move is tried on that picture and the position after it is scored: 100
-  per card on the foundations; minus, for each card buried under a card needed later,
-  ``6 - n`` where ``n`` counts the cards that must go up before it (only cards with
-  ``n < 6`` count: a card is *needed* once its foundations come close to its rank); minus
-  2 per face-down card outside the stock (cards turned up pay); plus 1 per card taken out
-  of the stock without burying anything (a refill); plus 5 per empty waste pile (kept for
-  a card that would bury something needed);
+- every card move is tried on the picture and the position after it is scored: 100 per
+  card on the foundations; minus, for each known card lying under cards needed later than
+  itself, ``14 - n`` times the number of those cards (at most 4), where ``n`` is its
+  *need*: how many cards must reach a foundation before it can; minus 2 per face-down
+  card outside the stock (turning cards up pays); plus 1 per card out of the stock (a
+  refill that buries nothing is progress);
+- a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
+  base rank, direction): the nearest foundation that takes it for games built in suit,
+  the furthest for games built regardless of suit, where every foundation must take every
+  rank. Needs are those of the position before the move, so all moves are scored on one
+  scale; between plays of equal score, the needs after the play decide (which foundation,
+  which direction);
 - the best card move is played when it improves the score; otherwise the game's action
-  (deal, draw, fill, redeal, next stage) is taken, so plays and useful marriages come
-  before each deal, draw or fill; with no action legal (a hand card must be placed), the
-  best card move is played anyway.
+  (deal, draw, fill, redeal, next stage or ray, scatter, wind), so plays and useful
+  marriages come before each deal, draw or fill; with no action legal (a hand card must
+  be placed) the best card move is played anyway.
 
-How foundations build (in suit or not, wrap, base rank, direction) and which piles block
-one another (Shah's ray slots) is per-game data in ``practical_knowledge``. Only strict
-improvements are played besides actions, so reversible moves never cycle; the step cap
-stays as a safety net. Every game gets two win rates: this player's, and the solver's
-"thoughtful" one.
+Only strict improvements are played besides actions, so reversible moves never cycle;
+the step cap stays as a safety net. Every game gets two win rates: this player's, and the
+solver's "thoughtful" one.
 """
 
 from __future__ import annotations
@@ -40,13 +44,11 @@ POLICY = "2"  # stored with each practical result: change it whenever the policy
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 ON_FOUNDATION = 100
-HORIZON = 14  # a card fewer than this many cards from its foundation is "needed"
-BLOCKED = [max(0, HORIZON - n) for n in range(32)]  # cost of burying a card n away
+HORIZON = 14  # a buried card n cards from its foundation costs HORIZON - n per blocker
+BLOCKED = [max(0, HORIZON - n) for n in range(32)]
 FACE_DOWN = 2
 FROM_STOCK = 1
-EMPTY_WASTE = 0
-DEPTH_CAP = 4
-GAP = 0
+DEPTH_CAP = 4  # blockers counted above one buried card
 
 
 class Lookahead:
@@ -104,11 +106,9 @@ class Lookahead:
         layout, piles = self.layout, self.picture.piles
         found = sum(len(piles[f]) for f in layout.foundations)
         stock = sum(len(piles[s]) for s in layout.stocks)
-        empty = sum(not piles[w] for w in layout.waste)
         down = sum(n for i, n in self.rules.face_down(self.picture).items()
                    if i not in layout.stocks)
-        return (ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
-                + EMPTY_WASTE * empty)
+        return ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
 
     def gain(self, raw: RawMove) -> tuple[int, int]:
         """How much the score changes when ``raw`` is played on the picture: first with

@@ -63,8 +63,8 @@ KNOWLEDGE: dict[str, Knowledge] = {
 
 
 class Layout:
-    """A game's piles as the player groups them: foundations, stocks, waste piles, and
-    the stacks (lists of piles, bottom first) in which an upper card blocks a lower one."""
+    """A game's piles as the player groups them: foundations, stocks, and the stacks
+    (lists of piles, bottom first) in which an upper card blocks a lower one."""
 
     def __init__(self, game_id: str, rules: Rules) -> None:
         self.knowledge = KNOWLEDGE[game_id]
@@ -72,7 +72,6 @@ class Layout:
         layout = rules.layout
         self.foundations = rules.foundations
         self.stocks = rules.stocks
-        self.waste = tuple(i for i, p in enumerate(layout) if p.kind is Kind.WASTE)
         self.capacity = [p.capacity for p in layout]
         self.down = tuple(p.id in know.builds_down for p in layout)
         self.start_card = {rules.index[pid]: CARDS[code] for pid, code in know.starts.items()}
