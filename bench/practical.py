@@ -5,7 +5,8 @@
 Plays deals 1..N with ``patience.solver.practical.play_practical`` for each game's
 defaults and for each other value of each option (one option changed at a time; Toad's
 ``reserve_size`` only at its default, as in docs/winnability.md). Prints one line per
-row: wins, win %, mean milliseconds per deal, and, from the solver's stored results
+row: wins, win %, mean milliseconds of CPU time per deal (process time, so a busy
+machine does not inflate it), and, from the solver's stored results
 (bench/results/winnability.sqlite, any budget), how many of the same deals the solver
 won and lost; a practical win on a deal the solver proved lost is reported as a bug.
 Writes JSON to ``--out`` when given.
@@ -59,13 +60,13 @@ def measure(game_id: str, options: dict[str, Any], deals: int) -> dict[str, Any]
     solver = solver_outcomes(game, options)
     won = 0
     contradictions = []
-    start = time.perf_counter()
+    start = time.process_time()
     for deal in range(1, deals + 1):
         if practical.play_practical(game.new(deal=deal, **options)) == "won":
             won += 1
             if solver.get(deal) == "lost":
                 contradictions.append(deal)
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     known = [solver[d] for d in range(1, deals + 1) if d in solver]
     return {"game": game_id, "options": options, "deals": deals, "won": won,
             "win_pct": 100 * won / deals, "ms_per_deal": 1000 * seconds / deals,
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             shown = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
             print(f"{game_id:12} {shown:28} {row['won']:5d} {row['win_pct']:6.1f} % "
-                  f"{row['ms_per_deal']:7.1f} ms   solver on {row['solver_deals']} of these "
+                  f"{row['ms_per_deal']:7.1f} ms cpu   solver on {row['solver_deals']} of these "
                   f"deals: won {row['solver_won']}, lost {row['solver_lost']}"
                   + (f"   BUG: practical won {row['won_where_solver_lost']}"
                      if row["won_where_solver_lost"] else ""), flush=True)
