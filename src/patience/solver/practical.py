@@ -49,6 +49,7 @@ BLOCKED = [max(0, HORIZON - n) for n in range(32)]
 FACE_DOWN = 2
 FROM_STOCK = 1
 DEPTH_CAP = 4  # blockers counted above one buried card
+ENABLES = 50  # a reversible move that opens a new play to a foundation
 
 
 class Lookahead:
@@ -71,6 +72,7 @@ class Lookahead:
         self.need = self.needs_now()
         self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
         self.base = self.score(self.costs)
+        self.plays_before = self.plays(self.raws)
 
     def needs_now(self) -> list[int]:
         """``needs`` for the picture, kept per foundation state: within one game the
@@ -102,6 +104,16 @@ class Lookahead:
                 counts[n] += 1
         return cost
 
+    def new_plays(self) -> bool:
+        """Whether the picture, just after a move, offers a play to a foundation that was
+        not on offer before it (a card, a foundation)."""
+        return bool(self.plays(self.rules.generate(self.picture)) - self.plays_before)
+
+    def plays(self, raws: list[RawMove]) -> set[tuple[int, int]]:
+        foundations, piles = self.layout.capacity, self.picture.piles
+        return {(piles[src][index], dst) for src, dst, index, _ in raws
+                if src >= 0 and foundations[dst] and not foundations[src]}
+
     def score(self, costs: list[int]) -> int:
         layout, piles = self.layout, self.picture.piles
         found = sum(len(piles[f]) for f in layout.foundations)
@@ -126,6 +138,8 @@ class Lookahead:
             if k is not None:
                 costs[k] = self.stack_cost(layout.stacks[k], self.need)
         now = self.score(costs) - self.base
+        if raw[3] and self.new_plays():  # e.g. SUN-3 transfers, marriages
+            now += ENABLES
         later = 0
         if layout.capacity[dst]:
             need = self.needs_now()
