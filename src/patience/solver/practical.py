@@ -12,7 +12,8 @@ looks one move ahead:
   itself, ``14 - n`` times the number of those cards (at most 4), where ``n`` is its
   *need*: how many cards must reach a foundation before it can; minus 2 per face-down
   card outside the stock (turning cards up pays); plus 1 per card out of the stock (a
-  refill that buries nothing is progress);
+  refill that buries nothing is progress); plus 50 for a move that is not itself a play
+  but opens a play to a foundation that was not on offer (a marriage, a transfer);
 - a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
   base rank, direction): the nearest foundation that takes it for games built in suit,
   the furthest for games built regardless of suit, where every foundation must take every
@@ -138,7 +139,7 @@ class Lookahead:
             if k is not None:
                 costs[k] = self.stack_cost(layout.stacks[k], self.need)
         now = self.score(costs) - self.base
-        if raw[3] and self.new_plays():  # e.g. SUN-3 transfers, marriages
+        if (raw[3] or not layout.capacity[dst]) and self.new_plays():  # marriages, SUN-3
             now += ENABLES
         later = 0
         if layout.capacity[dst]:
