@@ -144,3 +144,28 @@ def test_no_practical_win_where_the_solver_proves_a_loss(
     state = patience.get_game(game_id).new(deal=deal, **options)
     assert solve(state, max_seconds=5).outcome == "lost"
     assert practical.play_practical(state) == "lost"
+
+
+def test_sun_plays_the_copy_that_uncovers_the_next_card() -> None:
+    """SUN-2, SUN-4: both 2S are outer cards and ace-S takes one. The one on ray1 covers
+    3S, which goes up next; the policy before version 2 took the copy on the longest ray
+    (ray2), leaving the 3S under the other 2S until king-S comes down to it."""
+    filler = [r + s for r in "456789TJQ" for s in "HDC"] + [r + "S" for r in "456789TJQ"]
+    filler += ["3H", "3D", "3C", "4H", "4D", "4C", "5D", "5C"]  # no ace, king or 2S
+    ray1, ray2 = ["AS", "9D", "3S", "2S"], ["5H", "6C", "TD", "2S"]
+    arcs = [c for k in range(4) for c in (ray1[k], ray2[k], *filler[11 * k:11 * k + 11])]
+    state = patience.get_game("sun").new(deck=stack(arcs, decks=2))
+    state.play("AS:ray1>ace-S")
+    for _ in range(3):
+        state.play("deal")
+    assert str(practical.next_move(state)) == "2S:ray1>ace-S"
+
+
+def test_star_sets_the_direction_of_the_cells_it_can_follow() -> None:
+    """STR-3, STR-5: on base 5H, 6H from a cell (7H waits in the next cell, and the cell is
+    refilled) or 4H from the reserve would fix the direction. The policy before version 2
+    took the reserve's card, the bigger pile, and left 6H and 7H against the direction."""
+    deck = stack(["5H", "KH", "4H", "2S", "9D", "JC", "6H", "7H", "QS", "7D"])
+    state = patience.get_game("star").new(deck=deck)
+    assert state.to_dict()["piles"]["reserve"] == ["KH", "4H"]
+    assert str(practical.next_move(state)) == "6H:cell-1>base-12"

@@ -13,7 +13,8 @@ looks one move ahead:
   *need*: how many cards must reach a foundation before it can; minus 2 per face-down
   card outside the stock (turning cards up pays); plus 1 per card out of the stock (a
   refill that buries nothing is progress); plus 50 for a move that is not itself a play
-  but opens a play to a foundation that was not on offer (a marriage, a transfer);
+  but opens a play to a foundation that was not on offer (a marriage, a transfer), plus
+  10 for a play that does (of two plays, the one that goes on);
 - a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
   base rank, direction): the nearest foundation that takes it for games built in suit,
   the furthest for games built regardless of suit, where every foundation must take every
@@ -50,7 +51,8 @@ BLOCKED = [max(0, HORIZON - n) for n in range(32)]
 FACE_DOWN = 2
 FROM_STOCK = 1
 DEPTH_CAP = 4  # blockers counted above one buried card
-ENABLES = 50  # a reversible move that opens a new play to a foundation
+ENABLES = 50  # a move that is no play but opens a new play to a foundation
+OPENS_NEXT = 10  # a play that opens another play: among plays, the one that goes on
 
 
 class Lookahead:
@@ -139,8 +141,8 @@ class Lookahead:
             if k is not None:
                 costs[k] = self.stack_cost(layout.stacks[k], self.need)
         now = self.score(costs) - self.base
-        if (raw[3] or not layout.capacity[dst]) and self.new_plays():  # marriages, SUN-3
-            now += ENABLES
+        if self.new_plays():  # a play that opens the next, a marriage, SUN-3
+            now += OPENS_NEXT if layout.capacity[dst] and not layout.capacity[src] else ENABLES
         later = 0
         if layout.capacity[dst]:
             need = self.needs_now()
