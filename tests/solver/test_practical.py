@@ -169,3 +169,20 @@ def test_star_sets_the_direction_of_the_cells_it_can_follow() -> None:
     state = patience.get_game("star").new(deck=deck)
     assert state.to_dict()["piles"]["reserve"] == ["KH", "4H"]
     assert str(practical.next_move(state)) == "6H:cell-1>base-12"
+
+
+def test_shah_marries_where_it_buries_nothing_needed() -> None:
+    """SHA-6: the talon's 7H may marry onto either 8H. Under ray1's 8H lies 3D, wanted
+    right after 2D; ray2 holds only clubs far off. The policy before version 2 married onto
+    the first listed, ray1, burying the 3D deeper; now the 7H goes onto ray2 (and leaves
+    the talon, where it covered 3C)."""
+    aces = ["AS", "AH", "AD", "AC"] * 2  # SHA-1: the foundations, in deck order
+    inner = ["9C", "JC", "4H", "5H", "6H", "4D", "5D", "7D"]
+    middle = ["3D", "QC", "8D", "9D", "4C", "5C", "7C", "8C"]
+    outer = ["8H", "8H", "5S", "TD", "QS", "6C", "6D", "9S"]
+    deck = stack([*aces, *inner, *middle, *outer, "3C", "7H"], decks=2)
+    state = patience.get_game("shah").new(deck=deck)
+    for action in ("deal", "deal", "draw", "draw"):  # SHA-4, SHA-7
+        state.play(action)
+    assert state.to_dict()["piles"]["talon"] == ["3C", "7H"]
+    assert str(practical.next_move(state)) == "7H:talon>ray2.3"
