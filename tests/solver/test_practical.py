@@ -186,3 +186,12 @@ def test_shah_marries_where_it_buries_nothing_needed() -> None:
         state.play(action)
     assert state.to_dict()["piles"]["talon"] == ["3C", "7H"]
     assert str(practical.next_move(state)) == "7H:talon>ray2.3"
+
+
+def test_the_whole_toad_pile_counts_as_seen() -> None:
+    """TOD-1 reading: the squared toad pile lies face up and its cards were dealt in view,
+    so the player's picture holds all of them, not only the top card."""
+    state = patience.get_game("toad").new(deal=1)
+    view = practical.visible(state)
+    assert "toad" not in view["face_down"]
+    assert len(view["piles"]["toad"]) == len(state.to_dict()["piles"]["toad"]) >= 12

@@ -67,7 +67,15 @@ class Lookahead:
         self.known_needs: dict[tuple[tuple[int, int, int], ...], list[int]] = {}
 
     def look_at(self, view: dict[str, Any]) -> None:
-        """Lay out the visible ``view`` with an unknown card for each face-down one."""
+        """Lay out the visible ``view`` with an unknown card for each face-down one.
+
+        Reading: SHA-8 lets a gap be filled from the stock, and that legal move names the
+        stock's top card (the player turns it up as the card is laid). Choosing by that
+        name would be choosing by a face-down card, so the picture keeps it unknown and
+        the policy never reads the cards named in the moves. TOD-1's squared toad pile lies
+        face up, its cards seen as they were dealt: the view shows them all, and so they
+        count as known.
+        """
         layout, down, shown = self.layout, view["face_down"], view["piles"]
         piles = [[UNKNOWN] * down.get(pid, 0) + [CARDS[c] for c in shown.get(pid, ())]
                  for pid in layout.ids]
