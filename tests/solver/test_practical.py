@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import patience
 from patience.engine.moves import Move
-from patience.solver import practical
-from tests.decks import stack
+from patience.engine.state import State
+from patience.solver import practical, solve
+from tests.decks import placed, stack
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in patience.list_games()])
@@ -47,3 +50,148 @@ def test_the_policy_sees_no_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None
     first, second = views[0][0], views[1][0]
     assert first["piles"] == second["piles"]
     assert first["piles"]["stock"] == []  # type: ignore[index]
+
+
+def test_toad_hand_card_goes_where_it_buries_nothing() -> None:
+    """TOD-5: the hand card may go onto any waste pile. With 2H (wanted next but one, after
+    an ace) on pile1 and nines and a ten on the others, the 8C goes onto a higher card; the
+    policy before version 2 laid it on pile1, the first listed, burying the 2H."""
+    toad = ["KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH", "JD", "JC", "KS"]
+    deck = stack([*toad, "2H", "TD", "9D", "9C", "9S", "8C"], decks=2)
+    state = patience.get_game("toad").new(deck=deck, ace_extraction=False)
+    for pile in ("pile1", "pile2", "pile3", "pile4", "pile5"):
+        state.play("draw")
+        state.play(f"hand>{pile}")
+    state.play("draw")
+    chosen = practical.next_move(state)
+    assert chosen.card == "8C" and chosen.to_pile in {"pile2", "pile3", "pile4", "pile5"}
+
+
+def test_blockade_marries_to_uncover_a_needed_card_before_dealing() -> None:
+    """BLK-5, BLK-7: 9H married onto TH uncovers 3S, wanted right after 2S (AS is up). It
+    makes no foundation play at once, so the policy before version 2 dealt a row over the
+    3S; now the marriage comes first and the deal after."""
+    row1 = ["3S", "KC", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "4C", "5C"]
+    row2 = ["9H", "TH", "3D", "6C", "8S", "QH", "5S", "JC", "7D", "KS", "3C", "9C"]
+    state = patience.get_game("blockade").new(deck=stack(["AS", *row1, *row2], decks=2))
+    state.play("deal")
+    assert str(practical.next_move(state)) == "9H:col1>col2"
+
+
+def test_clock_marries_before_drawing() -> None:
+    """CLK-4, CLK-5: JS married onto QS uncovers 4C, wanted right after the 3C that IX
+    (based 2C) takes next. The policy before version 2 only married to make a play at
+    once, so it drew instead and left the 4C under the JS."""
+    bases = ["6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D"]
+    tops = ["JS", "QS", "2H", "5C", "8D", "TH", "KC", "4D", "7S", "2D", "9C", "6H"]
+    positions = {i: code for i, code in enumerate(bases)}
+    positions[24] = "4C"  # packet1's middle card (CLK-3: dealt round by round)
+    positions.update({36 + i: code for i, code in enumerate(tops)})
+    state = patience.get_game("clock").new(deck=placed(positions, decks=2))
+    assert state.to_dict()["piles"]["packet1"][1:] == ["4C", "JS"]
+    assert str(practical.next_move(state)) == "JS:packet1>packet2"
+
+
+def _hide_differently(state: State, seed: int) -> State:
+    """A copy of ``state`` whose hidden cards (stock, face-down parts) are shuffled among
+    the hidden places: a position a player cannot tell from ``state``."""
+    other = state.copy()
+    down = state.rules.face_down(state)
+    hidden = [card for pile, n in down.items() for card in other.piles[pile][:n]]
+    random.Random(seed).shuffle(hidden)
+    for pile, n in down.items():
+        other.piles[pile][:n], hidden = hidden[:n], hidden[n:]
+    return other
+
+
+def _seen_as(move: Move) -> tuple[object, ...]:
+    """A move as the player names it; a card turned from the stock is not known before."""
+    card = None if move.from_pile == "stock" else move.card
+    return (move.from_pile, move.to_pile, move.index, move.action, card)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in patience.list_games()])
+def test_the_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
+    """The policy reads the visible position only: along its own games, each choice is the
+    same on a position whose stock and face-down cards lie in another order."""
+    game = patience.get_game(game_id)
+    checked = 0
+    for deal in range(1, 4):
+        state = game.new(deal=deal)
+        for step in range(400):
+            if state.status != "playing":
+                break
+            chosen = practical.next_move(state)
+            if step % 7 == 0 and any(state.rules.face_down(state).values()):
+                other = _hide_differently(state, deal * 1000 + step)
+                assert _seen_as(practical.next_move(other)) == _seen_as(chosen)
+                checked += 1
+            state.play(chosen)
+    assert checked > 10
+
+
+@pytest.mark.parametrize(("game_id", "options", "deal"), [
+    ("rainbow", {"redeals": 3}, 983),
+    ("open-shop", {"redeals": 1}, 70),
+    ("toad", {}, 69),
+    ("double-star", {"piles": 4}, 11),
+    ("clock", {}, 5338),
+])
+def test_no_practical_win_where_the_solver_proves_a_loss(
+        game_id: str, options: dict[str, object], deal: int) -> None:
+    """The practical player sees less than the solver: a deal the solver proves lost is
+    lost to it too (a practical win there would be an engine or policy bug)."""
+    state = patience.get_game(game_id).new(deal=deal, **options)
+    assert solve(state, max_seconds=5).outcome == "lost"
+    assert practical.play_practical(state) == "lost"
+
+
+def test_sun_plays_the_copy_that_uncovers_the_next_card() -> None:
+    """SUN-2, SUN-4: both 2S are outer cards and ace-S takes one. The one on ray1 covers
+    3S, which goes up next; the policy before version 2 took the copy on the longest ray
+    (ray2), leaving the 3S under the other 2S until king-S comes down to it."""
+    filler = [r + s for r in "456789TJQ" for s in "HDC"] + [r + "S" for r in "456789TJQ"]
+    filler += ["3H", "3D", "3C", "4H", "4D", "4C", "5D", "5C"]  # no ace, king or 2S
+    ray1, ray2 = ["AS", "9D", "3S", "2S"], ["5H", "6C", "TD", "2S"]
+    arcs = [c for k in range(4) for c in (ray1[k], ray2[k], *filler[11 * k:11 * k + 11])]
+    state = patience.get_game("sun").new(deck=stack(arcs, decks=2))
+    state.play("AS:ray1>ace-S")
+    for _ in range(3):
+        state.play("deal")
+    assert str(practical.next_move(state)) == "2S:ray1>ace-S"
+
+
+def test_star_sets_the_direction_of_the_cells_it_can_follow() -> None:
+    """STR-3, STR-5: on base 5H, 6H from a cell (7H waits in the next cell, and the cell is
+    refilled) or 4H from the reserve would fix the direction. The policy before version 2
+    took the reserve's card, the bigger pile, and left 6H and 7H against the direction."""
+    deck = stack(["5H", "KH", "4H", "2S", "9D", "JC", "6H", "7H", "QS", "7D"])
+    state = patience.get_game("star").new(deck=deck)
+    assert state.to_dict()["piles"]["reserve"] == ["KH", "4H"]
+    assert str(practical.next_move(state)) == "6H:cell-1>base-12"
+
+
+def test_shah_marries_where_it_buries_nothing_needed() -> None:
+    """SHA-6: the talon's 7H may marry onto either 8H. Under ray1's 8H lies 3D, wanted
+    right after 2D; ray2 holds only clubs far off. The policy before version 2 married onto
+    the first listed, ray1, burying the 3D deeper; now the 7H goes onto ray2 (and leaves
+    the talon, where it covered 3C)."""
+    aces = ["AS", "AH", "AD", "AC"] * 2  # SHA-1: the foundations, in deck order
+    inner = ["9C", "JC", "4H", "5H", "6H", "4D", "5D", "7D"]
+    middle = ["3D", "QC", "8D", "9D", "4C", "5C", "7C", "8C"]
+    outer = ["8H", "8H", "5S", "TD", "QS", "6C", "6D", "9S"]
+    deck = stack([*aces, *inner, *middle, *outer, "3C", "7H"], decks=2)
+    state = patience.get_game("shah").new(deck=deck)
+    for action in ("deal", "deal", "draw", "draw"):  # SHA-4, SHA-7
+        state.play(action)
+    assert state.to_dict()["piles"]["talon"] == ["3C", "7H"]
+    assert str(practical.next_move(state)) == "7H:talon>ray2.3"
+
+
+def test_the_whole_toad_pile_counts_as_seen() -> None:
+    """TOD-1 reading: the squared toad pile lies face up and its cards were dealt in view,
+    so the player's picture holds all of them, not only the top card."""
+    state = patience.get_game("toad").new(deal=1)
+    view = practical.visible(state)
+    assert "toad" not in view["face_down"]
+    assert len(view["piles"]["toad"]) == len(state.to_dict()["piles"]["toad"]) >= 12

@@ -1,59 +1,180 @@
 """A practical player: how a careful person does without seeing hidden cards.
 
 The policy reads only what a player at the table sees: the face-up part of each pile in
-``State.to_dict()`` and the list of legal moves. It never looks at face-down cards, the
-stock's order or the outcome of chance events before they happen. Each turn it chooses,
-in this order:
+``State.to_dict()`` (face-down counts, foundation tops), the counters shown to the player
+and the list of legal moves. It lays that picture out again with every hidden card
+replaced by an unknown one (``practical_knowledge.UNKNOWN``), so a card a move would turn
+up (a refill from the stock, the rainbow's next card) stays unknown to it. Each turn it
+looks one move ahead:
 
-1. a card from a non-foundation pile to a foundation, preferring a source whose next
-   card is face down (it turns something up) and then the source holding most cards
-   (it digs into the biggest pile first);
-2. any other card move that is not reversible;
-3. a reversible move (a foundation transfer, a marriage) only when it makes a new
-   foundation play legal at once;
-4. an action (deal, draw, redeal, next stage), the first the game lists.
+- every card move is tried on the picture and the position after it is scored: 100 per
+  card on the foundations; minus, for each known card lying under cards needed later than
+  itself, ``14 - n`` times the number of those cards (at most 4), where ``n`` is its
+  *need*: how many cards must reach a foundation before it can; minus 2 per face-down
+  card outside the stock (turning cards up pays); plus 1 per card out of the stock (a
+  refill that buries nothing is progress); plus 50 for a move that is not itself a play
+  but opens a play to a foundation that was not on offer (a marriage, a transfer), plus
+  10 for a play that does (of two plays, the one that goes on);
+- a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
+  base rank, direction): the nearest foundation that takes it for games built in suit,
+  the furthest for games built regardless of suit, where every foundation must take every
+  rank. Needs are those of the position before the move, so all moves are scored on one
+  scale; between plays of equal score, the needs after the play decide (which foundation,
+  which direction);
+- the best card move is played when it improves the score; otherwise the game's action
+  (deal, draw, fill, redeal, next stage or ray, scatter, wind), so plays and useful
+  marriages come before each deal, draw or fill; with no action legal (a hand card must
+  be placed) the best card move is played anyway.
 
-So every game gets two win rates: this player's, and the solver's "thoughtful" one.
+Only strict improvements are played besides actions, so reversible moves never cycle;
+the step cap stays as a safety net. Every game gets two win rates: this player's, and the
+solver's "thoughtful" one.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Literal
 
+from patience.cards import CARDS
 from patience.engine.moves import Move
+from patience.engine.rules import RawMove
 from patience.engine.state import State
+from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
 
 PracticalOutcome = Literal["won", "lost"]
-POLICY = "1"  # stored with each practical result: change it whenever the policy changes
+POLICY = "2"  # stored with each practical result: change it whenever the policy changes
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
+ON_FOUNDATION = 100
+HORIZON = 14  # a buried card n cards from its foundation costs HORIZON - n per blocker
+BLOCKED = [max(0, HORIZON - n) for n in range(32)]
+FACE_DOWN = 2
+FROM_STOCK = 1
+DEPTH_CAP = 4  # blockers counted above one buried card
+ENABLES = 50  # a move that is no play but opens a new play to a foundation
+OPENS_NEXT = 10  # a play that opens another play: among plays, the one that goes on
 
-def choose(view: dict[str, Any], moves: list[Move], foundations: set[str],
-           enables: dict[Move, bool]) -> Move:
+
+class Lookahead:
+    """The player's picture of the position (hidden cards unknown) and its score."""
+
+    def __init__(self, state: State) -> None:
+        self.rules = state.rules
+        self.layout = Layout(state.game.id, state.rules)
+        self.picture = state.copy()
+        self.raws: list[RawMove] = []
+        self.vars: list[int] = []
+        self.known_needs: dict[tuple[tuple[int, int, int], ...], list[int]] = {}
+
+    def look_at(self, view: dict[str, Any]) -> None:
+        """Lay out the visible ``view`` with an unknown card for each face-down one.
+
+        Reading: SHA-8 lets a gap be filled from the stock, and that legal move names the
+        stock's top card (the player turns it up as the card is laid). Choosing by that
+        name would be choosing by a face-down card, so the picture keeps it unknown and
+        the policy never reads the cards named in the moves. TOD-1's squared toad pile lies
+        face up, its cards seen as they were dealt: the view shows them all, and so they
+        count as known.
+        """
+        layout, down, shown = self.layout, view["face_down"], view["piles"]
+        piles = [[UNKNOWN] * down.get(pid, 0) + [CARDS[c] for c in shown.get(pid, ())]
+                 for pid in layout.ids]
+        self.picture.load_position(piles, self.vars)
+        self.need = self.needs_now()
+        self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
+        self.base = self.score(self.costs)
+        self.plays_before = self.plays(self.raws)
+
+    def needs_now(self) -> list[int]:
+        """``needs`` for the picture, kept per foundation state: within one game the
+        foundations' lengths, tops and second cards (a direction, STR-3) decide it."""
+        piles = self.picture.piles
+        key = tuple((len(piles[f]), piles[f][-1] if piles[f] else 0,
+                     piles[f][1] if len(piles[f]) > 1 else 0) for f in self.layout.foundations)
+        need = self.known_needs.get(key)
+        if need is None:
+            need = needs(self.layout, piles, self.rules.counters(self.picture))
+            self.known_needs[key] = need
+        return need
+
+    def stack_cost(self, stack: tuple[int, ...], need: list[int]) -> int:
+        """What burying costs in one stack: each known card under a card needed later
+        counts by how soon it is needed itself."""
+        piles = self.picture.piles
+        cost = 0
+        above = -1  # the largest need among the cards above
+        counts = [0] * (FAR + 1)  # cards above, by need
+        for pile in reversed(stack):
+            for card in reversed(piles[pile]):
+                n = need[card]
+                if n < above and card != UNKNOWN:
+                    later = sum(counts[n + 1:])  # the cards that must leave before it can
+                    cost += BLOCKED[n] * (later if later < DEPTH_CAP else DEPTH_CAP)
+                elif n > above:
+                    above = n
+                counts[n] += 1
+        return cost
+
+    def new_plays(self) -> bool:
+        """Whether the picture, just after a move, offers a play to a foundation that was
+        not on offer before it (a card, a foundation)."""
+        return bool(self.plays(self.rules.generate(self.picture)) - self.plays_before)
+
+    def plays(self, raws: list[RawMove]) -> set[tuple[int, int]]:
+        foundations, piles = self.layout.capacity, self.picture.piles
+        return {(piles[src][index], dst) for src, dst, index, _ in raws
+                if src >= 0 and foundations[dst] and not foundations[src]}
+
+    def score(self, costs: list[int]) -> int:
+        layout, piles = self.layout, self.picture.piles
+        found = sum(len(piles[f]) for f in layout.foundations)
+        stock = sum(len(piles[s]) for s in layout.stocks)
+        down = sum(n for i, n in self.rules.face_down(self.picture).items()
+                   if i not in layout.stocks)
+        return ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
+
+    def gain(self, raw: RawMove) -> tuple[int, int]:
+        """How much the score changes when ``raw`` is played on the picture: first with
+        every card's need as it is now (so positions compare on one scale), then, for a
+        play to a foundation, with the needs that play makes (which foundation to build)."""
+        layout, picture = self.layout, self.picture
+        piles = picture.piles
+        lengths = [len(p) for p in piles]
+        src, dst = raw[0], raw[1]
+        picture.push(raw)
+        costs = self.costs[:]
+        changed = {src, dst} | {i for i, n in enumerate(lengths) if len(piles[i]) != n}
+        for pile in changed:
+            k = layout.stack_of.get(pile)
+            if k is not None:
+                costs[k] = self.stack_cost(layout.stacks[k], self.need)
+        now = self.score(costs) - self.base
+        if self.new_plays():  # a play that opens the next, a marriage, SUN-3
+            now += OPENS_NEXT if layout.capacity[dst] and not layout.capacity[src] else ENABLES
+        later = 0
+        if layout.capacity[dst]:
+            need = self.needs_now()
+            later = -sum(self.stack_cost(stack, need) for stack in layout.stacks)
+        picture.pop()
+        return now, later
+
+
+def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
     """The policy itself, on the visible view: pile ids to their face-up cards."""
-    piles = view["piles"]
-    down = view["face_down"]
-
-    def to_foundation(m: Move) -> bool:
-        return (m.action is None and m.to_pile in foundations
-                and m.from_pile not in foundations)
-
-    plays = [m for m in moves if to_foundation(m)]
-    if plays:
-        def weight(m: Move) -> tuple[int, int]:
-            src = m.from_pile or ""
-            turns_up = int(down.get(src, 0) > 0 and len(piles[src]) == 1)
-            return (-turns_up, -(len(piles[src]) + down.get(src, 0)))
-        return min(plays, key=weight)
-    others = [m for m in moves if m.action is None and m not in enables]
-    if others:
-        return others[0]
-    useful = [m for m, helps in enables.items() if helps]
-    if useful:
-        return useful[0]
-    actions = [m for m in moves if m.action is not None]
-    return actions[0] if actions else moves[0]
+    look.look_at(view)
+    best: Move | None = None
+    best_gain = (0, 0)
+    action: Move | None = None
+    for raw, move in zip(look.raws, moves, strict=True):
+        if move.action is not None:
+            action = move
+            continue
+        gain = look.gain(raw)
+        if best is None or gain > best_gain:
+            best, best_gain = move, gain
+    if best is not None and (best_gain[0] > 0 or action is None):
+        return best
+    return action if action is not None else moves[0]
 
 
 def visible(state: State) -> dict[str, Any]:
@@ -64,27 +185,20 @@ def visible(state: State) -> dict[str, Any]:
     return data
 
 
+def next_move(state: State, look: Lookahead | None = None) -> Move:
+    """The move the policy plays in ``state`` (which must still be playing)."""
+    look = look or Lookahead(state)
+    raws = state.legal_raw()
+    look.raws, look.vars = raws, state.vars
+    return choose(visible(state), [state.to_move(m) for m in raws], look)
+
+
 def play_practical(state: State) -> PracticalOutcome:
     """Play ``state`` (a copy of it) to the end with the practical policy."""
     work = state.copy()
-    rules = work.rules
-    foundations = {rules.layout[i].id for i in rules.foundations}
+    look = Lookahead(work)
     for _ in range(STEP_CAP):
         if work.status != "playing":
             break
-        raw_moves = work.legal_raw()
-        moves = [work.to_move(m) for m in raw_moves]
-        enables: dict[Move, bool] = {}
-        before = _foundation_plays(work, foundations)
-        for raw, move in zip(raw_moves, moves, strict=True):
-            if raw[3]:  # reversible: look one move ahead at the visible legal moves
-                work.play_raw(raw)
-                enables[move] = bool(_foundation_plays(work, foundations) - before)
-                work.pop()
-        work.play(choose(visible(work), moves, foundations, enables))
+        work.play(next_move(work, look))
     return "won" if work.status == "won" else "lost"
-
-
-def _foundation_plays(state: State, foundations: set[str]) -> Counter[str]:
-    return Counter(str(m) for m in state.legal_moves()
-                   if m.to_pile in foundations and m.from_pile not in foundations)

@@ -75,7 +75,10 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         f"could not decide within {max_seconds:g} s is *unknown*; the thoughtful win rate is "
         "then a range (unknowns counted as lost, then as won) and its 95% interval is the "
         "Wilson score interval stretched over both ends. *Practical* is the heuristic player "
-        "of `patience.solver.practical`, which sees only face-up cards and the legal moves.",
+        "of `patience.solver.practical`, which sees only face-up cards, the counters shown "
+        "and the legal moves, and looks one move ahead: plays to the foundations first, then "
+        "moves that bury no card needed soon, and a deal, draw or fill only when nothing "
+        "else improves the position.",
         "",
         "A row is only as firm as its interval: where many deals are still unknown, or the "
         "row covers few deals, the figure is a bound, not a measurement. Run the command "
