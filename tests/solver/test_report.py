@@ -32,6 +32,8 @@ def test_deal_counts_per_game_and_per_row() -> None:
     assert report.deal_count(counts, toad, {}, 100) == 500
     assert report.deal_count(counts, toad, {"reserve_piles": 2}, 100) == 70
     assert report.deal_count(counts, toad, {"ace_extraction": False}, 100) == 500
+    assert report.deal_count({"toad:defaults": 9}, toad, {}, 100) == 9
+    assert report.deal_count({"toad:defaults": 9}, toad, {"reserve_piles": 2}, 100) == 100
     star = patience.get_game("star")
     assert report.deal_count(counts, star, {"direction": "first-fit"}, 100) == 100
 

@@ -142,9 +142,10 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
 
 def deal_count(counts: dict[str, int], game: Game, options: dict[str, Any],
                default: int) -> int:
-    """Deals for one row: ``--deals-for GAME:OPTION=VALUE=N`` for that row, else
-    ``--deals-for GAME=N`` for every row of the game, else ``--deals``."""
-    shown = ",".join(f"{k}={_show(v)}" for k, v in options.items())
+    """Deals for one row: ``--deals-for GAME:OPTION=VALUE=N`` (``GAME:defaults=N`` for
+    the defaults row) for that row, else ``--deals-for GAME=N`` for every row of the
+    game, else ``--deals``."""
+    shown = ",".join(f"{k}={_show(v)}" for k, v in options.items()) or "defaults"
     return counts.get(f"{game.id}:{shown}", counts.get(game.id, default))
 
 
