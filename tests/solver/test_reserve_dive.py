@@ -7,6 +7,7 @@ import pytest
 
 import patience
 from patience.engine.state import State
+from patience.games.reserve_family import ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_dive as rd
 from patience.solver import search
@@ -86,6 +87,34 @@ def test_solve_returns_the_dive_s_line_replayed() -> None:
     """Toad is dived first (``DIVES``): the trap is won with a replayed line and the
     caller's state unchanged."""
     assert_solve_wins_unchanged(trap())
+
+
+def test_settle_can_hold_the_waste_tops() -> None:
+    """TOD-2, TOD-5: the settling after a placement plays waste tops to the foundations
+    while any fits (here every card goes home); held, the waste tops stay where they are."""
+    state = position(TOAD, [13] * 6 + [11, 10], [""], ["KH QH", "KS QS", "JS", "", ""])
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    greedy = state.copy()
+    assert len(rd._settle(greedy, rules)) == 5
+    assert greedy.status == "won"
+    held = state.copy()
+    assert rd._settle(held, rules, hold=True) == []
+    assert held.key() == state.key()
+
+
+def test_holding_a_waste_top_wins_a_deal_the_greedy_beam_misses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """TOD-7 (two toad piles), deal 32: its won lines keep a queen on a waste pile while a
+    foundation of eleven could take it (the probes' line declines it 21 cards before the
+    end). The dive that always plays such cards home finds no line within 120,000 nodes;
+    keeping both ways (``HOLD``) finds one, which the engine replays to a win."""
+    state = TOAD.new(deal=32, reserve_piles=2)
+    line, nodes = rd.reserve_dive(state, 120_000, 1e18)
+    assert line is not None and nodes <= 120_000 + len(line)
+    search._verified(state, line)  # raises unless the line replays and wins
+    monkeypatch.setattr(rd, "HOLD", False)
+    assert rd.reserve_dive(state, 120_000, 1e18)[0] is None
 
 
 def test_dive_is_skipped_while_a_redeal_is_left() -> None:

@@ -41,6 +41,7 @@ WIDTH_GROWTH = 16  # each round of beams this many times as wide as the last
 PER_PARENT = 2  # positions kept from one position before those of others are looked at
 ENDGAME_NODES = 1000  # nodes of the complete search that finishes each position kept
 ENDGAME_STOCK = 12  # cards left in the stock when that search takes over
+HOLD = True  # each placement also kept with the waste tops held off the foundations
 
 
 class Weights(NamedTuple):
@@ -117,13 +118,15 @@ class _DeadEnd:
         return lost
 
 
-def _settle(work: State, rules: ReserveRules) -> list[RawMove]:
+def _settle(work: State, rules: ReserveRules, hold: bool = False) -> list[RawMove]:
     """Play foundation plays, then builds on a reserve (hand card aside), while there are
-    any, in the order of ``reserve_order``; the moves played."""
-    hand = rules.hand
+    any, in the order of ``reserve_order``; the moves played. With ``hold``, waste tops
+    stay off the foundations (``_beam`` keeps both ways)."""
+    hand, found, waste = rules.hand, rules.found_piles, rules.waste
     played: list[RawMove] = []
     while True:
-        plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand]
+        plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand
+                 and not (hold and m[0] in waste and m[1] in found)]
         if not plays:
             return played
         move = reserve_order(work, plays)[0]
@@ -176,10 +179,16 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
 
     start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
     hand, stock = rules.hand, rules.stock
+    found, waste = rules.found_piles, rules.waste
     settled = _settle(work, rules)
     nodes = len(settled)
     dropped = False
     layer: list[Entry] = [([p[:] for p in work.piles], work.vars[:], (None, tuple(settled)))]
+    if HOLD and any(m[0] in waste and m[1] in found for m in settled):
+        work.load_position(start_piles, start_vars)
+        held = _settle(work, rules, True)
+        nodes += len(held)
+        layer.append(([p[:] for p in work.piles], work.vars[:], (None, tuple(held))))
     try:
         while layer:
             children: dict[bytes, tuple[int, int, int, Entry]] = {}
@@ -204,16 +213,22 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     nodes += 1
                 for move in [m for m in work.legal_raw() if m[0] == hand]:
                     work.play_raw(move)
-                    after = _settle(work, rules)
-                    nodes += 1 + len(after)
-                    key = rules.solver_key(work)
-                    if key not in children:
-                        entry = ([p[:] for p in work.piles], work.vars[:],
-                                 (chain, (*prefix, move, *after)))
-                        children[key] = (score(work, rules, weights), len(children),
-                                         parent, entry)
-                    for _ in range(len(after) + 1):
-                        work.pop()
+                    for hold in (False, True):
+                        after = _settle(work, rules, hold)
+                        nodes += len(after)
+                        key = rules.solver_key(work)
+                        if key not in children:
+                            entry = ([p[:] for p in work.piles], work.vars[:],
+                                     (chain, (*prefix, move, *after)))
+                            children[key] = (score(work, rules, weights), len(children),
+                                             parent, entry)
+                        for _ in after:
+                            work.pop()
+                        if not HOLD or not any(m[0] in waste and m[1] in found
+                                               for m in after):
+                            break  # holding would settle the same way
+                    nodes += 1
+                    work.pop()
             dead_end.room = max_nodes - nodes
             layer, cut = kept_layer(work, children, width, PER_PARENT, dead_end)
             dropped = dropped or cut
