@@ -11,6 +11,7 @@ from patience.games.reserve_family import ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_dive as rd
 from patience.solver import search
+from patience.solver.dominance import toad_dive
 from patience.solver.reserve_family import reserve_order
 from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
 from tests.solver.test_reserve_solver import position
@@ -103,17 +104,17 @@ def test_settle_can_hold_the_waste_tops() -> None:
     assert held.key() == state.key()
 
 
-def test_holding_a_waste_top_wins_a_deal_the_greedy_beam_misses(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_holding_a_waste_top_wins_a_deal_the_greedy_beam_misses() -> None:
     """TOD-7 (two toad piles), deal 32: its won lines keep a queen on a waste pile while a
     foundation of eleven could take it (the probes' line declines it 21 cards before the
     end). The dive that always plays such cards home finds no line within 120,000 nodes;
-    keeping both ways (``HOLD``) finds one, which the engine replays to a win."""
+    keeping both ways (``hold``, Toad's dive) finds one, which the engine replays to a
+    win."""
     state = TOAD.new(deal=32, reserve_piles=2)
-    line, nodes = rd.reserve_dive(state, 120_000, 1e18)
+    assert search.DIVES["toad"][0] is toad_dive
+    line, nodes = toad_dive(state, 120_000, 1e18)
     assert line is not None and nodes <= 120_000 + len(line)
     search._verified(state, line)  # raises unless the line replays and wins
-    monkeypatch.setattr(rd, "HOLD", False)
     assert rd.reserve_dive(state, 120_000, 1e18)[0] is None
 
 

@@ -41,7 +41,6 @@ WIDTH_GROWTH = 16  # each round of beams this many times as wide as the last
 PER_PARENT = 2  # positions kept from one position before those of others are looked at
 ENDGAME_NODES = 1000  # nodes of the complete search that finishes each position kept
 ENDGAME_STOCK = 12  # cards left in the stock when that search takes over
-HOLD = True  # each placement also kept with the waste tops held off the foundations
 
 
 class Weights(NamedTuple):
@@ -76,13 +75,17 @@ Entry = tuple[list[list[int]], list[int], Chain]
 
 
 def reserve_dive(state: State, max_nodes: int, deadline: float,
-                 pool: PoolLimits | None = None) -> tuple[list[RawMove] | None, int]:
+                 pool: PoolLimits | None = None,
+                 hold: bool = False) -> tuple[list[RawMove] | None, int]:
     """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
     played by the beams and their endgame searches; a beam stops once the budget is
     spent, so it may pass it by the placements of one position).
     ``state`` is not changed. Only a game with no redeal left is dived. Given ``pool``,
     a position the pool game (``reserve_endgame``) proves lost within those limits is
-    dropped too, and the pool game's positions count as nodes."""
+    dropped too, and the pool game's positions count as nodes. Given ``hold``, each
+    placement is also kept settled with the waste tops held off the foundations
+    (``_settle``): a won line may keep a card on a waste pile while a foundation could
+    take it, so that foundation stays free for a card still buried in a reserve."""
     rules = state.rules
     if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
         return None, 0
@@ -94,7 +97,7 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     dead_end = _DeadEnd(state, pool)
     return widening_rounds(
         lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline,
-                                             dead_end),
+                                             dead_end, hold),
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
@@ -172,7 +175,8 @@ _PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in rang
 
 
 def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
-          deadline: float, dead_end: _DeadEnd) -> tuple[list[RawMove] | None, int, bool]:
+          deadline: float, dead_end: _DeadEnd,
+          hold: bool = False) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
     any position (else it tried every placement). ``work`` is left as given."""
     from patience.solver.search import _search  # search imports the dive's table
@@ -184,7 +188,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
     nodes = len(settled)
     dropped = False
     layer: list[Entry] = [([p[:] for p in work.piles], work.vars[:], (None, tuple(settled)))]
-    if HOLD and any(m[0] in waste and m[1] in found for m in settled):
+    if hold and any(m[0] in waste and m[1] in found for m in settled):
         work.load_position(start_piles, start_vars)
         held = _settle(work, rules, True)
         nodes += len(held)
@@ -213,8 +217,8 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     nodes += 1
                 for move in [m for m in work.legal_raw() if m[0] == hand]:
                     work.play_raw(move)
-                    for hold in (False, True):
-                        after = _settle(work, rules, hold)
+                    for holding in (False, True):
+                        after = _settle(work, rules, holding)
                         nodes += len(after)
                         key = rules.solver_key(work)
                         if key not in children:
@@ -224,7 +228,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                                              parent, entry)
                         for _ in after:
                             work.pop()
-                        if not HOLD or not any(m[0] in waste and m[1] in found
+                        if not hold or not any(m[0] in waste and m[1] in found
                                                for m in after):
                             break  # holding would settle the same way
                     nodes += 1
