@@ -108,11 +108,11 @@ def test_holding_a_waste_top_wins_a_deal_the_greedy_beam_misses() -> None:
     """TOD-7 (two toad piles), deal 32: its won lines keep a queen on a waste pile while a
     foundation of eleven could take it (the probes' line declines it 21 cards before the
     end). The dive that always plays such cards home finds no line within 120,000 nodes;
-    keeping both ways (``hold``, Toad's dive) finds one, which the engine replays to a
-    win."""
+    keeping both ways (``hold``, as Toad's dive does) finds one, which the engine replays
+    to a win."""
     state = TOAD.new(deal=32, reserve_piles=2)
     assert search.DIVES["toad"][0] is toad_dive
-    line, nodes = toad_dive(state, 120_000, 1e18)
+    line, nodes = rd.reserve_dive(state, 120_000, 1e18, hold=True)
     assert line is not None and nodes <= 120_000 + len(line)
     search._verified(state, line)  # raises unless the line replays and wins
     assert rd.reserve_dive(state, 120_000, 1e18)[0] is None

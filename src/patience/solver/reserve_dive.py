@@ -75,8 +75,8 @@ Entry = tuple[list[list[int]], list[int], Chain]
 
 
 def reserve_dive(state: State, max_nodes: int, deadline: float,
-                 pool: PoolLimits | None = None,
-                 hold: bool = False) -> tuple[list[RawMove] | None, int]:
+                 pool: PoolLimits | None = None, hold: bool = False,
+                 growth: int = WIDTH_GROWTH) -> tuple[list[RawMove] | None, int]:
     """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
     played by the beams and their endgame searches; a beam stops once the budget is
     spent, so it may pass it by the placements of one position).
@@ -85,7 +85,8 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     dropped too, and the pool game's positions count as nodes. Given ``hold``, each
     placement is also kept settled with the waste tops held off the foundations
     (``_settle``): a won line may keep a card on a waste pile while a foundation could
-    take it, so that foundation stays free for a card still buried in a reserve."""
+    take it, so that foundation stays free for a card still buried in a reserve.
+    ``growth``: each round of beams this many times as wide as the last."""
     rules = state.rules
     if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
         return None, 0
@@ -98,7 +99,7 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     return widening_rounds(
         lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline,
                                              dead_end, hold),
-        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
+        VARIANTS, FIRST_WIDTH, growth, max_nodes, deadline)
 
 
 class _DeadEnd:
