@@ -8,14 +8,16 @@ decisions first, so a deal whose first placements were wrong is won late. A beam
 after each card turned, the ``width`` best positions by a ``Weights`` score out of every
 placement of that card from each position kept (at most ``PER_PARENT`` from one position
 while others are left), each placement followed by every foundation play and build on a
-reserve that comes free (``_settle``). Positions alike under ``solver_key`` are met once,
-and those the family's dead end (``reserve_dead_end``) proves lost are dropped. Once no
-more than ``ENDGAME_STOCK`` cards are left to turn, a short complete search
-(``search._search``) finishes each position kept, best first.
+reserve that comes free (``_settle``; with ``hold``, as Toad's dive asks, also without
+the waste tops' foundation plays, which a won line may decline to keep a foundation for
+a card still buried). Positions alike under ``solver_key`` are met once, and those the
+family's dead end (``reserve_dead_end``) proves lost are dropped. Once no more than
+``ENDGAME_STOCK`` cards are left to turn, a short complete search (``search._search``)
+finishes each position kept, best first.
 
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn, then
-all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam drops
-anything (a wider one would then find nothing more).
+all again ``growth`` times as wide (``WIDTH_GROWTH`` unless told), until the budget is
+spent or no beam drops anything (a wider one would then find nothing more).
 
 A line found is a list of raw moves played through ``legal_raw``; ``search.solve`` replays
 it through the engine before claiming it. Nothing is claimed when no line is found: the
