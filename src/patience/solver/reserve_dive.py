@@ -12,8 +12,10 @@ reserve that comes free (``_settle``; with ``hold``, as Toad's dive asks, also w
 the waste tops' foundation plays, which a won line may decline to keep a foundation for
 a card still buried). Positions alike under ``solver_key`` are met once, and those the
 family's dead end (``reserve_dead_end``) proves lost are dropped. Once no more than
-``ENDGAME_STOCK`` cards are left to turn, a short complete search (``search._search``)
-finishes each position kept, best first.
+``ENDGAME_STOCK`` cards are left to turn, a short complete search finishes each position
+kept, best first: ``search._search`` in ``reserve_order``, run as the own search's first
+probe on a lean copy of the position (``reserve_search``: the same positions, nodes and
+line, in about half the time).
 
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn, then
 all again ``growth`` times as wide (``WIDTH_GROWTH`` unless told), until the budget is
@@ -36,6 +38,7 @@ from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
+from patience.solver.reserve_search import Lean, _probe
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per card turned in the first beams
@@ -182,8 +185,6 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
           hold: bool = False) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
     any position (else it tried every placement). ``work`` is left as given."""
-    from patience.solver.search import _search  # search imports the dive's table
-
     start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
     hand, stock = rules.hand, rules.stock
     found, waste = rules.found_piles, rules.waste
@@ -207,7 +208,8 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     return line_of(chain), nodes, dropped
                 if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = _search(work, budget, deadline, reserve_order)
+                    outcome, tail, used = _probe(Lean(work), budget, deadline, None, 0.0,
+                                                 set())
                     nodes += used
                     if outcome == "won":
                         return line_of(chain) + tail, nodes, dropped
