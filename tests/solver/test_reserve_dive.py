@@ -6,13 +6,16 @@ from __future__ import annotations
 import pytest
 
 import patience
+from patience.engine.rules import ACTION
 from patience.engine.state import State
+from patience.games.reserve_family import ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_dive as rd
 from patience.solver import search
+from patience.solver.dominance import toad_dive
 from patience.solver.reserve_family import reserve_order
 from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
-from tests.solver.test_reserve_solver import position
+from tests.solver.test_reserve_solver import near_end, position
 
 
 def first_choice_line(state: State) -> State:
@@ -88,8 +91,72 @@ def test_solve_returns_the_dive_s_line_replayed() -> None:
     assert_solve_wins_unchanged(trap())
 
 
+def test_settle_can_hold_the_waste_tops() -> None:
+    """TOD-2, TOD-5: the settling after a placement plays waste tops to the foundations
+    while any fits (here every card goes home); held, the waste tops stay where they are."""
+    state = position(TOAD, [13] * 6 + [11, 10], [""], ["KH QH", "KS QS", "JS", "", ""])
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    greedy = state.copy()
+    assert len(rd._settle(greedy, rules)) == 5
+    assert greedy.status == "won"
+    held = state.copy()
+    assert rd._settle(held, rules, hold=True) == []
+    assert held.key() == state.key()
+
+
+def test_holding_a_waste_top_wins_a_deal_the_greedy_beam_misses() -> None:
+    """TOD-7 (two toad piles), deal 32: its won lines keep a queen on a waste pile while a
+    foundation of eleven could take it (the probes' line declines it 21 cards before the
+    end). The dive that always plays such cards home finds no line within 120,000 nodes;
+    keeping both ways (``hold``, as Toad's dive does) finds one, which the engine replays
+    to a win."""
+    state = TOAD.new(deal=32, reserve_piles=2)
+    assert search.DIVES["toad"][0] is toad_dive
+    line, nodes = rd.reserve_dive(state, 120_000, 1e18, hold=True)
+    assert line is not None and nodes <= 120_000 + len(line)
+    search._verified(state, line)  # raises unless the line replays and wins
+    assert rd.reserve_dive(state, 120_000, 1e18)[0] is None
+
+
 def test_dive_is_skipped_while_a_redeal_is_left() -> None:
     """RBW-7: with a redeal left the waste piles' order matters and the stock changes, so
     the dive is not tried."""
     state = patience.get_game("open-shop").new(deal=1, redeals=1)
     assert rd.reserve_dive(state, 10_000, 1e18) == (None, 0)
+
+
+def line_position(deal: int, stock_left: int, **options: object) -> State:
+    """The position a won line of the deal (the own search's) reaches when it is about to
+    turn with ``stock_left`` cards in the stock."""
+    state = TOAD.new(deal=deal, **options)
+    outcome, line, _ = search.SEARCHES["toad"](state.copy(), 100_000, 1e18)
+    assert outcome == "won"
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    for move in line:
+        if move[0] == ACTION and len(state.piles[rules.stock]) == stock_left:
+            break
+        state.play_raw(move)
+    return state
+
+
+def test_endgame_search_is_the_generic_search() -> None:
+    """TOD-5, TOD-6: the complete search that finishes a kept position, run on the lean
+    copy (``reserve_search._probe``), gives the generic search's outcome, line and nodes
+    (``search._search`` in ``reserve_order``) at the dive's budget and at a larger one:
+    on won lines with twelve cards to come (deal 1; 32 with two toad piles; 5 without
+    ace extraction) and on random end positions of deal 3 with five to come, which take
+    3,000-18,000 nodes to prove lost."""
+    states = [line_position(1, rd.ENDGAME_STOCK),
+              line_position(32, rd.ENDGAME_STOCK, reserve_piles=2),
+              line_position(5, rd.ENDGAME_STOCK, ace_extraction=False),
+              *(near_end(TOAD, 3, stock_left=5, seed=seed) for seed in range(3))]
+    outcomes = set()
+    for state in states:
+        for budget in (rd.ENDGAME_NODES, 20_000):
+            plain = search._search(state.copy(), budget, 1e18, reserve_order)
+            lean = rd._probe(rd.Lean(state.copy()), budget, 1e18, None, 0.0, set())
+            assert lean == plain
+            outcomes.add(plain[0])
+    assert outcomes == {"won", "lost", "unknown"}

@@ -8,14 +8,18 @@ decisions first, so a deal whose first placements were wrong is won late. A beam
 after each card turned, the ``width`` best positions by a ``Weights`` score out of every
 placement of that card from each position kept (at most ``PER_PARENT`` from one position
 while others are left), each placement followed by every foundation play and build on a
-reserve that comes free (``_settle``). Positions alike under ``solver_key`` are met once,
-and those the family's dead end (``reserve_dead_end``) proves lost are dropped. Once no
-more than ``ENDGAME_STOCK`` cards are left to turn, a short complete search
-(``search._search``) finishes each position kept, best first.
+reserve that comes free (``_settle``; with ``hold``, as Toad's dive asks, also without
+the waste tops' foundation plays, which a won line may decline to keep a foundation for
+a card still buried). Positions alike under ``solver_key`` are met once, and those the
+family's dead end (``reserve_dead_end``) proves lost are dropped. Once no more than
+``ENDGAME_STOCK`` cards are left to turn, a short complete search finishes each position
+kept, best first: ``search._search`` in ``reserve_order``, run as the own search's first
+probe on a lean copy of the position (``reserve_search``: the same positions, nodes and
+line, in about half the time).
 
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn, then
-all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam drops
-anything (a wider one would then find nothing more).
+all again ``growth`` times as wide (``WIDTH_GROWTH`` unless told), until the budget is
+spent or no beam drops anything (a wider one would then find nothing more).
 
 A line found is a list of raw moves played through ``legal_raw``; ``search.solve`` replays
 it through the engine before claiming it. Nothing is claimed when no line is found: the
@@ -34,6 +38,7 @@ from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
+from patience.solver.reserve_search import Lean, _probe
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per card turned in the first beams
@@ -75,13 +80,18 @@ Entry = tuple[list[list[int]], list[int], Chain]
 
 
 def reserve_dive(state: State, max_nodes: int, deadline: float,
-                 pool: PoolLimits | None = None) -> tuple[list[RawMove] | None, int]:
+                 pool: PoolLimits | None = None, hold: bool = False,
+                 growth: int = WIDTH_GROWTH) -> tuple[list[RawMove] | None, int]:
     """A winning line from ``state`` as raw moves, or None; and the nodes used (moves
     played by the beams and their endgame searches; a beam stops once the budget is
     spent, so it may pass it by the placements of one position).
     ``state`` is not changed. Only a game with no redeal left is dived. Given ``pool``,
     a position the pool game (``reserve_endgame``) proves lost within those limits is
-    dropped too, and the pool game's positions count as nodes."""
+    dropped too, and the pool game's positions count as nodes. Given ``hold``, each
+    placement is also kept settled with the waste tops held off the foundations
+    (``_settle``): a won line may keep a card on a waste pile while a foundation could
+    take it, so that foundation stays free for a card still buried in a reserve.
+    ``growth``: each round of beams this many times as wide as the last."""
     rules = state.rules
     if not isinstance(rules, ReserveRules) or state.vars[REDEALS_DONE] < rules.shape.redeals:
         return None, 0
@@ -93,8 +103,8 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     dead_end = _DeadEnd(state, pool)
     return widening_rounds(
         lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline,
-                                             dead_end),
-        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
+                                             dead_end, hold),
+        VARIANTS, FIRST_WIDTH, growth, max_nodes, deadline)
 
 
 class _DeadEnd:
@@ -117,13 +127,15 @@ class _DeadEnd:
         return lost
 
 
-def _settle(work: State, rules: ReserveRules) -> list[RawMove]:
+def _settle(work: State, rules: ReserveRules, hold: bool = False) -> list[RawMove]:
     """Play foundation plays, then builds on a reserve (hand card aside), while there are
-    any, in the order of ``reserve_order``; the moves played."""
-    hand = rules.hand
+    any, in the order of ``reserve_order``; the moves played. With ``hold``, waste tops
+    stay off the foundations (``_beam`` keeps both ways)."""
+    hand, found, waste = rules.hand, rules.found_piles, rules.waste
     played: list[RawMove] = []
     while True:
-        plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand]
+        plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand
+                 and not (hold and m[0] in waste and m[1] in found)]
         if not plays:
             return played
         move = reserve_order(work, plays)[0]
@@ -169,17 +181,22 @@ _PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in rang
 
 
 def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
-          deadline: float, dead_end: _DeadEnd) -> tuple[list[RawMove] | None, int, bool]:
+          deadline: float, dead_end: _DeadEnd,
+          hold: bool = False) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
     any position (else it tried every placement). ``work`` is left as given."""
-    from patience.solver.search import _search  # search imports the dive's table
-
     start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
     hand, stock = rules.hand, rules.stock
+    found, waste = rules.found_piles, rules.waste
     settled = _settle(work, rules)
     nodes = len(settled)
     dropped = False
     layer: list[Entry] = [([p[:] for p in work.piles], work.vars[:], (None, tuple(settled)))]
+    if hold and any(m[0] in waste and m[1] in found for m in settled):
+        work.load_position(start_piles, start_vars)
+        held = _settle(work, rules, True)
+        nodes += len(held)
+        layer.append(([p[:] for p in work.piles], work.vars[:], (None, tuple(held))))
     try:
         while layer:
             children: dict[bytes, tuple[int, int, int, Entry]] = {}
@@ -191,7 +208,8 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     return line_of(chain), nodes, dropped
                 if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = _search(work, budget, deadline, reserve_order)
+                    outcome, tail, used = _probe(Lean(work), budget, deadline, None, 0.0,
+                                                 set())
                     nodes += used
                     if outcome == "won":
                         return line_of(chain) + tail, nodes, dropped
@@ -204,16 +222,22 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     nodes += 1
                 for move in [m for m in work.legal_raw() if m[0] == hand]:
                     work.play_raw(move)
-                    after = _settle(work, rules)
-                    nodes += 1 + len(after)
-                    key = rules.solver_key(work)
-                    if key not in children:
-                        entry = ([p[:] for p in work.piles], work.vars[:],
-                                 (chain, (*prefix, move, *after)))
-                        children[key] = (score(work, rules, weights), len(children),
-                                         parent, entry)
-                    for _ in range(len(after) + 1):
-                        work.pop()
+                    for holding in (False, True):
+                        after = _settle(work, rules, holding)
+                        nodes += len(after)
+                        key = rules.solver_key(work)
+                        if key not in children:
+                            entry = ([p[:] for p in work.piles], work.vars[:],
+                                     (chain, (*prefix, move, *after)))
+                            children[key] = (score(work, rules, weights), len(children),
+                                             parent, entry)
+                        for _ in after:
+                            work.pop()
+                        if not hold or not any(m[0] in waste and m[1] in found
+                                               for m in after):
+                            break  # holding would settle the same way
+                    nodes += 1
+                    work.pop()
             dead_end.room = max_nodes - nodes
             layer, cut = kept_layer(work, children, width, PER_PARENT, dead_end)
             dropped = dropped or cut
