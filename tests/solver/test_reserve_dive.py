@@ -143,7 +143,7 @@ def line_position(deal: int, stock_left: int, **options: object) -> State:
 
 def test_endgame_search_is_the_generic_search() -> None:
     """TOD-5, TOD-6: the complete search that finishes a kept position, run on the lean
-    copy (``reserve_search._probe``), gives the generic search's outcome, line and nodes
+    copy (``reserve_search.probe``), gives the generic search's outcome, line and nodes
     (``search._search`` in ``reserve_order``) at the dive's budget and at a larger one:
     on won lines with twelve cards to come (deal 1; 32 with two toad piles; 5 without
     ace extraction) and on random end positions of deal 3 with five to come, which take
@@ -156,7 +156,7 @@ def test_endgame_search_is_the_generic_search() -> None:
     for state in states:
         for budget in (rd.ENDGAME_NODES, 20_000):
             plain = search._search(state.copy(), budget, 1e18, reserve_order)
-            lean = rd._probe(rd.Lean(state.copy()), budget, 1e18, None, 0.0, set())
+            lean = rd.probe(rd.Lean(state.copy()), budget, 1e18, None, 0.0, set())
             assert lean == plain
             outcomes.add(plain[0])
     assert outcomes == {"won", "lost", "unknown"}

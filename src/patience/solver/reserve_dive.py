@@ -38,7 +38,7 @@ from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost
 from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
-from patience.solver.reserve_search import Lean, _probe
+from patience.solver.reserve_search import Lean, probe
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per card turned in the first beams
@@ -208,7 +208,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                     return line_of(chain), nodes, dropped
                 if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = _probe(Lean(work), budget, deadline, None, 0.0,
+                    outcome, tail, used = probe(Lean(work), budget, deadline, None, 0.0,
                                                  set())
                     nodes += used
                     if outcome == "won":

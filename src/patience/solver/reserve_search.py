@@ -58,21 +58,21 @@ def reserve_search(state: State, max_nodes: int, deadline: float,
     lost."""
     lean = Lean(state)
     nodes = 0
-    probe = 0
+    number = 0
     proved: set[bytes] = set()
     while nodes < max_nodes and time.perf_counter() < deadline:
-        budget = min(probe_cutoff(probe, unit), max_nodes - nodes)
-        rng = random.Random(probe) if probe else None
-        outcome, line, used = _probe(lean, budget, deadline, rng,
-                                     PROBE_NOISE[probe % len(PROBE_NOISE)], proved)
+        budget = min(probe_cutoff(number, unit), max_nodes - nodes)
+        rng = random.Random(number) if number else None
+        outcome, line, used = probe(lean, budget, deadline, rng,
+                                      PROBE_NOISE[number % len(PROBE_NOISE)], proved)
         nodes += used
         if outcome != "unknown":
             return outcome, line, nodes
-        probe += 1
+        number += 1
     return "unknown", [], nodes
 
 
-def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | None,
+def probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | None,
            noise: float, proved: set[bytes]) -> tuple[Outcome, list[RawMove], int]:
     """``search._search`` on the lean position (every move of the family is
     irreversible, so a position's lowlink starts at its own number); after ``unknown``
