@@ -127,15 +127,20 @@ class _DeadEnd:
         return lost
 
 
+def _sends_waste_home(move: RawMove, rules: ReserveRules) -> bool:
+    """Whether ``move`` plays a waste top to a foundation (what ``hold`` declines)."""
+    return move[0] in rules.waste and move[1] in rules.found_piles
+
+
 def _settle(work: State, rules: ReserveRules, hold: bool = False) -> list[RawMove]:
     """Play foundation plays, then builds on a reserve (hand card aside), while there are
     any, in the order of ``reserve_order``; the moves played. With ``hold``, waste tops
     stay off the foundations (``_beam`` keeps both ways)."""
-    hand, found, waste = rules.hand, rules.found_piles, rules.waste
+    hand = rules.hand
     played: list[RawMove] = []
     while True:
         plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand
-                 and not (hold and m[0] in waste and m[1] in found)]
+                 and not (hold and _sends_waste_home(m, rules))]
         if not plays:
             return played
         move = reserve_order(work, plays)[0]
@@ -187,12 +192,11 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
     any position (else it tried every placement). ``work`` is left as given."""
     start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
     hand, stock = rules.hand, rules.stock
-    found, waste = rules.found_piles, rules.waste
     settled = _settle(work, rules)
     nodes = len(settled)
     dropped = False
     layer: list[Entry] = [([p[:] for p in work.piles], work.vars[:], (None, tuple(settled)))]
-    if hold and any(m[0] in waste and m[1] in found for m in settled):
+    if hold and any(_sends_waste_home(m, rules) for m in settled):
         work.load_position(start_piles, start_vars)
         held = _settle(work, rules, True)
         nodes += len(held)
@@ -233,8 +237,7 @@ def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_no
                                              parent, entry)
                         for _ in after:
                             work.pop()
-                        if not hold or not any(m[0] in waste and m[1] in found
-                                               for m in after):
+                        if not hold or not any(_sends_waste_home(m, rules) for m in after):
                             break  # holding would settle the same way
                     nodes += 1
                     work.pop()
