@@ -141,3 +141,35 @@ def test_waits_read_the_suit_s_two_foundations_in_either_order(heights: list[int
     5 holds its twin)."""
     wait = bd._waits(position(heights, ["6H"], "").piles)
     assert [wait[CARDS[c]] for c in ("6H", "4H", "7H", "5H")] == [0, 0, 1, 1]
+
+
+CLUBS_UP = [13, 13, 13, 3, 13, 13, 13, 13]  # found4 at 3C, found8 at KC, the rest full
+CLUBS_WALL = "6C 7C 8C 9C TC JC QC"  # QC at the end: nothing takes it before a KC comes
+
+
+@pytest.mark.parametrize(("stock", "left"), [("KC 4C", 2), ("4C KC", 0)])
+def test_rows_to_come_bury_where_they_land(stock: str, left: int) -> None:
+    """BLK-4: the row lays its first card on col1, the 5C. A KC there buries the 5C that
+    the only foundation still open needs before the KC can go up (a king never marries,
+    BLK-5): the relaxed game leaves both; the 4C there goes up first, and the KC on the
+    empty col2 buries nothing. The score's look ahead counts the difference, which no
+    card now on the columns shows."""
+    state = position(CLUBS_UP, ["5C", "", CLUBS_WALL], stock)
+    assert bd.cards_left_after_rows(state.piles, False) == left
+    weights = bd.Weights(home=16, blocked=0, gap=0, suited=8)
+    plain = bd.score(state.piles, weights)
+    assert bd.score(state.piles, weights._replace(stuck=16)) == plain + 16 * left
+
+
+def test_dive_deals_the_king_where_it_buries_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """col1 holds a QD that goes up, col2 the 5C, and the stock deals KD, KC, 4C. Played
+    up, the QD empties col1, which takes the KD as its refill (BLK-6); the KD goes up
+    and the KC comes as the next refill, so the deal lays the 4C on the 5C: won. The
+    line the dive finds replays."""
+    heights = [13, 13, 11, 3, 13, 13, 13, 13]  # found3 at JD
+    state = position(heights, ["QD", "5C", CLUBS_WALL], "KD KC 4C")
+    assert solve_plain(state, monkeypatch) == "won"
+    beam_alone(monkeypatch)
+    line, _ = bd.blockade_dive(state, 50_000, 1e18)
+    assert line is not None
+    search._verified(state, line)

@@ -30,11 +30,16 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from patience.engine.rules import RawMove, Rules
+from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
-from patience.solver.blockade import blockade_dead_end, blockade_order, blockade_safe_move
+from patience.solver.blockade import (
+    _taken_off,
+    blockade_dead_end,
+    blockade_order,
+    blockade_safe_move,
+)
 from patience.solver.blockade_endgame import WON, endgame_outcome
 from patience.solver.blockade_search import replayed_endgame
 
@@ -53,19 +58,22 @@ class Weights(NamedTuple):
     with a card needed later above it (BLK-3: a column is taken from its end); ``gap``:
     per rank that card waits beyond the latest one above it; ``suited``: per card with a
     higher card of its own suit above it (that card must be married away, BLK-5, or the
-    suit's other foundation take it)."""
+    suit's other foundation take it); ``stuck``: per card the relaxed game leaves on the
+    columns once every later row is dealt where it lands if no column is emptied again
+    (``cards_left_after_rows``)."""
 
     home: int
     blocked: int
     gap: int
     suited: int
+    stuck: int = 0
 
 
 # tried in turn, each finding deals the others miss (docs/solver.md)
 VARIANTS = (
-    Weights(home=16, blocked=0, gap=0, suited=8),
-    Weights(home=16, blocked=4, gap=0, suited=8),
-    Weights(home=16, blocked=8, gap=1, suited=0),
+    Weights(home=16, blocked=0, gap=0, suited=8, stuck=16),
+    Weights(home=16, blocked=4, gap=0, suited=8, stuck=16),
+    Weights(home=16, blocked=8, gap=1, suited=0, stuck=16),
 )
 
 # a beam entry: the position as its piles and vars, and the moves that led to it as a
@@ -121,7 +129,36 @@ def _waits(piles: list[list[int]]) -> list[int]:
     return out
 
 
-def score(piles: list[list[int]], weights: Weights) -> int:
+def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
+    """How many cards the relaxed game (``blockade._taken_off``) leaves on the columns
+    when every row still in the stock is dealt onto what it leaves, col1 -> col12 as
+    BLK-4 lays it, as though no column were emptied again (a refill shifts where every
+    later card lands, BLK-6). Not a proof of anything: a guess at what the rows to come
+    bury where the position stands now, which the score above cannot see."""
+    columns = piles[:blockade.COLUMNS]
+    home = [card for f in blockade.FOUNDATIONS for card in piles[f]]
+    up = home
+    stock = piles[blockade.STOCK]
+    left = len(stock)
+    while left:
+        tops = _taken_off(columns, up, home, sequences, False, stock[:left])
+        assert tops is not None  # only empty_columns = "any" answers None
+        up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
+        columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
+        for cards in columns:
+            while left and stock[left - 1] >> 2 == blockade.ACE:
+                left -= 1
+                up.append(stock[left])
+            if not left:
+                break
+            left -= 1
+            cards.append(stock[left])
+    tops = _taken_off(columns, up, home, sequences, False, [])
+    assert tops is not None
+    return sum(tops)
+
+
+def score(piles: list[list[int]], weights: Weights, sequences: bool = False) -> int:
     """The position's score under ``weights``; lower is better."""
     wait = _waits(piles)
     home = sum(len(piles[f]) for f in blockade.FOUNDATIONS)
@@ -142,12 +179,15 @@ def score(piles: list[list[int]], weights: Weights) -> int:
                 suited += 1
             else:
                 above[suit] = rank
+    ahead = 0
+    if weights.stuck and piles[blockade.STOCK]:
+        ahead = weights.stuck * cards_left_after_rows(piles, sequences)
     return (weights.blocked * blocked + weights.gap * gaps + weights.suited * suited
-            - weights.home * home)
+            - weights.home * home + ahead)
 
 
-def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
-             rows: dict[bytes, Child], endgames: dict[bytes, Child]) -> int:
+def _between(work: State, rules: blockade.BlockadeRules, weights: Weights, parent: int,
+             chain: Chain, rows: dict[bytes, Child], endgames: dict[bytes, Child]) -> int:
     """From the position ``work`` holds, a complete search in ``blockade_order`` through
     plays and marriages (a safe foundation play, ``blockade_safe_move``, the only move
     tried where there is one), meeting at most ``BETWEEN`` positions; each position met
@@ -163,7 +203,8 @@ def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Ch
         key = rules.solver_key(work)
         if key not in into:
             entry = ([p[:] for p in work.piles], work.vars[:], (chain, tuple(path)))
-            into[key] = (score(work.piles, weights), len(into), parent, entry)
+            into[key] = (score(work.piles, weights, rules.sequences), len(into), parent,
+                         entry)
 
     def visit() -> None:
         nonlocal nodes
