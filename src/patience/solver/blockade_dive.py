@@ -14,6 +14,12 @@ A position whose stock is spent (by a deal or a refill) is an endgame: the best 
 go to ``blockade_endgame.endgame_outcome`` with a small budget each, and a won one ends
 the beam.
 
+What a row buries is decided where it lands (BLK-4: col1 -> col12, shifted by every
+refill, BLK-6), which no card now on the columns shows: the score also deals every row
+still in the stock onto what the relaxed game leaves, as though no column were emptied
+again, and counts the cards left (``cards_left_after_rows``), so that a refill that
+moves a king off a needed card scores better than the deal that buries it.
+
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn,
 then all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam
 drops anything (a wider one would then find nothing more).
