@@ -162,13 +162,16 @@ def test_rows_to_come_bury_where_they_land(stock: str, left: int) -> None:
 
 
 def test_dive_deals_the_king_where_it_buries_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """col1 holds a QD that goes up, col2 the 5C, and the stock deals KD, KC, 4C. Played
-    up, the QD empties col1, which takes the KD as its refill (BLK-6); the KD goes up
-    and the KC comes as the next refill, so the deal lays the 4C on the 5C: won. The
-    line the dive finds replays."""
+    """col1 holds a QD that goes up, col2 the 5C, and the stock deals KD, KC, 4C. A deal
+    now lays the KD on the QD and the KC on the 5C: lost. Played up, the QD empties col1,
+    which takes the KD as its refill (BLK-6); the KD goes up and the KC comes as the next
+    refill, where it buries nothing: won. The line the dive finds replays."""
     heights = [13, 13, 11, 3, 13, 13, 13, 13]  # found3 at JD
     state = position(heights, ["QD", "5C", CLUBS_WALL], "KD KC 4C")
     assert solve_plain(state, monkeypatch) == "won"
+    dealt = state.copy()
+    dealt.play("deal")
+    assert solve_plain(dealt, monkeypatch) == "lost"
     beam_alone(monkeypatch)
     line, _ = bd.blockade_dive(state, 50_000, 1e18)
     assert line is not None
