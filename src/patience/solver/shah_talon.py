@@ -40,28 +40,30 @@ def talon_lost(heights: list[list[int]], inner_middle: Sequence[tuple[int, int]]
     laid in a gap joins the star, which then still fits 24 slots; an outer card married
     or moved by the lane (SHA-9) stays in the star; a stock card drawn or laid in a gap
     is free anyway; and the original talon cards always lie in their order under the
-    stock cards drawn later. The count of runs never grows when a card goes up (its rank
-    joins runs from then on), so foundation plays never hurt the relaxed game, and of two
-    free copies the one alone in a slot goes up first (one slot less at once, as much as
-    the other gives when it follows), then the talon top (the star's copy could follow
-    it into the star no sooner), then a stock card (free for good, where the talon's would
-    need room). When no card goes up, moving the talon top into the
-    star is the only move left; the game below plays the foundations to a standstill,
-    then moves the talon top when the room allows, and so decides the relaxed game. If
-    it leaves a card in the talon or a foundation short of Q, the position is lost.
+    stock cards drawn later. The relaxed game is decided by the line below. A card going
+    up never hurts it: the count of runs never grows (the card's rank joins runs from
+    then on), more cards fit, walls only open. Of the free copies of a card that fits,
+    the one alone in a slot goes up first (one slot less at once, where another copy
+    gives at most one), then one of the star's packets, then the talon top (the star's
+    copy going up instead leaves the talon top free to take its place in the star, in no
+    more room), then a stock card (the talon's copy going up instead leaves the stock's,
+    which is free for good and needs no room). When no card goes up, moving the talon top
+    into the star is the only move left. So the line plays the foundations to a
+    standstill, then moves the talon top when the room allows, and so on; if it leaves a
+    card in the talon or a foundation short of Q, the position is lost.
     """
     lone = [0] * 64  # free inner and middle copies of each card
     runs = [0] * 64  # copies in the star's packets (and talon cards laid in the star)
     spare = [0] * 64  # copies left in the stock
     joins = [False] * 64  # a copy in the stock at the start: its rank joins runs
-    walled: list[tuple[int, int]] = []
+    walled: dict[int, list[int]] = {}  # middle card -> the inner cards under its copies
     alone = 0  # inner and middle cards in place, each filling a slot
     for inner, middle in inner_middle:
         if middle:
             alone += 1
             lone[middle] += 1
             if inner:
-                walled.append((middle, inner))
+                walled.setdefault(middle, []).append(inner)
         if inner:
             alone += 1
             if not middle:
@@ -71,10 +73,10 @@ def talon_lost(heights: list[list[int]], inner_middle: Sequence[tuple[int, int]]
     for card in stock:
         spare[card] += 1
         joins[card] = True
-    counts = [suit_runs(runs, suit, max(heights[suit]), joins) for suit in range(4)]
+    home = [max(pair) for pair in heights]  # per suit: ranks below this have a copy up
+    counts = [suit_runs(runs, suit, home[suit], joins) for suit in range(4)]
     total = sum(counts)
     top = len(talon)
-    up = [False] * 64  # a copy of the card has gone up
     todo = [0, 1, 2, 3]  # suits whose foundations may take a card
     while True:
         while todo:  # foundations take every free card that fits
@@ -92,40 +94,38 @@ def talon_lost(heights: list[list[int]], inner_middle: Sequence[tuple[int, int]]
                         runs[card] -= 1
                     elif top and talon[top - 1] == card:
                         top -= 1
-                        if top:
-                            todo.append(talon[top - 1] & 3)
                     elif spare[card]:
                         spare[card] -= 1
                     else:
                         break
                     height += 1
-                    up[card] = True
                     moved = True
+                    if card in walled:  # a copy of the middle card over them went up
+                        for inner in walled.pop(card):
+                            lone[inner] += 1
+                            todo.append(inner & 3)
                 pair[i] = height
             if moved:
                 todo.append(suit)  # the other foundation may take a card bared since
-                count = suit_runs(runs, suit, max(pair), joins)
+                home[suit] = max(pair)
+                count = suit_runs(runs, suit, home[suit], joins)
                 total += count - counts[suit]
                 counts[suit] = count
-                if walled:
-                    still = []
-                    for middle, inner in walled:
-                        if up[middle]:
-                            lone[inner] += 1
-                            todo.append(inner & 3)
-                        else:
-                            still.append((middle, inner))
-                    walled = still
         if not top:
             return any(h < QUEEN for pair in heights for h in pair)
-        card = talon[top - 1]  # no foundation takes it: into the star, if there is room
+        card = talon[top - 1]
         suit, rank = card & 3, card >> 2
-        home = max(heights[suit])
+        pair = heights[suit]
+        if rank == pair[0] + 1 or rank == pair[1] + 1:
+            todo.append(suit)  # a foundation takes it
+            continue
+        # into the star, if there is room: suit_runs's count grows by one when no more
+        # copies one rank up than of the card take it, and shrinks by one when it takes
+        # a card one rank down that had no place
         n = runs[card]
-        # suit_runs's count grows by one when no more copies one rank up than of the card
-        # take it, and shrinks by one when it takes a card one rank down that had no place
-        above = 0 if rank == QUEEN else 2 if rank < home or joins[card + 4] else runs[card + 4]
-        grown = (n >= above) - (rank > 2 and rank > home and not joins[card]
+        high = home[suit]
+        above = 0 if rank == QUEEN else 2 if rank < high or joins[card + 4] else runs[card + 4]
+        grown = (n >= above) - (rank > 2 and rank > high and not joins[card]
                                 and runs[card - 4] > n)
         if alone + total + grown > SLOTS:
             return True  # the talon top can never leave: the cards under it stay there
@@ -133,8 +133,6 @@ def talon_lost(heights: list[list[int]], inner_middle: Sequence[tuple[int, int]]
         total += grown
         counts[suit] += grown
         top -= 1
-        if top:
-            todo.append(talon[top - 1] & 3)
 
 
 def suit_runs(runs: list[int], suit: int, home: int, joins: list[bool]) -> int:
