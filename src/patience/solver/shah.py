@@ -12,7 +12,6 @@ from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import shah
 from patience.solver.probes import Ordering, actions_first_sometimes, noisy_order
-from patience.solver.shah_talon import talon_lost
 
 
 def shah_dead_end(state: State) -> bool:
@@ -41,29 +40,13 @@ def shah_dead_end(state: State) -> bool:
         known = _DEAD_END_CACHE[key] = _walled_inner_cards(piles)
         if len(_DEAD_END_CACHE) > CACHE_SIZE:
             _DEAD_END_CACHE.clear()
-    return known or _talon_stuck(state)
-
-
-def _talon_stuck(state: State) -> bool:
-    """``shah_talon.talon_lost`` on the piles, once the deal is over and at most
-    ``TALON_STOCK`` cards are left in the stock (earlier it never proves anything)."""
-    piles = state.piles
-    if state.vars[shah.CIRCLES] < 3 or len(piles[shah.STOCK]) > TALON_STOCK:
-        return False
-    heights: list[list[int]] = [[], [], [], []]
-    for f in FOUNDATIONS:
-        heights[piles[f][0] & 3].append(len(piles[f]))
-    inner_middle = [(piles[s][-1] if piles[s] else 0, piles[s + 1][-1] if piles[s + 1] else 0)
-                    for s in shah.INNER]
-    outer = [card for slot in shah.OUTER for card in piles[slot]]
-    return talon_lost(heights, inner_middle, outer, piles[shah.TALON], piles[shah.STOCK])
+    return known
 
 
 FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
 INNER_MIDDLE = shah.INNER + shah.MIDDLE
 _inner_middle = itemgetter(*INNER_MIDDLE)
 CACHE_SIZE = 200_000
-TALON_STOCK = 12  # stock cards left, at most, when the dead end reads the talon
 _DEAD_END_CACHE: dict[bytes, bool] = {}
 
 

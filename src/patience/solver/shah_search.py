@@ -48,10 +48,8 @@ from patience.solver.shah import (
     EARLY_ACTION,
     GUIDE_NOISE,
     INNER_MIDDLE,
-    TALON_STOCK,
     relaxed_lost,
 )
-from patience.solver.shah_talon import talon_lost
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings, as search._search
@@ -73,7 +71,6 @@ for _slot in SLOTS:
     SLOT_UNIT[_slot] = 1 << SLOT_SHIFT + 10 * (8 * _circle + _ray)
 INNER_MIDDLE_MASK = ((1 << 160) - 1) << SLOT_SHIFT
 STOCK_UNIT = 1 << SLOT_SHIFT + 240
-TALON_KEY_SHIFT = SLOT_SHIFT + 240  # the stock's length, the circles and the talon
 CIRCLE_UNIT = STOCK_UNIT << 7
 TALON_SHIFT = SLOT_SHIFT + 256
 TALON_UNIT = [1 << TALON_SHIFT + 6 * i for i in range(100)]
@@ -230,7 +227,6 @@ class Lean:
             for card in piles[slot]:
                 self.put(slot, card)
         self.dead: dict[int, bool] = {}  # the dead end's answers by what it reads
-        self.stuck: dict[int, bool] = {}  # the talon's dead end's answers likewise
 
     # --- bookkeeping -----------------------------------------------------------------------
 
@@ -461,7 +457,7 @@ class Lean:
         repetition rule applied) in the probe's order. Shah has no safe move."""
         if self.circles > 1:  # the dead end's kept answer read here, as most are known
             known = self.dead.get(self.code & INNER_MIDDLE_MASK | self.fcode)
-            if self.dead_end() if known is None else known or self.talon_stuck():
+            if known or (known is None and self.dead_end()):
                 return []
         legal = self.generate()
         if seen:  # RULES.md §0: no reversible move back to a position of this stretch
@@ -494,27 +490,6 @@ class Lean:
             if len(self.dead) > CACHE_SIZE:
                 self.dead.clear()
             self.dead[key] = known
-        return known or self.talon_stuck()
-
-    def talon_stuck(self) -> bool:
-        """``solver.shah._talon_stuck`` on the lean form, its answers kept by what decides
-        them: the foundation counts, the inner and middle cards, the talon and the stock's
-        length (the outer cards are the cards left over)."""
-        if self.circles < 3 or self.stock_n > TALON_STOCK:
-            return False
-        code = self.code
-        key = code >> TALON_KEY_SHIFT << TALON_KEY_SHIFT | code & INNER_MIDDLE_MASK | self.fcode
-        known = self.stuck.get(key)
-        if known is None:
-            cards, count = self.cards, self.count
-            inner_middle = [(cards[s][-1] if cards[s] else 0,
-                             cards[s + 1][-1] if cards[s + 1] else 0) for s in INNER]
-            outer = [card for slot in OUTER for card in cards[slot]]
-            known = talon_lost([[count[a], count[b]] for a, b in self.pair], inner_middle,
-                               outer, self.talon, self.stock[:self.stock_n])
-            if len(self.stuck) > CACHE_SIZE:
-                self.stuck.clear()
-            self.stuck[key] = known
         return known
 
     def order(self, legal: list[RawMove], rng: random.Random | None) -> list[RawMove]:
