@@ -105,7 +105,23 @@ def shah_dive(state: State, max_nodes: int,
 def _waits(piles: list[list[int]]) -> list[int]:
     """Card code -> ranks it waits for a foundation: how many cards of its suit the
     highest foundation still below it needs first (SHA-2). A card no foundation can take
-    again waits 12."""
+    again waits 12. The table depends on the foundations alone, whose top cards name
+    their suits and heights, so it is kept by them (callers only read it)."""
+    key = bytes([pile[-1] for pile in piles[shah.FOUND0:shah.FOUND0 + shah.RAYS]])
+    known = _WAITS.get(key)
+    if known is None:
+        if len(_WAITS) > WAITS_KEPT:
+            _WAITS.clear()
+        known = _WAITS[key] = _fresh_waits(piles)
+    return known
+
+
+WAITS_KEPT = 100_000  # foundation states whose waits are kept, at most
+_WAITS: dict[bytes, list[int]] = {}
+
+
+def _fresh_waits(piles: list[list[int]]) -> list[int]:
+    """``_waits`` worked out afresh."""
     heights: list[list[int]] = [[], [], [], []]
     for f in FOUNDATIONS:
         pile = piles[f]
