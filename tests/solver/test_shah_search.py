@@ -16,7 +16,7 @@ from patience.games import shah as game
 from patience.solver import search
 from patience.solver.dominance import SEARCHES
 from patience.solver.shah import guide_rank, probe_order, shah_dead_end, shah_order
-from patience.solver.shah_search import Lean, shah_search
+from patience.solver.shah_search import Lean, first_probe, shah_search
 
 SHAH = patience.get_game("shah")
 
@@ -148,6 +148,27 @@ def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPat
             assert check.status == "won"
     assert outcomes == {"won", "lost", "unknown"}
     assert asked  # the search met reversible moves within a stretch
+
+
+def test_first_probe_is_the_generic_search_in_shah_order() -> None:
+    """The dive's endgame search (``first_probe``) answers as ``search._search`` in
+    ``shah_order`` with a fresh table: outcome, line and node count, won, lost and open,
+    and leaves the state as it was."""
+    won = SHAH.new(deal=37)  # late on a won line: the probe wins from there
+    line = search._restarts(won.copy(), 3_000, time.perf_counter() + 600, probe_order)[1]
+    for move in line:
+        won.play_raw(move)
+        if len(won.piles[game.STOCK]) < 4 and not won._seen:
+            break
+    outcomes = set()
+    for state in [*positions(), won]:
+        before = state.key()
+        deadline = time.perf_counter() + 600
+        mine = first_probe(state, 3_000, deadline)
+        assert state.key() == before
+        assert mine == search._search(state.copy(), 3_000, deadline, shah_order)
+        outcomes.add(mine[0])
+    assert outcomes == {"won", "lost", "unknown"}
 
 
 def test_own_search_leaves_the_state_and_solve_uses_it() -> None:

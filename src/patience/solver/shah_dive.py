@@ -13,7 +13,8 @@ position kept reaches before it turns the next card (``_between``; at most ``BET
 positions each), taken with that card turned (``_stage``); at most ``PER_PARENT`` come from one
 position while others are left. Positions alike under ``solver_key`` are met once, and
 those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
-``endgame`` cards are left, a short complete search (``search._search``) finishes each
+``endgame`` cards are left, a short complete search (``search._search`` in
+``shah_order``, run as Shah's own search's first probe) finishes each
 position kept, best first; or the beam goes on through the talon, a card at a time,
 until the stock and the talon are spent.
 
@@ -36,6 +37,7 @@ from patience.engine.state import State
 from patience.games import shah
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.shah import shah_dead_end, shah_order
+from patience.solver.shah_search import first_probe
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per stage (``_stage``) in the first beams
@@ -105,7 +107,23 @@ def shah_dive(state: State, max_nodes: int,
 def _waits(piles: list[list[int]]) -> list[int]:
     """Card code -> ranks it waits for a foundation: how many cards of its suit the
     highest foundation still below it needs first (SHA-2). A card no foundation can take
-    again waits 12."""
+    again waits 12. The table depends on the foundations alone, whose top cards name
+    their suits and heights, so it is kept by them (callers only read it)."""
+    key = bytes([pile[-1] for pile in piles[shah.FOUND0:shah.FOUND0 + shah.RAYS]])
+    known = _WAITS.get(key)
+    if known is None:
+        if len(_WAITS) > WAITS_KEPT:
+            _WAITS.clear()
+        known = _WAITS[key] = _fresh_waits(piles)
+    return known
+
+
+WAITS_KEPT = 100_000  # foundation states whose waits are kept, at most
+_WAITS: dict[bytes, list[int]] = {}
+
+
+def _fresh_waits(piles: list[list[int]]) -> list[int]:
+    """``_waits`` worked out afresh."""
     heights: list[list[int]] = [[], [], [], []]
     for f in FOUNDATIONS:
         pile = piles[f]
@@ -206,8 +224,6 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int,
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
     any position (else it tried every line the searches between cards met). ``work`` is
     left as given."""
-    from patience.solver.search import _search  # search imports the dive's table
-
     rules = work.rules
     start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
     nodes = 0
@@ -227,7 +243,7 @@ def _beam(work: State, weights: Weights, width: int, max_nodes: int,
                 work.load_position(piles, values)
                 if len(piles[shah.STOCK]) <= weights.endgame or not _stage(piles):  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = _search(work, budget, deadline, shah_order)
+                    outcome, tail, used = first_probe(work, budget, deadline)
                     nodes += used
                     if outcome == "won":
                         return line_of(chain) + tail, nodes, dropped

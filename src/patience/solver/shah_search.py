@@ -107,6 +107,14 @@ def shah_search(state: State, max_nodes: int, deadline: float,
     return "unknown", [], nodes
 
 
+def first_probe(state: State, max_nodes: int,
+                deadline: float) -> tuple[Outcome, list[RawMove], int]:
+    """``search._search`` from ``state`` (no repetition memory) in ``shah_order`` with a
+    fresh table, on the lean copy: probe 0 alone, with the same positions, answer, line
+    and node count. ``state`` is left unchanged."""
+    return _probe(Lean(state), max_nodes, deadline, None, set())
+
+
 def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | None,
            proved: set[int]) -> tuple[Outcome, list[RawMove], int]:
     """``search._search`` on the lean position; after ``unknown`` the position is as it
