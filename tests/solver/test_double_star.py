@@ -11,7 +11,7 @@ from patience.engine.rules import RawMove
 from patience.games.double_star import DOUBLE_STAR
 from patience.games.reserve_family import ReserveRules
 from patience.solver import search
-from patience.solver.dominance import PROBE_UNITS
+from patience.solver.dominance import PROBE_UNITS, double_star_dive_share
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
 from patience.solver.reserve_dive import reserve_dive
 from tests.solver.helpers import assert_probe_unit_agrees
@@ -88,3 +88,18 @@ def test_the_dive_drops_what_the_pool_game_proves_lost(monkeypatch: pytest.Monke
     assert result.outcome == "won" and result.nodes <= 10_000 + len(result.moves)
     monkeypatch.setattr(search, "DIVES", {"double-star": (reserve_dive, 0.25)})
     assert patience.solve(state, max_nodes=40_000, max_seconds=1e9).outcome == "unknown"
+
+
+def test_fewer_waste_piles_give_the_dive_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DST-4 [R] option ``piles``: with three waste piles the dive gets three quarters of
+    the budgets (``DOUBLE_STAR_DIVE_SHARES``). Deal 25 with three piles, which the probes
+    leave open at 350,000 nodes, is won by the dive at 30,270 nodes, within three
+    quarters of 42,000; with a quarter the dive runs out first and the probes' rest stays
+    open. Five piles keep a quarter."""
+    assert double_star_dive_share(DOUBLE_STAR.new(deal=25)) == 0.25
+    state = DOUBLE_STAR.new(deal=25, piles=3)
+    result = patience.solve(state, max_nodes=42_000, max_seconds=1e9)
+    assert result.outcome == "won" and result.nodes <= 31_500 + len(result.moves)
+    dive, _ = search.DIVES["double-star"]
+    monkeypatch.setattr(search, "DIVES", {"double-star": (dive, 0.25)})
+    assert patience.solve(state, max_nodes=42_000, max_seconds=1e9).outcome == "unknown"

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import sun
+from patience.games.reserve_family import ReserveRules
 from patience.solver import clock as clock_solver
 from patience.solver import shah as shah_solver
 from patience.solver import sun as sun_solver
@@ -224,12 +225,28 @@ def toad_dive(state: State, max_nodes: int,
     return reserve_dive(state, max_nodes, deadline, hold=True, growth=TOAD_GROWTH)
 
 
-DIVES: dict[str, tuple[Dive, float]] = {
+# two-deck Star's share of the budgets for its dive, by waste piles (DST-4 [R] option
+# ``piles``). Five or four: a quarter, the probes win most deals within a few thousand
+# nodes and those only the dive wins need far less. Three: a wrong early placement buries
+# cards for good, and the probes, which vary the last placements first, seldom recover
+# from one, while the dive weighs the placements card by card (docs/solver.md)
+DOUBLE_STAR_DIVE_SHARES = {5: 0.25, 4: 0.25, 3: 0.75}
+
+
+def double_star_dive_share(state: State) -> float:
+    """Two-deck Star's dive share for the deal's number of waste piles."""
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    return DOUBLE_STAR_DIVE_SHARES[rules.shape.waste_piles]
+
+
+# a share, or a function of the position giving it (a share that depends on the options)
+DiveShare = float | Callable[[State], float]
+
+DIVES: dict[str, tuple[Dive, DiveShare]] = {
     "toad": (toad_dive, DIVE_SHARE),
     "open-shop": (reserve_dive, DIVE_SHARE),
-    # a quarter: two-deck Star's probes win most deals within a few thousand nodes, and
-    # those the dive wins need far less than the half
-    "double-star": (double_star_dive, 0.25),
+    "double-star": (double_star_dive, double_star_dive_share),
     "shah": (shah_dive, SHAH_DIVE_SHARE),
     "blockade": (blockade_dive, BLOCKADE_DIVE_SHARE),
 }

@@ -84,6 +84,8 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     dive = DIVES.get(state.game.id)
     if dive is not None and not state._seen:
         dive_search, share = dive
+        if callable(share):  # a share that depends on the game's options
+            share = share(state)
         line, dived = dive_search(state, int(max_nodes * share), start + max_seconds * share)
         if line is not None:
             return SolveResult("won", _verified(state, line), dived,
