@@ -9,9 +9,7 @@ import pytest
 import patience
 from patience.games.open_shop import OPEN_SHOP
 from patience.games.reserve_family import ReserveRules
-from patience.solver import reserve_dive as rd
-from patience.solver import search
-from patience.solver.dominance import OPEN_SHOP_GROWTH, PROBE_UNITS, open_shop_dive
+from patience.solver.dominance import PROBE_UNITS
 from patience.solver.probes import probe_cutoff
 from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
@@ -43,16 +41,3 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
     replays."""
     state = near_end(OPEN_SHOP, deal, stock_left=stock_left, seed=deal)
     assert_probe_unit_agrees(state, PROBE_UNITS["open-shop"])
-
-
-def test_the_dive_widening_four_times_a_round_wins_deal_51() -> None:
-    """OPS-1 (one pass), deal 51: open to the solver at 10 s, its probes alone win it only
-    past 600,000 nodes; the dive whose beams widen four times a round (as Open Shop's
-    does) finds a line within 40,000 nodes, which the engine replays to a win, where the
-    rounds of widths 2 and 32 find none."""
-    state = OPEN_SHOP.new(deal=51)
-    assert search.DIVES["open-shop"][0] is open_shop_dive
-    line, nodes = rd.reserve_dive(state, 40_000, 1e18, growth=OPEN_SHOP_GROWTH)
-    assert line is not None and nodes <= 40_000 + len(line)
-    search._verified(state, line)  # raises unless the line replays and wins
-    assert rd.reserve_dive(state, 40_000, 1e18)[0] is None

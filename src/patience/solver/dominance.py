@@ -224,20 +224,9 @@ def toad_dive(state: State, max_nodes: int,
     return reserve_dive(state, max_nodes, deadline, hold=True, growth=TOAD_GROWTH)
 
 
-# Open Shop's beams widen four times a round too (no holding): the rounds of width 8
-# and 128 win deals the widths 2, 32 and 512 miss (docs/solver.md)
-OPEN_SHOP_GROWTH = 4
-
-
-def open_shop_dive(state: State, max_nodes: int,
-                   deadline: float) -> tuple[list[RawMove] | None, int]:
-    """The reserve family's dive, its beams widening by ``OPEN_SHOP_GROWTH``."""
-    return reserve_dive(state, max_nodes, deadline, growth=OPEN_SHOP_GROWTH)
-
-
 DIVES: dict[str, tuple[Dive, float]] = {
     "toad": (toad_dive, DIVE_SHARE),
-    "open-shop": (open_shop_dive, DIVE_SHARE),
+    "open-shop": (reserve_dive, DIVE_SHARE),
     # a quarter: two-deck Star's probes win most deals within a few thousand nodes, and
     # those the dive wins need far less than the half
     "double-star": (double_star_dive, 0.25),
