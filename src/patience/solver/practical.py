@@ -149,6 +149,8 @@ class Lookahead:
             if k is not None:
                 costs[k] = self.stack_cost(layout.stacks[k], self.need)
         now = self.score(costs) - self.base
+        if src in layout.reserves and layout.capacity[dst]:
+            now += layout.knowledge.reserve_play
         if self.new_plays():  # a play that opens the next, a marriage, SUN-3
             now += OPENS_NEXT if layout.capacity[dst] and not layout.capacity[src] else ENABLES
         later = 0
