@@ -42,7 +42,7 @@ from patience.engine.state import State
 from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
 
 PracticalOutcome = Literal["won", "lost"]
-POLICY = "2"  # stored with each practical result: change it whenever the policy changes
+POLICY = "3"  # stored with each practical result: change it whenever the policy changes
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 ON_FOUNDATION = 100
@@ -51,6 +51,7 @@ BLOCKED = [max(0, HORIZON - n) for n in range(32)]
 FACE_DOWN = 2
 FROM_STOCK = 1
 DEPTH_CAP = 4  # blockers counted above one buried card
+LOOP = -10_000  # the gain of a move back to a picture seen since the last play
 ENABLES = 50  # a move that is no play but opens a new play to a foundation
 OPENS_NEXT = 10  # a play that opens another play: among plays, the one that goes on
 
@@ -65,6 +66,9 @@ class Lookahead:
         self.raws: list[RawMove] = []
         self.vars: list[int] = []
         self.known_needs: dict[tuple[tuple[int, int, int], ...], list[int]] = {}
+        self.seen: set[bytes] = set()  # pictures since the last play or action
+        self.progress: tuple[int, int] = (-1, -1)
+        self.stuck = False  # no action, and every card move goes round in a loop
 
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one.
@@ -80,6 +84,12 @@ class Lookahead:
         piles = [[UNKNOWN] * down.get(pid, 0) + [CARDS[c] for c in shown.get(pid, ())]
                  for pid in layout.ids]
         self.picture.load_position(piles, self.vars)
+        progress = (sum(len(piles[f]) for f in layout.foundations),
+                    sum(len(piles[s]) for s in layout.stocks))
+        if progress != self.progress:
+            self.seen.clear()
+            self.progress = progress
+        self.seen.add(self.picture.key())
         self.need = self.needs_now()
         self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
         self.base = self.score(self.costs)
@@ -131,7 +141,12 @@ class Lookahead:
         stock = sum(len(piles[s]) for s in layout.stocks)
         down = sum(n for i, n in self.rules.face_down(self.picture).items()
                    if i not in layout.stocks)
-        return ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
+        know = layout.knowledge
+        held = know.talon_card * sum(len(piles[t]) for t in layout.talons)
+        if know.pile_up:
+            held -= know.pile_up * sum(len(piles[t]) ** 2 for t in layout.tableaux)
+        return (ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
+                - held)
 
     def gain(self, raw: RawMove) -> tuple[int, int]:
         """How much the score changes when ``raw`` is played on the picture: first with
@@ -142,6 +157,9 @@ class Lookahead:
         lengths = [len(p) for p in piles]
         src, dst = raw[0], raw[1]
         picture.push(raw)
+        if not layout.capacity[dst] and picture.key() in self.seen:
+            picture.pop()  # back to a picture seen since the last play: a loop
+            return LOOP, 0
         costs = self.costs[:]
         changed = {src, dst} | {i for i, n in enumerate(lengths) if len(piles[i]) != n}
         for pile in changed:
@@ -166,6 +184,7 @@ def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
     look.look_at(view)
     best: Move | None = None
     best_gain = (0, 0)
+    reversible = False
     action: Move | None = None
     for raw, move in zip(look.raws, moves, strict=True):
         if move.action is not None:
@@ -173,7 +192,11 @@ def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
             continue
         gain = look.gain(raw)
         if best is None or gain > best_gain:
-            best, best_gain = move, gain
+            best, best_gain, reversible = move, gain, raw[3]
+    # with no action left, a move that gains nothing and could be undone only wanders
+    # (BLK-8's empty columns once the stock is spent): the player gives the game up
+    look.stuck = action is None and (best_gain[0] <= LOOP
+                                     or (best_gain[0] <= 0 and reversible))
     if best is not None and (best_gain[0] > 0 or action is None):
         return best
     return action if action is not None else moves[0]
@@ -202,5 +225,8 @@ def play_practical(state: State) -> PracticalOutcome:
     for _ in range(STEP_CAP):
         if work.status != "playing":
             break
-        work.play(next_move(work, look))
+        move = next_move(work, look)
+        if look.stuck:
+            break  # the player sees nothing new to try: the game is lost
+        work.play(move)
     return "won" if work.status == "won" else "lost"
