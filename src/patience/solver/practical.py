@@ -15,19 +15,36 @@ looks one move ahead:
   refill that buries nothing is progress); plus 50 for a move that is not itself a play
   but opens a play to a foundation that was not on offer (a marriage, a transfer), plus
   10 for a play that does (of two plays, the one that goes on);
+- per-game weights (``practical_knowledge.Knowledge``), each measured over deals 1-1000:
+  plus 30 for a play from a reserve (Rainbow, Open Shop, two-deck Star: of two plays,
+  the one that digs into the reserve, whose cards only leave from one end); minus 30 per
+  card on Shah's talon (so a gap is filled, or a marriage made, from the talon rather
+  than the stock); plus the squared length of each Blockade column (of two marriages,
+  the one onto the deeper column, keeping short columns short);
 - a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
-  base rank, direction): the nearest foundation that takes it for games built in suit,
-  the furthest for games built regardless of suit, where every foundation must take every
-  rank. Needs are those of the position before the move, so all moves are scored on one
+  base rank, direction): the nearest foundation that takes it for games built in suit
+  and for Rainbow, the furthest for the other games built regardless of suit, where
+  every foundation must take every rank. Needs are those of the position before the move, so all moves are scored on one
   scale; between plays of equal score, the needs after the play decide (which foundation,
   which direction);
 - the best card move is played when it improves the score; otherwise the game's action
   (deal, draw, fill, redeal, next stage or ray, scatter, wind), so plays and useful
   marriages come before each deal, draw or fill; with no action legal (a hand card must
-  be placed) the best card move is played anyway.
+  be placed) the best card move is played anyway;
+- a card move back to a picture seen since the last play or action is never chosen; when
+  no action is legal and the best card move is such a loop, or an undoable move that
+  gains nothing (BLK-8's empty columns once the stock is spent), the player gives the
+  game up as lost instead of wandering.
 
-Only strict improvements are played besides actions, so reversible moves never cycle;
-the step cap stays as a safety net. Every game gets two win rates: this player's, and the
+Only strict improvements are played besides actions, and loops are refused, so every
+game ends well before the step cap, which stays as a safety net.
+
+Star's ``direction="free"`` is not used: the policy plays the first card that fixes a
+base's direction as soon as it is on offer, as ``first-fit`` makes it do. Waiting for
+more of the stock to be seen, and planning the directions from the remembered stock in
+the second round (the reserve, seen card by card, turned over by STR-7), were measured
+and did not pay: greedy play of the known remainder is too weak a judge, and a first
+round without plays costs more than the choice gains. Every game gets two win rates: this player's, and the
 solver's "thoughtful" one.
 """
 
