@@ -24,9 +24,9 @@ looks one move ahead:
 - a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
   base rank, direction): the nearest foundation that takes it for games built in suit
   and for Rainbow, the furthest for the other games built regardless of suit, where
-  every foundation must take every rank. Needs are those of the position before the move, so all moves are scored on one
-  scale; between plays of equal score, the needs after the play decide (which foundation,
-  which direction);
+  every foundation must take every rank. Needs are those of the position before the
+  move, so all moves are scored on one scale; between plays of equal score, the needs
+  after the play decide (which foundation, which direction);
 - the best card move is played when it improves the score; otherwise the game's action
   (deal, draw, fill, redeal, next stage or ray, scatter, wind), so plays and useful
   marriages come before each deal, draw or fill; with no action legal (a hand card must
@@ -44,8 +44,9 @@ base's direction as soon as it is on offer, as ``first-fit`` makes it do. Waitin
 more of the stock to be seen, and planning the directions from the remembered stock in
 the second round (the reserve, seen card by card, turned over by STR-7), were measured
 and did not pay: greedy play of the known remainder is too weak a judge, and a first
-round without plays costs more than the choice gains. Every game gets two win rates: this player's, and the
-solver's "thoughtful" one.
+round without plays costs more than the choice gains.
+
+Every game gets two win rates: this player's, and the solver's "thoughtful" one.
 """
 
 from __future__ import annotations
