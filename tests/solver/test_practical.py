@@ -254,7 +254,8 @@ def test_a_game_that_only_wanders_is_given_up(monkeypatch: pytest.MonkeyPatch) -
     marrying onto deeper columns and without a check, the policy moved diamonds and
     queens between columns until the step cap (100,000 moves); now a move back to a
     picture seen since the last play is declined, and a game offering only such moves, or
-    undoable ones that gain nothing, is given up as lost."""
+    only undoable ones that gain nothing (200 of them since the last play), is given up
+    as lost."""
     calls = 0
     real_choose = practical.choose
 

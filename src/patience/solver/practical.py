@@ -32,9 +32,9 @@ looks one move ahead:
   marriages come before each deal, draw or fill; with no action legal (a hand card must
   be placed) the best card move is played anyway;
 - a card move back to a picture seen since the last play or action is never chosen; when
-  no action is legal and the best card move is such a loop, or an undoable move that
-  gains nothing (BLK-8's empty columns once the stock is spent), the player gives the
-  game up as lost instead of wandering.
+  no action is legal and the best card move is such a loop, or after 200 undoable moves
+  that gained nothing since the last play (BLK-8's empty columns once the stock is
+  spent), the player gives the game up as lost instead of wandering.
 
 Only strict improvements are played besides actions, and loops are refused, so every
 game ends well before the step cap, which stays as a safety net.
@@ -70,6 +70,7 @@ FACE_DOWN = 2
 FROM_STOCK = 1
 DEPTH_CAP = 4  # blockers counted above one buried card
 LOOP = -10_000  # the gain of a move back to a picture seen since the last play
+IDLE_CAP = 200  # undoable moves gaining nothing, with no action left, before giving up
 ENABLES = 50  # a move that is no play but opens a new play to a foundation
 OPENS_NEXT = 10  # a play that opens another play: among plays, the one that goes on
 
@@ -87,6 +88,7 @@ class Lookahead:
         self.seen: set[bytes] = set()  # pictures since the last play or action
         self.progress: tuple[int, int] = (-1, -1)
         self.stuck = False  # no action, and every card move goes round in a loop
+        self.idle = 0  # card moves since the last play or action that gained nothing
 
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one.
@@ -106,6 +108,7 @@ class Lookahead:
                     sum(len(piles[s]) for s in layout.stocks))
         if progress != self.progress:
             self.seen.clear()
+            self.idle = 0
             self.progress = progress
         self.seen.add(self.picture.key())
         self.need = self.needs_now()
@@ -213,8 +216,9 @@ def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
             best, best_gain, reversible = move, gain, raw[3]
     # with no action left, a move that gains nothing and could be undone only wanders
     # (BLK-8's empty columns once the stock is spent): the player gives the game up
-    look.stuck = action is None and (best_gain[0] <= LOOP
-                                     or (best_gain[0] <= 0 and reversible))
+    if action is None and best_gain[0] <= 0 and reversible:
+        look.idle += 1
+    look.stuck = action is None and (best_gain[0] <= LOOP or look.idle > IDLE_CAP)
     if best is not None and (best_gain[0] > 0 or action is None):
         return best
     return action if action is not None else moves[0]
