@@ -195,3 +195,76 @@ def test_the_whole_toad_pile_counts_as_seen() -> None:
     view = practical.visible(state)
     assert "toad" not in view["face_down"]
     assert len(view["piles"]["toad"]) == len(state.to_dict()["piles"]["toad"]) >= 12
+
+
+def test_open_shop_digs_into_the_shop_before_a_waste_pile() -> None:
+    """OPS-1, RBW-4: the shop's cards only go up, from its end; a waste pile's stay in
+    reach. On base 5S both 6H (shop end, over 8C and 9C) and 6D (pile1, over 7D) fit. The
+    policy before version 3 took the pile's 6D for the 7D under it, and the next card
+    drawn, 7S, found found1 at 7 with the 8C still under the 6H; now the 6H goes up, then
+    7S, 8C and 9C, and the 6D-7D pair waits on pile1 for the next foundation."""
+    shop = ["KS", "QS", "JS", "TS", "9S", "8S", "KH", "QH", "JH", "TH", "9H", "8H", "KD",
+            "QD", "JD", "9C", "8C", "6H"]
+    deck = stack([*shop, "5S", "7D", "6D", "7S"], decks=2)
+    state = patience.get_game("open-shop").new(deck=deck)
+    for _ in range(2):
+        state.play("draw")
+        state.play("hand>pile1")
+    assert str(practical.next_move(state)) == "6H:shop>found1"
+    look = practical.Lookahead(state)
+    for _ in range(5):
+        state.play(practical.next_move(state, look))
+    assert state.to_dict()["piles"]["found1"] == ["5S", "6H", "7S", "8C", "9C"]
+
+
+def test_shah_fills_a_gap_from_the_talon() -> None:
+    """SHA-7, SHA-8: the gap left by 2S (ray3.3) may take the talon's JH or the stock's
+    top card. The policy before version 3 filled it from the stock, leaving the JH on the
+    talon for the next draw to bury; now the JH goes into the outer slot, where it stays
+    available and can take a marriage (SHA-6)."""
+    aces = ["AS", "AH", "AD", "AC"] * 2  # SHA-1: the foundations, in deck order
+    inner = ["9C", "JC", "4H", "5H", "6H", "4D", "5D", "7D"]
+    middle = ["3D", "QC", "8D", "9D", "4C", "5C", "7C", "8C"]
+    outer = ["8H", "8H", "2S", "TD", "QS", "6C", "6D", "9S"]
+    deck = stack([*aces, *inner, *middle, *outer, "JH", "TS"], decks=2)
+    state = patience.get_game("shah").new(deck=deck)
+    for move in ("deal", "deal", "draw", "2S:ray3.3>found1"):  # SHA-4, SHA-7
+        state.play(move)
+    assert str(practical.next_move(state)) == "JH:talon>ray3.3"
+
+
+def test_blockade_marries_onto_the_deeper_column() -> None:
+    """BLK-5, BLK-6: 9H may marry onto the TH of col1 (KS, TH: two cards) or of col2 (KC,
+    QS, TH). The policy before version 3 chose col1, where the 9H buries the KS under one
+    card more and keeps the column from emptying; now it goes onto col2, whose cards are
+    buried already, and col1 stays two cards from a fresh refill from the stock."""
+    row1 = ["KS", "KC", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "4C", "5C"]
+    row2 = ["TH", "QS", "6C", "7C", "8C", "9C", "JC", "QC", "KD", "3C", "6S", "7S"]
+    row3 = ["2S", "TH", "9H", "8S", "9S", "TS", "JS", "3D", "4D", "2C", "3H", "4H"]
+    deck = stack(["AS", *row1, *row2, *row3], decks=2)  # BLK-4: the AS goes straight up
+    state = patience.get_game("blockade").new(deck=deck)
+    for move in ("deal", "deal", "2S:col1>found1"):
+        state.play(move)
+    assert str(practical.next_move(state)) == "9H:col3>col2"
+
+
+def test_a_game_that_only_wanders_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BLK-8 with empty_columns=any: once the stock is spent no action is left, and a card
+    move is played even when it gains nothing. On Blockade deal 46, with the reward for
+    marrying onto deeper columns and without a check, the policy moved diamonds and
+    queens between columns until the step cap (100,000 moves); now a move back to a
+    picture seen since the last play is declined, and a game offering only such moves, or
+    only undoable ones that gain nothing (200 of them since the last play), is given up
+    as lost."""
+    calls = 0
+    real_choose = practical.choose
+
+    def counting(*args: object) -> Move:
+        nonlocal calls
+        calls += 1
+        return real_choose(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(practical, "choose", counting)
+    state = patience.get_game("blockade").new(deal=46, empty_columns="any")
+    assert practical.play_practical(state) == "lost"
+    assert calls < 2000

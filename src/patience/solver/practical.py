@@ -15,20 +15,38 @@ looks one move ahead:
   refill that buries nothing is progress); plus 50 for a move that is not itself a play
   but opens a play to a foundation that was not on offer (a marriage, a transfer), plus
   10 for a play that does (of two plays, the one that goes on);
+- per-game weights (``practical_knowledge.Knowledge``), each measured over deals 1-1000:
+  plus 30 for a play from a reserve (Rainbow, Open Shop, two-deck Star: of two plays,
+  the one that digs into the reserve, whose cards only leave from one end); minus 30 per
+  card on Shah's talon (so a gap is filled, or a marriage made, from the talon rather
+  than the stock); plus the squared length of each Blockade column (of two marriages,
+  the one onto the deeper column, keeping short columns short);
 - a card's need comes from the foundation tops and per-game data (in suit or not, wrap,
-  base rank, direction): the nearest foundation that takes it for games built in suit,
-  the furthest for games built regardless of suit, where every foundation must take every
-  rank. Needs are those of the position before the move, so all moves are scored on one
-  scale; between plays of equal score, the needs after the play decide (which foundation,
-  which direction);
+  base rank, direction): the nearest foundation that takes it for games built in suit
+  and for Rainbow, the furthest for the other games built regardless of suit, where
+  every foundation must take every rank. Needs are those of the position before the
+  move, so all moves are scored on one scale; between plays of equal score, the needs
+  after the play decide (which foundation, which direction);
 - the best card move is played when it improves the score; otherwise the game's action
   (deal, draw, fill, redeal, next stage or ray, scatter, wind), so plays and useful
   marriages come before each deal, draw or fill; with no action legal (a hand card must
-  be placed) the best card move is played anyway.
+  be placed) the best card move is played anyway;
+- a card move back to a picture seen since the last play or action is never chosen; when
+  no action is legal and the best card move is such a loop, or after 200 undoable moves
+  that gained nothing since the last play (BLK-8's empty columns once the stock is
+  spent), the player gives the game up as lost instead of wandering.
 
-Only strict improvements are played besides actions, so reversible moves never cycle;
-the step cap stays as a safety net. Every game gets two win rates: this player's, and the
-solver's "thoughtful" one.
+Only strict improvements are played besides actions, and loops are refused, so every
+game ends well before the step cap, which stays as a safety net.
+
+Star's ``direction="free"`` is not used: the policy plays the first card that fixes a
+base's direction as soon as it is on offer, as ``first-fit`` makes it do. Waiting for
+more of the stock to be seen, and planning the directions from the remembered stock in
+the second round (the reserve, seen card by card, turned over by STR-7), were measured
+and did not pay: greedy play of the known remainder is too weak a judge, and a first
+round without plays costs more than the choice gains.
+
+Every game gets two win rates: this player's, and the solver's "thoughtful" one.
 """
 
 from __future__ import annotations
@@ -42,7 +60,7 @@ from patience.engine.state import State
 from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
 
 PracticalOutcome = Literal["won", "lost"]
-POLICY = "2"  # stored with each practical result: change it whenever the policy changes
+POLICY = "3"  # stored with each practical result: change it whenever the policy changes
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 ON_FOUNDATION = 100
@@ -51,6 +69,8 @@ BLOCKED = [max(0, HORIZON - n) for n in range(32)]
 FACE_DOWN = 2
 FROM_STOCK = 1
 DEPTH_CAP = 4  # blockers counted above one buried card
+LOOP = -10_000  # the gain of a move back to a picture seen since the last play
+IDLE_CAP = 200  # undoable moves gaining nothing, with no action left, before giving up
 ENABLES = 50  # a move that is no play but opens a new play to a foundation
 OPENS_NEXT = 10  # a play that opens another play: among plays, the one that goes on
 
@@ -65,6 +85,10 @@ class Lookahead:
         self.raws: list[RawMove] = []
         self.vars: list[int] = []
         self.known_needs: dict[tuple[tuple[int, int, int], ...], list[int]] = {}
+        self.seen: set[bytes] = set()  # pictures since the last play or action
+        self.progress: tuple[int, int] = (-1, -1)
+        self.stuck = False  # no action, and every card move goes round in a loop
+        self.idle = 0  # card moves since the last play or action that gained nothing
 
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one.
@@ -80,6 +104,13 @@ class Lookahead:
         piles = [[UNKNOWN] * down.get(pid, 0) + [CARDS[c] for c in shown.get(pid, ())]
                  for pid in layout.ids]
         self.picture.load_position(piles, self.vars)
+        progress = (sum(len(piles[f]) for f in layout.foundations),
+                    sum(len(piles[s]) for s in layout.stocks))
+        if progress != self.progress:
+            self.seen.clear()
+            self.idle = 0
+            self.progress = progress
+        self.seen.add(self.picture.key())
         self.need = self.needs_now()
         self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
         self.base = self.score(self.costs)
@@ -131,7 +162,12 @@ class Lookahead:
         stock = sum(len(piles[s]) for s in layout.stocks)
         down = sum(n for i, n in self.rules.face_down(self.picture).items()
                    if i not in layout.stocks)
-        return ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
+        know = layout.knowledge
+        held = know.talon_card * sum(len(piles[t]) for t in layout.talons)
+        if know.pile_up:
+            held -= know.pile_up * sum(len(piles[t]) ** 2 for t in layout.tableaux)
+        return (ON_FOUNDATION * found - sum(costs) - FACE_DOWN * down - FROM_STOCK * stock
+                - held)
 
     def gain(self, raw: RawMove) -> tuple[int, int]:
         """How much the score changes when ``raw`` is played on the picture: first with
@@ -142,6 +178,9 @@ class Lookahead:
         lengths = [len(p) for p in piles]
         src, dst = raw[0], raw[1]
         picture.push(raw)
+        if not layout.capacity[dst] and picture.key() in self.seen:
+            picture.pop()  # back to a picture seen since the last play: a loop
+            return LOOP, 0
         costs = self.costs[:]
         changed = {src, dst} | {i for i, n in enumerate(lengths) if len(piles[i]) != n}
         for pile in changed:
@@ -149,6 +188,8 @@ class Lookahead:
             if k is not None:
                 costs[k] = self.stack_cost(layout.stacks[k], self.need)
         now = self.score(costs) - self.base
+        if src in layout.reserves and layout.capacity[dst]:
+            now += layout.knowledge.reserve_play
         if self.new_plays():  # a play that opens the next, a marriage, SUN-3
             now += OPENS_NEXT if layout.capacity[dst] and not layout.capacity[src] else ENABLES
         later = 0
@@ -164,6 +205,7 @@ def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
     look.look_at(view)
     best: Move | None = None
     best_gain = (0, 0)
+    reversible = False
     action: Move | None = None
     for raw, move in zip(look.raws, moves, strict=True):
         if move.action is not None:
@@ -171,7 +213,12 @@ def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
             continue
         gain = look.gain(raw)
         if best is None or gain > best_gain:
-            best, best_gain = move, gain
+            best, best_gain, reversible = move, gain, raw[3]
+    # with no action left, a move that gains nothing and could be undone only wanders
+    # (BLK-8's empty columns once the stock is spent): the player gives the game up
+    if action is None and best_gain[0] <= 0 and reversible:
+        look.idle += 1
+    look.stuck = action is None and (best_gain[0] <= LOOP or look.idle > IDLE_CAP)
     if best is not None and (best_gain[0] > 0 or action is None):
         return best
     return action if action is not None else moves[0]
@@ -200,5 +247,8 @@ def play_practical(state: State) -> PracticalOutcome:
     for _ in range(STEP_CAP):
         if work.status != "playing":
             break
-        work.play(next_move(work, look))
+        move = next_move(work, look)
+        if look.stuck:
+            break  # the player sees nothing new to try: the game is lost
+        work.play(move)
     return "won" if work.status == "won" else "lost"

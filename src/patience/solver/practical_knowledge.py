@@ -36,11 +36,21 @@ class Knowledge:
     # Foundations built regardless of suit each take every rank, so a card is wanted as
     # late as the foundation furthest from it; in suit, a copy goes to the nearest one.
     every_foundation: bool = False
+    # A bonus for a play from a reserve (RBW-4, OPS-1, DST-3: its cards only go up, from
+    # one end): of two plays, the one that digs into the reserve, the bottleneck
+    reserve_play: int = 0
+    # What one card on the talon costs (SHA-7): it leaves only from the top, so a gap
+    # filled or a marriage made from it (SHA-6, SHA-8) is worth more than from the stock
+    talon_card: int = 0
+    # A reward per squared column length (BLK-5): of two marriages, the one onto the
+    # deeper column, whose cards lie buried already, keeps the short columns open
+    pile_up: int = 0
 
 
 _SUN_SUITS = "SHDC"
 # RBW-2, RBW-3, OPS-1, DST-2: by rank, with wrap, from the base rank the deal shows
-_BY_RANK = Knowledge(in_suit=False, wrap=True, start_rank="base_rank", every_foundation=True)
+_BY_RANK = Knowledge(in_suit=False, wrap=True, start_rank="base_rank", every_foundation=True,
+                     reserve_play=30)
 KNOWLEDGE: dict[str, Knowledge] = {
     "sun": Knowledge(
         in_suit=True, wrap=False,
@@ -50,12 +60,14 @@ KNOWLEDGE: dict[str, Knowledge] = {
     "star": Knowledge(in_suit=True, wrap=True, directions="directions"),
     # SHA-5: a ray's inner, middle and outer slots are one pile to the player: only the
     # top card of the outermost non-empty slot is available
-    "shah": Knowledge(in_suit=True, wrap=False,
+    "shah": Knowledge(in_suit=True, wrap=False, talon_card=30,
                       stacks=tuple(tuple(f"ray{n}.{c}" for c in (1, 2, 3))
                                    for n in range(1, 9))),
-    "blockade": Knowledge(in_suit=True, wrap=False),
+    "blockade": Knowledge(in_suit=True, wrap=False, pile_up=1),
     "clock": Knowledge(in_suit=True, wrap=True),
-    "rainbow": _BY_RANK,
+    # RBW-6 places the waste cards for the player; measured, the nearest foundation's
+    # need chooses better there than the furthest one's
+    "rainbow": Knowledge(in_suit=False, wrap=True, start_rank="base_rank", reserve_play=30),
     "open-shop": _BY_RANK,
     "toad": Knowledge(in_suit=False, wrap=False, every_foundation=True),
     "double-star": _BY_RANK,
@@ -84,6 +96,9 @@ class Layout:
         self.stacks: list[tuple[int, ...]] = grouped + singles
         self.stack_of = {i: k for k, stack in enumerate(self.stacks) for i in stack}
         self.ids = [p.id for p in layout]
+        self.tableaux = [i for i, p in enumerate(layout) if p.kind == Kind.TABLEAU]
+        self.talons = [i for i, p in enumerate(layout) if p.kind == Kind.TALON]
+        self.reserves = {i for i, p in enumerate(layout) if p.kind == Kind.RESERVE}
 
 
 def needs(layout: Layout, piles: list[list[int]], counters: dict[str, Any]) -> list[int]:
