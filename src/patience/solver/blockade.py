@@ -96,16 +96,24 @@ def blockade_dead_end(state: State) -> bool:
             break  # a column may empty: a refill could come before the deal
         up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
         columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
-        for cards in columns:
-            while left and stock[left - 1] >> 2 == blockade.ACE:
-                left -= 1
-                up.append(stock[left])
-            if not left:
-                break
-            left -= 1
-            cards.append(stock[left])
+        left = deal_relaxed_row(columns, up, stock, left)
     tops = _taken_off(columns, up + stock[:left], home, rules.sequences, rules.fill_any, [])
     return tops is not None and any(tops)
+
+
+def deal_relaxed_row(columns: list[list[int]], up: list[int], stock: list[int], left: int) -> int:
+    """Lay one row of the relaxed game, col1 -> col12, from `stock[:left]` (its top last),
+    aces straight to `up` (BLK-4); return how many stock cards are left. Shared by the dead
+    end and the dive's look ahead, which deal the same way."""
+    for cards in columns:
+        while left and stock[left - 1] >> 2 == blockade.ACE:
+            left -= 1
+            up.append(stock[left])
+        if not left:
+            break
+        left -= 1
+        cards.append(stock[left])
+    return left
 
 
 def _taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list[int],

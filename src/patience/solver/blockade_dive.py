@@ -45,6 +45,7 @@ from patience.solver.blockade import (
     blockade_dead_end,
     blockade_order,
     blockade_safe_move,
+    deal_relaxed_row,
 )
 from patience.solver.blockade_endgame import WON, endgame_outcome
 from patience.solver.blockade_search import replayed_endgame
@@ -151,14 +152,7 @@ def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
         assert tops is not None  # only empty_columns = "any" answers None
         up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
         columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
-        for cards in columns:
-            while left and stock[left - 1] >> 2 == blockade.ACE:
-                left -= 1
-                up.append(stock[left])
-            if not left:
-                break
-            left -= 1
-            cards.append(stock[left])
+        left = deal_relaxed_row(columns, up, stock, left)
     tops = _taken_off(columns, up, home, sequences, False, [])
     assert tops is not None
     return sum(tops)
