@@ -81,10 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     rows = []
-    print(f"policy {practical.POLICY}, deals 1-{args.deals}")
+    print(f"policy {practical.POLICY} (per game: {practical.GAME_POLICY}), deals 1-{args.deals}")
     for game_id in args.games.split(","):
         for options in option_sets(patience.get_game(game_id)):
-            row = measure(game_id, options, args.deals)
+            row = {**measure(game_id, options, args.deals),
+                   "policy": practical.policy_for(game_id)}
             rows.append(row)
             shown = ",".join(f"{k}={v}" for k, v in options.items()) or "defaults"
             print(f"{game_id:12} {shown:28} {row['won']:5d} {row['win_pct']:6.1f} % "

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from patience.solver import practical
 from patience.solver.practical import POLICY
 from patience.stats import analyse_deal, run_deals, summarise, wilson
 from patience.storage.results import DealResult, ResultStore, budget_text
@@ -128,6 +129,23 @@ def test_a_changed_policy_replays_only_the_practical_games(tmp_path: Path) -> No
     assert (replayed.outcome, replayed.nodes, replayed.seconds) == ("won", 77, 7.0)
     assert (replayed.practical, replayed.policy) == (first[2].practical, POLICY)
     assert again[2] == replayed and again[:2] == first[:2] and again[3] == first[3]
+
+
+def test_a_game_with_its_own_policy_version_replays_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    deals = range(1, 4)
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        for game_id in ("sun", "star"):
+            with Counting() as pool:
+                run_deals(game_id, {}, deals, pool, store, **BUDGET)
+        monkeypatch.setitem(practical.GAME_POLICY, "star", "star's own")
+        with Counting() as pool:
+            run_deals("sun", {}, deals, pool, store, **BUDGET)
+        assert pool.calls == []
+        with Counting() as pool:
+            replayed = run_deals("star", {}, deals, pool, store, **BUDGET)
+        assert sorted(pool.calls) == list(deals)
+    assert {r.policy for r in replayed} == {"star's own"}
 
 
 def test_a_database_from_before_policies_were_named_reads_as_policy_one(

@@ -61,7 +61,15 @@ from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
 
 PracticalOutcome = Literal["won", "lost"]
 POLICY = "3"  # stored with each practical result: change it whenever the policy changes
+# A game whose play changed alone gets its own version, so only its stored games replay
+GAME_POLICY: dict[str, str] = {}
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
+
+
+def policy_for(game_id: str) -> str:
+    """The policy version a practical result of ``game_id`` is stored with."""
+    return GAME_POLICY.get(game_id, POLICY)
+
 
 ON_FOUNDATION = 100
 HORIZON = 14  # a buried card n cards from its foundation costs HORIZON - n per blocker

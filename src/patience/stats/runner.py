@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from patience.engine.registry import get_game
-from patience.solver.practical import POLICY, play_practical
+from patience.solver.practical import play_practical, policy_for
 from patience.solver.search import solve
 from patience.storage.results import DealResult, ResultStore, budget_text
 
@@ -20,14 +20,14 @@ def analyse_deal(game_id: str, options: Mapping[str, Any], deal: int, max_nodes:
     state = get_game(game_id).new(deal=deal, **dict(options))
     result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     return DealResult(deal, result.outcome, result.nodes, result.seconds,
-                      play_practical(state), POLICY)
+                      play_practical(state), policy_for(game_id))
 
 
 def replay_practical(game_id: str, options: Mapping[str, Any], deal: int,
                      stored: DealResult) -> DealResult:
     """``stored`` with its practical game played again by today's policy (the solve kept)."""
     state = get_game(game_id).new(deal=deal, **dict(options))
-    return replace(stored, practical=play_practical(state), policy=POLICY)
+    return replace(stored, practical=play_practical(state), policy=policy_for(game_id))
 
 
 def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
@@ -46,7 +46,7 @@ def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
     done = store.get(game_id, options, budget, wanted)
     if retry_unknown:
         done = {deal: r for deal, r in done.items() if r.outcome != "unknown"}
-    stale = {deal: r for deal, r in done.items() if r.policy != POLICY}
+    stale = {deal: r for deal, r in done.items() if r.policy != policy_for(game_id)}
     done = {deal: r for deal, r in done.items() if deal not in stale}
     for result in done.values():
         if on_result is not None:
