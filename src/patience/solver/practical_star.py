@@ -7,9 +7,11 @@ So once the stock of the first round is spent, a player who remembers what he sa
 knows where every card lies, and the stock of the second and third rounds in order:
 that is memory, not a look at a hidden card. From then on the player plans: a
 depth-first look-ahead over the remembered position (``star_search``, at most
-``BUDGET`` positions), once at the end of the first round and again at each redeal
-while no plan is found. A plan found is a winning line and is followed; a look-ahead
-that runs out of positions proves the game lost, and the player gives it up.
+``BUDGET`` positions), at the end of the first round and, if no plan was found, again at
+the start of the third (a look-ahead at the end of a round covers the next one). A plan
+found is a winning line and is followed; a look-ahead that runs out of positions proves
+the game lost, and the player gives it up. The first round stays with the one-move
+policy: docs/solver.md has what was tried to choose the directions there.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from patience.engine.state import State
 from patience.games.star import STOCK
 from patience.solver.star_search import star_search
 
-BUDGET = 10_000  # positions per look-ahead
+BUDGET = 40_000  # positions per look-ahead
 
 
 class StarMemory:
@@ -72,7 +74,8 @@ class StarPlanner:
             if self.plan[0] in legal:
                 return self.plan.pop(0)
             self.plan = []  # not the position planned for (a caller moved otherwise)
-        if stock is None or self.searched == view["round"] or self.lost:
+        # a look-ahead at the end of a round covers the next one: at most one in two rounds
+        if stock is None or self.lost or 0 < self.searched >= view["round"] - 1:
             return None
         self.searched = view["round"]
         known = picture.copy()
