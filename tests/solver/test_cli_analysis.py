@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import patience
 from patience.cli import app
-from patience.solver.practical import POLICY
+from patience.solver.practical import policy_for
 from patience.storage.results import DealResult, ResultStore, budget_text
 
 runner = CliRunner()
@@ -62,7 +62,7 @@ def test_stats_json_and_resume(tmp_path: Path) -> None:
     with ResultStore(db) as store:  # as if a weaker solver had left deal 10 undecided
         was = store.get("star", {"direction": "free"}, budget, [10])[10].outcome
         store.add("star", {"direction": "free"}, budget,
-                  DealResult(10, "unknown", 1, 10.0, "lost", POLICY))
+                  DealResult(10, "unknown", 1, 10.0, "lost", policy_for("star")))
     stale = json.loads(runner.invoke(app, args).output)
     assert stale["unknown"] == data["unknown"] + (was != "unknown")
     retried = json.loads(runner.invoke(app, [*args, "--retry-unknown"]).output)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 import patience
+from patience.cards import CODES
 from patience.engine.moves import Move
 from patience.engine.state import State
-from patience.solver import practical, solve
+from patience.solver import practical, practical_star, solve
 from tests.decks import placed, stack
 
 
@@ -268,3 +270,68 @@ def test_a_game_that_only_wanders_is_given_up(monkeypatch: pytest.MonkeyPatch) -
     state = patience.get_game("blockade").new(deal=46, empty_columns="any")
     assert practical.play_practical(state) == "lost"
     assert calls < 2000
+
+
+# Star deal 21 (STR-2): bases 4S, 9H, 6C, AD; cells KS, 4H, JC, QD
+STAR_DEAL_21 = [
+    "4S", "AS", "9H", "6C", "5C", "QH", "AD", "KS", "4H", "JC", "3S", "QD", "JD",
+    "8H", "JH", "JS", "5H", "3D", "TS", "KC", "AC", "7H", "7C", "QC", "5S", "2D",
+    "2S", "8D", "9C", "9D", "5D", "7S", "6H", "4C", "KH", "8C", "KD", "8S", "6D",
+    "6S", "QS", "AH", "TC", "2H", "7D", "2C", "9S", "3C", "TH", "3H", "4D", "TD",
+]
+
+
+def test_star_memory_knows_the_stock_after_a_redeal() -> None:
+    """STR-6, STR-7: the reserve lies face up, so a player who watched it knows the stock
+    of the next round, card by card, and nothing of the first round's stock."""
+    state = patience.get_game("star").new(deal=3)
+    memory = practical_star.StarMemory()
+    known = 0
+    while state.status == "playing":  # each first legal move: plays, then draw, redeal
+        stock = memory.stock(practical.visible(state))
+        if state.vars[4] == 0 and state.piles[9]:  # ROUNDS_DONE, STOCK: the first round
+            assert stock is None
+        else:
+            assert stock == [CODES[c] for c in state.piles[9]]
+            known += bool(stock)
+        state.play(state.to_move(state.legal_raw()[0]))
+    assert known > 20
+
+
+def test_star_remembers_the_stock_and_holds_a_cell_card() -> None:
+    """STR-5, STR-7: in round 2, the AS just drawn and played, KS in cell-1 fits base-12.
+    The stock is face down, but it is the first round's reserve turned over, which the
+    player watched: 5C on top, the last card base-3 (6C up to 8C) will take. Playing KS
+    at once would pull the 5C into cell-1 for the rest of the game, and the policy before
+    Star's version 4, which knew no stock card, did so and lost the deal. Remembering the
+    stock, the player plans a winning line: it draws first, laying the 5C low on the
+    reserve, and wins."""
+    game = patience.get_game("star")
+    state = game.new(deck=STAR_DEAL_21)
+    look = practical.Lookahead(state)
+    while state.vars[4] == 0 or len(state.piles[0]) < 4:  # round 2, AS on base-12
+        state.play(practical.next_move(state, look))
+    assert state.to_dict()["piles"]["cell-1"] == ["KS"]
+    assert CODES[state.piles[9][-1]] == "5C"  # STOCK's top
+    assert str(practical.next_move(state.copy(), look)) == "draw"
+    assert str(practical.next_move(state)) == "KS:cell-1>base-12"  # no memory
+    assert practical.play_practical(game.new(deck=STAR_DEAL_21)) == "won"
+
+
+def test_star_choices_in_the_first_round_ignore_the_unseen_stock() -> None:
+    """With its memory, the Star player still reads no card before it is turned up: along
+    its game, each choice in the first round is the same on a copy whose stock lies in
+    another order, given the same memory."""
+    state = patience.get_game("star").new(deal=2)
+    look = practical.Lookahead(state)
+    checked = 0
+    for step in range(200):
+        if state.status != "playing" or not state.piles[9]:  # STOCK
+            break
+        if step % 3 == 0:
+            other = _hide_differently(state, step)
+            assert _seen_as(practical.next_move(other, copy.deepcopy(look))) \
+                == _seen_as(practical.next_move(state, copy.deepcopy(look)))
+            checked += 1
+        state.play(practical.next_move(state, look))
+    assert checked > 5

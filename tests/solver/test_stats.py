@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from patience.solver import practical
-from patience.solver.practical import POLICY
+from patience.solver.practical import POLICY, policy_for
 from patience.stats import analyse_deal, run_deals, summarise, wilson
 from patience.storage.results import DealResult, ResultStore, budget_text
 
@@ -100,7 +100,8 @@ def test_retry_unknown_solves_only_the_undecided_again(tmp_path: Path) -> None:
         with Counting() as pool:
             first = run_deals("star", {}, deals, pool, store, **BUDGET)
         # as if deal 2 had run out of budget under an older, weaker solver
-        store.add("star", {"direction": "free"}, budget, DealResult(2, "unknown", 9, 9.0, "lost", POLICY))
+        store.add("star", {"direction": "free"}, budget, DealResult(2, "unknown", 9, 9.0, "lost",
+                                                                  policy_for("star")))
         with Counting() as pool:
             kept = run_deals("star", {}, deals, pool, store, **BUDGET)
         assert pool.calls == [] and kept[1].outcome == "unknown"

@@ -39,12 +39,11 @@ looks one move ahead:
 Only strict improvements are played besides actions, and loops are refused, so every
 game ends well before the step cap, which stays as a safety net.
 
-Star's ``direction="free"`` is not used: the policy plays the first card that fixes a
-base's direction as soon as it is on offer, as ``first-fit`` makes it do. Waiting for
-more of the stock to be seen, and planning the directions from the remembered stock in
-the second round (the reserve, seen card by card, turned over by STR-7), were measured
-and did not pay: greedy play of the known remainder is too weak a judge, and a first
-round without plays costs more than the choice gains.
+Star (policy 4) adds memory: the reserve lies face up, so once the first round's stock
+is spent the player knows every card's place, and the stock of the later rounds in
+order. From then on it follows a winning line found by a bounded look-ahead over what it
+remembers (``practical_star``), or gives up a game that look-ahead proves lost; the
+one-move policy above plays the first round and whatever the look-ahead leaves open.
 
 Every game gets two win rates: this player's, and the solver's "thoughtful" one.
 """
@@ -58,11 +57,12 @@ from patience.engine.moves import Move
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
+from patience.solver.practical_star import StarPlanner
 
 PracticalOutcome = Literal["won", "lost"]
 POLICY = "3"  # stored with each practical result: change it whenever the policy changes
 # A game whose play changed alone gets its own version, so only its stored games replay
-GAME_POLICY: dict[str, str] = {}
+GAME_POLICY: dict[str, str] = {"star": "4"}
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 
@@ -97,6 +97,8 @@ class Lookahead:
         self.progress: tuple[int, int] = (-1, -1)
         self.stuck = False  # no action, and every card move goes round in a loop
         self.idle = 0  # card moves since the last play or action that gained nothing
+        # Star: memory of the reserve and a look-ahead over it (practical_star)
+        self.planner = StarPlanner() if state.game.id == "star" else None
 
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one.
@@ -211,6 +213,13 @@ class Lookahead:
 def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
     """The policy itself, on the visible view: pile ids to their face-up cards."""
     look.look_at(view)
+    if look.planner is not None:
+        planned = look.planner.move(view, look.picture, look.raws)
+        look.stuck = look.planner.lost  # the remembered position is proved lost
+        if planned is not None:
+            return moves[look.raws.index(planned)]
+        if look.stuck:
+            return moves[0]
     best: Move | None = None
     best_gain = (0, 0)
     reversible = False
