@@ -78,7 +78,9 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "of `patience.solver.practical`, which sees only face-up cards, the counters shown "
         "and the legal moves, and looks one move ahead: plays to the foundations first, then "
         "moves that bury no card needed soon, and a deal, draw or fill only when nothing "
-        "else improves the position.",
+        "else improves the position. In Star it also remembers the cards it has seen go "
+        "face up onto the reserve, so from the second round it knows the stock and plans "
+        "with a small search.",
         "",
         "A row is only as firm as its interval: where many deals are still unknown, or the "
         "row covers few deals, the figure is a bound, not a measurement. Run the command "
