@@ -9,9 +9,9 @@ that is memory, not a look at a hidden card. From then on the player plans: a
 depth-first look-ahead over the remembered position (``star_search``, at most
 ``BUDGET`` positions), at the end of the first round and, if no plan was found, again at
 the start of the third (a look-ahead at the end of a round covers the next one). A plan
-found is a winning line and is followed; a look-ahead that runs out of positions proves
-the game lost, and the player gives it up. The first round stays with the one-move
-policy: docs/solver.md has what was tried to choose the directions there.
+found is a winning line and is followed; a look-ahead that searches every position there
+is without a win proves the game lost, and the player gives it up. The first round stays
+with the one-move policy: docs/solver.md has what was tried to choose the directions there.
 """
 
 from __future__ import annotations
@@ -75,7 +75,8 @@ class StarPlanner:
                 return self.plan.pop(0)
             self.plan = []  # not the position planned for (a caller moved otherwise)
         # a look-ahead at the end of a round covers the next one: at most one in two rounds
-        if stock is None or self.lost or 0 < self.searched >= view["round"] - 1:
+        searched_lately = self.searched > 0 and self.searched >= view["round"] - 1
+        if stock is None or self.lost or searched_lately:
             return None
         self.searched = view["round"]
         known = picture.copy()
