@@ -11,6 +11,7 @@ import patience
 from patience.cards import CODES
 from patience.engine.moves import Move
 from patience.engine.state import State
+from patience.games import star
 from patience.solver import practical, practical_star, solve
 from tests.decks import placed, stack
 
@@ -289,10 +290,10 @@ def test_star_memory_knows_the_stock_after_a_redeal() -> None:
     known = 0
     while state.status == "playing":  # each first legal move: plays, then draw, redeal
         stock = memory.stock(practical.visible(state))
-        if state.vars[4] == 0 and state.piles[9]:  # ROUNDS_DONE, STOCK: the first round
+        if state.vars[star.ROUNDS_DONE] == 0 and state.piles[star.STOCK]:  # the first round
             assert stock is None
         else:
-            assert stock == [CODES[c] for c in state.piles[9]]
+            assert stock == [CODES[c] for c in state.piles[star.STOCK]]
             known += bool(stock)
         state.play(state.to_move(state.legal_raw()[0]))
     assert known > 20
@@ -309,10 +310,10 @@ def test_star_remembers_the_stock_and_holds_a_cell_card() -> None:
     game = patience.get_game("star")
     state = game.new(deck=STAR_DEAL_21)
     look = practical.Lookahead(state)
-    while state.vars[4] == 0 or len(state.piles[0]) < 4:  # round 2, AS on base-12
+    while state.vars[star.ROUNDS_DONE] == 0 or len(state.piles[0]) < 4:  # round 2, AS on base-12
         state.play(practical.next_move(state, look))
     assert state.to_dict()["piles"]["cell-1"] == ["KS"]
-    assert CODES[state.piles[9][-1]] == "5C"  # STOCK's top
+    assert CODES[state.piles[star.STOCK][-1]] == "5C"  # the stock's top
     assert str(practical.next_move(state.copy(), look)) == "draw"
     assert str(practical.next_move(state)) == "KS:cell-1>base-12"  # no memory
     assert practical.play_practical(game.new(deck=STAR_DEAL_21)) == "won"
@@ -333,7 +334,7 @@ def test_star_choices_in_the_first_round_ignore_the_unseen_stock() -> None:
     look = practical.Lookahead(state)
     checked = 0
     for step in range(200):
-        if state.status != "playing" or not state.piles[9]:  # STOCK
+        if state.status != "playing" or not state.piles[star.STOCK]:
             break
         if step % 3 == 0:
             other = _hide_differently(state, step)
