@@ -12,10 +12,10 @@ from patience.engine.rules import ACTION
 from patience.engine.state import State
 from patience.games import blockade as game
 from patience.solver.blockade import (
-    _taken_off,
     blockade_dead_end,
     blockade_probe_order,
     blockade_safe_move,
+    taken_off,
 )
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
@@ -253,11 +253,11 @@ def test_blk2_a_card_whose_twin_is_up_needs_the_other_foundation() -> None:
     home = _cards("AS", "2S", "3S", "4S", "AS")
     column = [_cards("2S", "4S")]
     held = _cards("5S", "5S")
-    assert _taken_off(column, [*home, *_cards("3S")], home, False, False, held) == [2]
+    assert taken_off(column, [*home, *_cards("3S")], home, False, False, held) == [2]
     # were found1 only at 3S, with the first 4S in the stock, the 4S could go onto it
     home = _cards("AS", "2S", "3S", "AS")
     free = [*home, *_cards("3S", "4S")]
-    assert _taken_off(column, free, home, False, False, held) == [0]
+    assert taken_off(column, free, home, False, False, held) == [0]
 
 
 def test_blk5_a_successor_on_a_foundation_is_no_marriage_target() -> None:
@@ -268,6 +268,6 @@ def test_blk5_a_successor_on_a_foundation_is_no_marriage_target() -> None:
     home = _cards("AS", "2S", "3S", "4S", "5S", "AS")
     column = [_cards("2S", "4S")]
     free = [*home, *_cards("3S")]
-    assert _taken_off(column, free, home, False, False, _cards("5S")) == [2]
+    assert taken_off(column, free, home, False, False, _cards("5S")) == [2]
     # with the other 5S dealt and at the end of a column, the 4S may marry onto it
-    assert _taken_off([*column, _cards("5S")], free, home, False, False, []) == [0, 0]
+    assert taken_off([*column, _cards("5S")], free, home, False, False, []) == [0, 0]

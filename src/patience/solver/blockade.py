@@ -69,7 +69,7 @@ BURIED_START = [0] * ((KING + 1) << 2) + [2] * (64 - ((KING + 1) << 2))
 def blockade_dead_end(state: State) -> bool:
     """Some card can never reach a foundation, even in a relaxed game.
 
-    The relaxed game (``_taken_off``, with its proof) takes cards off the columns while
+    The relaxed game (``taken_off``, with its proof) takes cards off the columns while
     the rules could let them leave. Deals are then made in it while that is sound: if no
     column can be emptied without the stock (the relaxed game with stock cards left out,
     an over-estimate of all play until a stock card arrives), no refill can come before
@@ -91,13 +91,13 @@ def blockade_dead_end(state: State) -> bool:
     stock = piles[blockade.STOCK]
     left = len(stock)  # stock cards not yet dealt in the relaxed game: stock[:left]
     while left:
-        tops = _taken_off(columns, up, home, rules.sequences, rules.fill_any, stock[:left])
+        tops = taken_off(columns, up, home, rules.sequences, rules.fill_any, stock[:left])
         if tops is None or not all(tops):
             break  # a column may empty: a refill could come before the deal
         up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
         columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
         left = deal_relaxed_row(columns, up, stock, left)
-    tops = _taken_off(columns, up + stock[:left], home, rules.sequences, rules.fill_any, [])
+    tops = taken_off(columns, up + stock[:left], home, rules.sequences, rules.fill_any, [])
     return tops is not None and any(tops)
 
 
@@ -116,8 +116,8 @@ def deal_relaxed_row(columns: list[list[int]], up: list[int], stock: list[int], 
     return left
 
 
-def _taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list[int],
-               sequences: bool, fill_any: bool, held: list[int]) -> list[int] | None:
+def taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list[int],
+              sequences: bool, fill_any: bool, held: list[int]) -> list[int] | None:
     """How many cards of each column stay in the relaxed game; None when a column may be
     emptied and ``fill_any`` allows moves into it.
 

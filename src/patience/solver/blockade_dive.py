@@ -41,11 +41,11 @@ from patience.engine.state import State
 from patience.games import blockade
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
 from patience.solver.blockade import (
-    _taken_off,
     blockade_dead_end,
     blockade_order,
     blockade_safe_move,
     deal_relaxed_row,
+    taken_off,
 )
 from patience.solver.blockade_endgame import WON, endgame_outcome
 from patience.solver.blockade_search import replayed_endgame
@@ -137,7 +137,7 @@ def _waits(piles: list[list[int]]) -> list[int]:
 
 
 def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
-    """How many cards the relaxed game (``blockade._taken_off``) leaves on the columns
+    """How many cards the relaxed game (``blockade.taken_off``) leaves on the columns
     when every row still in the stock is dealt onto what it leaves, col1 -> col12 as
     BLK-4 lays it, as though no column were emptied again (a refill shifts where every
     later card lands, BLK-6). Not a proof of anything: a guess at what the rows to come
@@ -148,12 +148,12 @@ def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
     stock = piles[blockade.STOCK]
     left = len(stock)
     while left:
-        tops = _taken_off(columns, up, home, sequences, False, stock[:left])
+        tops = taken_off(columns, up, home, sequences, False, stock[:left])
         assert tops is not None  # only empty_columns = "any" answers None
         up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
         columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
         left = deal_relaxed_row(columns, up, stock, left)
-    tops = _taken_off(columns, up, home, sequences, False, [])
+    tops = taken_off(columns, up, home, sequences, False, [])
     assert tops is not None
     return sum(tops)
 

@@ -14,7 +14,7 @@ suit alike.
 from __future__ import annotations
 
 from patience.games.blockade import COLUMNS, FOUNDATIONS, NEXT
-from patience.solver.blockade import _taken_off
+from patience.solver.blockade import taken_off
 
 WON, LOST, UNKNOWN = 1, 2, 3
 MEMO_LIMIT = 400_000  # answers kept; the table is emptied when it grows past this
@@ -64,7 +64,7 @@ class _Endgame:
     short two ways, both proved elsewhere: a safe foundation play is the only move tried
     (``blockade_safe_move``: from a won position it leads to one won in fewer moves, so
     the argument above still holds), and after a foundation play a position the relaxed
-    game of ``_taken_off`` walls in is lost."""
+    game of ``taken_off`` walls in is lost."""
 
     def __init__(self, columns: list[list[int]], heights: list[int], sequences: bool,
                  memo: dict[bytes, int]) -> None:
@@ -79,10 +79,10 @@ class _Endgame:
         return b"\xff".join(sorted(map(bytes, self.columns))) + b"\xfe" + bytes(self.heights)
 
     def walled(self) -> bool:
-        """The relaxed game of ``blockade._taken_off`` leaves a card on a column."""
+        """The relaxed game of ``blockade.taken_off`` leaves a card on a column."""
         home = [rank << 2 | (f >> 1) for f, height in enumerate(self.heights)
                 for rank in range(1, height + 1)]
-        return any(_taken_off(self.columns, home, home, self.sequences, False, []) or ())
+        return any(taken_off(self.columns, home, home, self.sequences, False, []) or ())
 
     def moves(self) -> list[tuple[int, int, int]]:
         """(source column, target column or -1 for a foundation, index of the first card
