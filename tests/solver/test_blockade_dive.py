@@ -139,7 +139,7 @@ def test_waits_read_the_suit_s_two_foundations_in_either_order(heights: list[int
     """BLK-2: hearts at 5 and 3, whichever foundation holds which. The 6H and the 4H are
     next for one of them, the 7H waits for one card, the 5H for one (the foundation at
     5 holds its twin)."""
-    wait = bd._waits(position(heights, ["6H"], "").piles)
+    wait = bd.waits(position(heights, ["6H"], "").piles)
     assert [wait[CARDS[c]] for c in ("6H", "4H", "7H", "5H")] == [0, 0, 1, 1]
 
 

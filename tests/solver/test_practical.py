@@ -8,10 +8,10 @@ import random
 import pytest
 
 import patience
-from patience.cards import CODES
+from patience.cards import CARDS, CODES
 from patience.engine.moves import Move
 from patience.engine.state import State
-from patience.games import star
+from patience.games import blockade, star
 from patience.solver import practical, practical_star, solve
 from tests.decks import placed, stack
 
@@ -116,7 +116,10 @@ def _seen_as(move: Move) -> tuple[object, ...]:
 @pytest.mark.parametrize("game_id", [g.id for g in patience.list_games()])
 def test_the_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
     """The policy reads the visible position only: along its own games, each choice is the
-    same on a position whose stock and face-down cards lie in another order."""
+    same on a position whose stock and face-down cards lie in another order. The copy
+    keeps the repetition memory (RULES.md §0) of positions with the stock as it was, so
+    it may offer a move back that the game refuses; the player sees the legal moves, so
+    such a copy is not one it cannot tell apart and is skipped."""
     game = patience.get_game(game_id)
     checked = 0
     for deal in range(1, 4):
@@ -127,6 +130,9 @@ def test_the_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
             chosen = practical.next_move(state)
             if step % 7 == 0 and any(state.rules.face_down(state).values()):
                 other = _hide_differently(state, deal * 1000 + step)
+                if ({_seen_as(m) for m in other.legal_moves()}
+                        != {_seen_as(m) for m in state.legal_moves()}):
+                    continue
                 assert _seen_as(practical.next_move(other)) == _seen_as(chosen)
                 checked += 1
             state.play(chosen)
@@ -220,11 +226,14 @@ def test_open_shop_digs_into_the_shop_before_a_waste_pile() -> None:
     assert state.to_dict()["piles"]["found1"] == ["5S", "6H", "7S", "8C", "9C"]
 
 
-def test_shah_fills_a_gap_from_the_talon() -> None:
-    """SHA-7, SHA-8: the gap left by 2S (ray3.3) may take the talon's JH or the stock's
-    top card. The policy before version 3 filled it from the stock, leaving the JH on the
-    talon for the next draw to bury; now the JH goes into the outer slot, where it stays
-    available and can take a marriage (SHA-6)."""
+def test_shah_fills_a_gap_over_cards_needed_soon_from_the_stock() -> None:
+    """SHA-5, SHA-8: the gap left by 2S (ray3.3) lies over 8D (middle) and 4H (inner),
+    needed soon, and may take the talon's JH or the stock's top card. Policy 3 laid the JH
+    there (the talon's cards only leave from its top); Shah's policy 4 plans: the JH,
+    needed late, would wall the 8D and 4H in for as long as it stays, an unknown card
+    only by the odds that it is needed later than they are, while the JH costs the talon
+    nothing now. So the gap takes the stock's card (unseen: the player does not know it
+    is the TS)."""
     aces = ["AS", "AH", "AD", "AC"] * 2  # SHA-1: the foundations, in deck order
     inner = ["9C", "JC", "4H", "5H", "6H", "4D", "5D", "7D"]
     middle = ["3D", "QC", "8D", "9D", "4C", "5C", "7C", "8C"]
@@ -233,7 +242,64 @@ def test_shah_fills_a_gap_from_the_talon() -> None:
     state = patience.get_game("shah").new(deck=deck)
     for move in ("deal", "deal", "draw", "2S:ray3.3>found1"):  # SHA-4, SHA-7
         state.play(move)
-    assert str(practical.next_move(state)) == "JH:talon>ray3.3"
+    assert str(practical.next_move(state)) == "TS:stock>ray3.3"
+    old = practical.Lookahead(state)
+    old.planner = None  # the one-move policy alone, as before policy 4
+    assert str(practical.next_move(state, old)) == "JH:talon>ray3.3"
+
+
+BLOCKADE_SUITS_AND_RANKS = "A23456789TJQK"
+
+
+def blockade_endgame(founds: str, heights: list[int], columns: list[str]) -> State:
+    """A Blockade position with the stock spent: ``found<n>`` holds suit ``founds[n-1]``
+    from A up to ``heights[n-1]`` cards, ``columns`` gives col1, col2, ... first card
+    dealt first."""
+    state = patience.get_game("blockade").new(deal=1)
+    piles = state.piles
+    for f, (suit, height) in enumerate(zip(founds, heights, strict=True)):
+        piles[blockade.FOUND0 + f] = [CARDS[r + suit]
+                                      for r in BLOCKADE_SUITS_AND_RANKS[:height]]
+    for col in range(blockade.COLUMNS):
+        piles[col] = [CARDS[c] for c in columns[col].split()] if col < len(columns) else []
+    piles[blockade.STOCK] = []
+    return state
+
+
+def test_blockade_searches_the_endgame_once_the_stock_is_spent() -> None:
+    """BLK-2, BLK-9: with the stock spent nothing is hidden, and Blockade's policy 4
+    decides the endgame exactly. Both diamond foundations (found5 at 9D, found8 at 4D)
+    are short. The one-move policy plays the diamonds free now, and col6's TD, col3's JD
+    and col2's QD and KD fill found5; found8 then waits for the other TD, under the KH and
+    QH in col1, which wait for the hearts of col7 under its JD, QD and KD: lost. The
+    endgame search plays the 9S first and wins."""
+    state = blockade_endgame("HSCSDHCD", [13, 13, 13, 8, 9, 5, 8, 4], [
+        "TD KH QH", "KC KD QD", "JD", "QC", "7D 6D", "TD 9D 8D",
+        "JH TH 9H 8H 7H TC 9C KD QD JD", "QS JS TS 9S", "5D", "6H", "JC", "KS"])
+    assert solve(state, max_nodes=100_000, max_seconds=1e9).outcome == "won"
+    assert str(practical.next_move(state)) == "9S:col8>found4"
+    assert practical.play_practical(state) == "won"
+    old = state.copy()
+    look = practical.Lookahead(old)
+    look.planner = None  # the one-move policy alone, as before policy 4
+    while old.status == "playing" and not look.stuck:
+        old.play(practical.next_move(old, look))
+    assert old.status != "won"
+
+
+def test_blockade_gives_up_an_endgame_proved_lost() -> None:
+    """A loss is only ever a proof: found6 at 8H waits for the 9H, under the TH that only
+    the 9H or a JH at a column's end could take (BLK-5); the JH lies under the QH, which
+    only the JH or a KH at a column's end could take, and the KH lies under the JH. The
+    QS and KS could still go up, but the endgame search proves the position lost and the
+    player gives it up at once."""
+    state = blockade_endgame("SHDCSHDC", [11, 13, 13, 13, 13, 8, 13, 13],
+                             ["9H TH", "KH JH QH", "QS", "KS"])
+    assert solve(state, max_nodes=100_000, max_seconds=1e9).outcome == "lost"
+    look = practical.Lookahead(state)
+    practical.next_move(state, look)
+    assert look.stuck
+    assert practical.play_practical(state) == "lost"
 
 
 def test_blockade_marries_onto_the_deeper_column() -> None:

@@ -60,7 +60,7 @@ ENDGAME_NODES = 500  # positions of the endgame search per endgame tried
 
 
 class Weights(NamedTuple):
-    """A score's weights (lower scores are better), waits in ranks (``_waits``).
+    """A score's weights (lower scores are better), waits in ranks (``waits``).
     ``home``: per card on the foundations (subtracted); ``blocked``: per card of a column
     with a card needed later above it (BLK-3: a column is taken from its end); ``gap``:
     per rank that card waits beyond the latest one above it; ``suited``: per card with a
@@ -118,7 +118,7 @@ def blockade_dive(state: State, max_nodes: int,
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
-def _waits(piles: list[list[int]]) -> list[int]:
+def waits(piles: list[list[int]]) -> list[int]:
     """Card code -> ranks it waits for a foundation: how many cards of its suit the
     higher foundation of the suit still below it needs first (BLK-2; a foundation not
     yet started stands at 0, BLK-1)."""
@@ -160,7 +160,7 @@ def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
 
 def score(piles: list[list[int]], weights: Weights, sequences: bool = False) -> int:
     """The position's score under ``weights``; lower is better."""
-    wait = _waits(piles)
+    wait = waits(piles)
     home = sum(len(piles[f]) for f in blockade.FOUNDATIONS)
     blocked = gaps = suited = 0
     for col in COLUMNS:

@@ -45,6 +45,14 @@ order. From then on it follows a winning line found by a bounded look-ahead over
 remembers (``practical_star``), or gives up a game that look-ahead proves lost; the
 one-move policy above plays the first round and whatever the look-ahead leaves open.
 
+Shah and Blockade (policy 4) add a plan (``practical_plan``): every card but the stock's
+lies face up, so between two stock cards the player searches the moves it sees (plays,
+marriages, Shah's gaps filled from the talon) for the best position in which to turn the
+next card, scored like the solver's dives with each unknown card by its odds, and once
+the stock is spent, when nothing is hidden any more, it searches the endgame exactly:
+it follows a win found and gives up a loss proved. The one-move policy plays whatever the
+plan leaves open.
+
 Every game gets two win rates: this player's, and the solver's "thoughtful" one.
 """
 
@@ -57,12 +65,13 @@ from patience.engine.moves import Move
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
+from patience.solver.practical_plan import PLANS, StagePlanner
 from patience.solver.practical_star import StarPlanner
 
 PracticalOutcome = Literal["won", "lost"]
 POLICY = "3"  # stored with each practical result: change it whenever the policy changes
 # A game whose play changed alone gets its own version, so only its stored games replay
-GAME_POLICY: dict[str, str] = {"star": "4"}
+GAME_POLICY: dict[str, str] = {"star": "4", "shah": "4", "blockade": "4"}
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 
@@ -98,7 +107,11 @@ class Lookahead:
         self.stuck = False  # no action, and every card move goes round in a loop
         self.idle = 0  # card moves since the last play or action that gained nothing
         # Star: memory of the reserve and a look-ahead over it (practical_star)
-        self.planner = StarPlanner() if state.game.id == "star" else None
+        self.planner: StarPlanner | StagePlanner | None = None
+        if state.game.id == "star":
+            self.planner = StarPlanner()
+        elif state.game.id in PLANS:  # Shah, Blockade: practical_plan
+            self.planner = StagePlanner(state.game.id)
 
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one.
@@ -121,8 +134,11 @@ class Lookahead:
             self.idle = 0
             self.progress = progress
         self.seen.add(self.picture.key())
+
+    def weigh(self) -> None:
+        """Score the picture ``look_at`` laid out, for the one-move policy."""
         self.need = self.needs_now()
-        self.costs = [self.stack_cost(stack, self.need) for stack in layout.stacks]
+        self.costs = [self.stack_cost(stack, self.need) for stack in self.layout.stacks]
         self.base = self.score(self.costs)
         self.plays_before = self.plays(self.raws)
 
@@ -215,11 +231,12 @@ def choose(view: dict[str, Any], moves: list[Move], look: Lookahead) -> Move:
     look.look_at(view)
     if look.planner is not None:
         planned = look.planner.move(view, look.picture, look.raws)
-        look.stuck = look.planner.lost  # the remembered position is proved lost
+        look.stuck = look.planner.lost  # the remembered or seen position is proved lost
         if planned is not None:
             return moves[look.raws.index(planned)]
         if look.stuck:
             return moves[0]
+    look.weigh()
     best: Move | None = None
     best_gain = (0, 0)
     reversible = False

@@ -48,7 +48,7 @@ ENDGAME_NODES = 5000  # nodes of the complete search that finishes each position
 
 
 class Weights(NamedTuple):
-    """A score's weights (lower scores are better), waits in ranks (``_waits``), and
+    """A score's weights (lower scores are better), waits in ranks (``waits``), and
     where the beam hands over to a complete search.
     ``home``: per card on the foundations (subtracted); ``blocked``: per card of a ray or
     of the talon with a card needed later above it (a ray is a pile read inner slot,
@@ -104,7 +104,7 @@ def shah_dive(state: State, max_nodes: int,
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
-def _waits(piles: list[list[int]]) -> list[int]:
+def waits(piles: list[list[int]]) -> list[int]:
     """Card code -> ranks it waits for a foundation: how many cards of its suit the
     highest foundation still below it needs first (SHA-2). A card no foundation can take
     again waits 12. The table depends on the foundations alone, whose top cards name
@@ -123,7 +123,7 @@ _WAITS: dict[bytes, list[int]] = {}
 
 
 def _fresh_waits(piles: list[list[int]]) -> list[int]:
-    """``_waits`` worked out afresh."""
+    """``waits`` worked out afresh."""
     heights: list[list[int]] = [[], [], [], []]
     for f in FOUNDATIONS:
         pile = piles[f]
@@ -138,7 +138,7 @@ def _fresh_waits(piles: list[list[int]]) -> list[int]:
 
 def score(piles: list[list[int]], weights: Weights) -> int:
     """The position's score under ``weights``; lower is better."""
-    wait = _waits(piles)
+    wait = waits(piles)
     home = sum(len(piles[f]) for f in FOUNDATIONS)
     blocked = gaps = empty = 0
     for inner, middle, outer in RAY_SLOTS:
