@@ -80,7 +80,9 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "moves that bury no card needed soon, and a deal, draw or fill only when nothing "
         "else improves the position. In Star it also remembers the cards it has seen go "
         "face up onto the reserve, so from the second round it knows the stock and plans "
-        "with a small search.",
+        "with a small search. In Shah and Blockade, where only the stock is face down, it "
+        "searches the moves it sees for the best position in which to turn the next stock "
+        "card, and once the stock is spent it searches the endgame exactly.",
         "",
         "A row is only as firm as its interval: where many deals are still unknown, or the "
         "row covers few deals, the figure is a bound, not a measurement. Run the command "
