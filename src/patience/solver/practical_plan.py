@@ -49,8 +49,8 @@ from patience.solver.shah_search import first_probe
 
 @dataclass(frozen=True)
 class Odds:
-    """Per foundation state: each card's wait for a foundation (the dive's ``waits``,
-    code 0 an unknown card waiting for nothing), and the chance that an unknown card waits
+    """Per foundation state: each card's wait for a foundation (the dive's ``waits``;
+    ``_buried`` reads an unknown card, code 0, by its odds), and the chance that one waits
     longer than a given wait (``later``) or is of a card's suit and higher (``higher``,
     Blockade's ``suited``). An unknown card is taken to be any card not yet home, alike:
     the player reckons with the pack, not with the cards it has not seen. ``costs`` keeps
