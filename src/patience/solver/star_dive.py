@@ -87,13 +87,22 @@ def star_dive(state: State, max_nodes: int,
                       v[ROUNDS_DONE])
     work = state.copy()
 
-    def wanted(pos: Position, card: int) -> bool:
-        """Whether ``card``'s base takes it now (STR-3)."""
-        base = base_of[card & 3]
-        count, direction = pos[3][base], pos[5][base]
-        if count == 13:
-            return False
-        return steps_to(start[base], pos[4][base], direction, card >> 2) == 1
+    # per foundation state (counts, directions): each card's steps to its base (0 for an
+    # empty cell and for a finished base's suit), shared by the beams of one dive
+    steps_table: dict[tuple[tuple[int, ...], tuple[int, ...]], list[int]] = {}
+
+    def steps_of(pos: Position) -> list[int]:
+        """Per card code, how many cards its base takes until it (``steps_to``)."""
+        count, top, dirs = pos[3], pos[4], pos[5]
+        found = steps_table.get((count, dirs))
+        if found is None:
+            found = [0] * 56
+            for card in range(4, 56):
+                base = base_of[card & 3]
+                if count[base] < 13:
+                    found[card] = steps_to(start[base], top[base], dirs[base], card >> 2)
+            steps_table[count, dirs] = found
+        return found
 
     def play(pos: Position, src: int) -> tuple[Position, RawMove]:
         """The card of cell ``src`` (0-3) or of the reserve top (4) to its base, with the
@@ -126,14 +135,11 @@ def star_dive(state: State, max_nodes: int,
         return (tuple(sorted(cells)), len(reserve), count, dirs, rounds)
 
     def score(pos: Position, weights: Weights) -> int:
-        cells, _, _, count, top, dirs, _ = pos
-        total = -weights.home * sum(count)
-        for card in cells:
-            if card:
-                base = base_of[card & 3]
-                if count[base] < 13:
-                    steps = steps_to(start[base], top[base], dirs[base], card >> 2)
-                    total += weights.cell * min(steps, weights.cap)
+        steps = steps_of(pos)
+        cap = weights.cap
+        total = -weights.home * sum(pos[3])
+        for card in pos[0]:
+            total += weights.cell * min(steps[card], cap)
         return total
 
     def as_state(pos: Position) -> State:
@@ -163,14 +169,14 @@ def star_dive(state: State, max_nodes: int,
         def moment(pos: Position) -> int:
             return pos[6] * 64 + 63 - len(pos[2])
 
-        layers[moment(root)] = {key(root): (0, 0, root, None)}
+        layers[moment(root)] = {key(root): (score(root, weights), 0, root, None)}
         while layers:
             now = min(layers)
             ranked = sorted(layers.pop(now).values(), key=lambda e: (e[0], e[1]))
             if len(ranked) > width:
                 dropped = True
                 ranked = ranked[:width]
-            for _, _, pos, chain in ranked:
+            for rank, _, pos, chain in ranked:
                 if time.perf_counter() > deadline:
                     return None, nodes, dropped
                 if pos[6] == REDEALS:  # the last round: the own search finishes it
@@ -183,15 +189,17 @@ def star_dive(state: State, max_nodes: int,
                         return line_of(chain) + line, nodes, dropped
                     continue
                 # every position the plays alone reach, each with its moves since ``pos``
-                reach: list[tuple[Position, tuple[RawMove, ...]]] = [(pos, ())]
+                # and its score (a draw changes neither cells nor bases, so not the score)
+                reach: list[tuple[Position, tuple[RawMove, ...], int]] = [(pos, (), rank)]
                 i = 0
                 while i < len(reach) and len(reach) < CLOSURE:
-                    here, moves = reach[i]
+                    here, moves, _ = reach[i]
                     i += 1
                     cells, reserve = here[0], here[1]
+                    steps = steps_of(here)
                     for src in range(5):
                         card = cells[src] if src < 4 else (reserve[-1] if reserve else 0)
-                        if card and wanted(here, card):
+                        if steps[card] == 1:
                             there, raw = play(here, src)
                             nodes += 1
                             k = key(there)
@@ -200,8 +208,8 @@ def star_dive(state: State, max_nodes: int,
                             seen.add(k)
                             if sum(there[3]) == 52:
                                 return [*line_of(chain), *moves, raw], nodes, dropped
-                            reach.append((there, (*moves, raw)))
-                for here, moves in reach:
+                            reach.append((there, (*moves, raw), score(there, weights)))
+                for here, moves, rank in reach:
                     cells, reserve, stock, count, top, dirs, rounds = here
                     if stock:
                         nxt: Position = (cells, reserve + stock[-1:], stock[:-1], count,
@@ -216,6 +224,7 @@ def star_dive(state: State, max_nodes: int,
                         nxt = (tuple(new), (), tuple(refill[::-1]), count, top, dirs,
                                rounds + 1)
                         raw = (ACTION, REDEAL, 0, False)
+                        rank = score(nxt, weights)
                     else:
                         continue
                     nodes += 1
@@ -225,7 +234,7 @@ def star_dive(state: State, max_nodes: int,
                     seen.add(k)
                     order += 1
                     layer = layers.setdefault(moment(nxt), {})
-                    layer[k] = (score(nxt, weights), order, nxt, (chain, (*moves, raw)))
+                    layer[k] = (rank, order, nxt, (chain, (*moves, raw)))
                 if nodes >= budget:
                     return None, nodes, True
         return None, nodes, dropped
