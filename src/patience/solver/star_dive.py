@@ -131,6 +131,7 @@ def star_dive(state: State, max_nodes: int,
         return (cells, reserve, stock, tuple(c), tuple(t), dirs, rounds), raw
 
     def key(pos: Position) -> tuple[object, ...]:
+        """``StarRules.solver_key``'s information: cells as a set, reserve length, bases."""
         cells, reserve, _, count, _, dirs, rounds = pos
         return (tuple(sorted(cells)), len(reserve), count, dirs, rounds)
 
@@ -159,6 +160,8 @@ def star_dive(state: State, max_nodes: int,
 
     def beam(weights: Weights, width: int,
              budget: int) -> tuple[list[RawMove] | None, int, bool]:
+        """One beam: a line or None, the nodes spent, and whether a layer dropped a
+        position (only then can a wider beam meet more)."""
         nodes = 0
         dropped = False
         seen: set[tuple[object, ...]] = set()
