@@ -41,6 +41,8 @@ from patience.solver.shah_dive import DIVE_SHARE as SHAH_DIVE_SHARE
 from patience.solver.shah_dive import shah_dive
 from patience.solver.shah_search import shah_search
 from patience.solver.star import star_dead_end, star_order, star_safe_move
+from patience.solver.star_dive import DIVE_SHARE as STAR_DIVE_SHARE
+from patience.solver.star_dive import star_dive
 from patience.solver.star_search import Outcome, star_search
 
 RESERVE_FAMILY = ("rainbow", "open-shop", "toad", "double-star")
@@ -249,4 +251,5 @@ DIVES: dict[str, tuple[Dive, DiveShare]] = {
     "double-star": (double_star_dive, double_star_dive_share),
     "shah": (shah_dive, SHAH_DIVE_SHARE),
     "blockade": (blockade_dive, BLOCKADE_DIVE_SHARE),
+    "star": (star_dive, STAR_DIVE_SHARE),
 }
