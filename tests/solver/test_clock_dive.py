@@ -44,10 +44,11 @@ def test_clk6_talon_card_over_a_card_needed_sooner_scores_worse() -> None:
 
 def test_dive_wins_a_deal_the_probes_leave_open(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal 162: the probes alone are still open at 1,000,000 nodes (docs/solver.md); the
-    dive's line, chosen stock card by stock card, replays to a win within 10,000."""
+    dive's line, chosen stock card by stock card, replays to a win within 4,000 nodes of
+    beams after its first probes."""
     state = game.CLOCK.new(deal=162)
-    line, nodes = _dive(state, 10_000)
-    assert line is not None and nodes <= 10_000
+    line, nodes = _dive(state, cd.PROBES_FIRST + 4_000)
+    assert line is not None and cd.PROBES_FIRST < nodes <= cd.PROBES_FIRST + 4_000
     check = state.copy()
     for move in line:
         check.play(check.to_move(move))
@@ -58,10 +59,26 @@ def test_dive_wins_a_deal_the_probes_leave_open(monkeypatch: pytest.MonkeyPatch)
         assert patience.solve(state, max_nodes=5_000, max_seconds=1e9).outcome == "unknown"
 
 
-def test_dive_never_claims_a_loss() -> None:
-    """Deal 160 is lost (a proof of the copy count, docs/solver.md): the dive finds no
-    line and spends no more than its budget, and ``solve`` still proves the loss."""
+def test_dive_first_returns_the_probes_quick_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 5, which the probes win in a few hundred nodes: the dive gives their line at
+    their node count, before any beam, and ``solve`` returns it."""
+    state = game.CLOCK.new(deal=5)
+    with monkeypatch.context() as m:
+        m.setattr(search, "DIVES", {})
+        plain = patience.solve(state, max_nodes=cd.PROBES_FIRST, max_seconds=1e9)
+    assert plain.outcome == "won"
+    line, nodes = _dive(state, 80_000)
+    assert line is not None and nodes == plain.nodes
+    assert [state.to_move(m) for m in line[:1]] == plain.moves[:1]
+    assert_solve_wins_unchanged(state, max_nodes=80_000)
+
+
+def test_dive_never_claims_a_loss(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 160 is lost (a proof of the copy count, docs/solver.md): the beams alone (no
+    first probes) find no line and spend no more than their budget, and ``solve`` still
+    proves the loss."""
     state = game.CLOCK.new(deal=160)
+    monkeypatch.setattr(cd, "PROBES_FIRST", 0)
     line, nodes = _dive(state, 3_000)
-    assert line is None and nodes <= 3_000 + cd.ENDGAME_NODES
+    assert line is None and 0 < nodes <= 3_000 + cd.ENDGAME_NODES
     assert patience.solve(state, max_nodes=20_000, max_seconds=1e9).outcome == "lost"
