@@ -26,6 +26,8 @@ from patience.solver.blockade_dive import DIVE_SHARE as BLOCKADE_DIVE_SHARE
 from patience.solver.blockade_dive import blockade_dive
 from patience.solver.blockade_search import blockade_search
 from patience.solver.clock import clock_dead_end, clock_order, clock_safe_move
+from patience.solver.clock_dive import DIVE_SHARE as CLOCK_DIVE_SHARE
+from patience.solver.clock_dive import clock_dive
 from patience.solver.probes import PROBE_UNIT, Ordering
 from patience.solver.reserve_dive import DIVE_SHARE, reserve_dive
 from patience.solver.reserve_endgame import PoolLimits
@@ -252,4 +254,5 @@ DIVES: dict[str, tuple[Dive, DiveShare]] = {
     "shah": (shah_dive, SHAH_DIVE_SHARE),
     "blockade": (blockade_dive, BLOCKADE_DIVE_SHARE),
     "star": (star_dive, STAR_DIVE_SHARE),
+    "clock": (clock_dive, CLOCK_DIVE_SHARE),
 }
