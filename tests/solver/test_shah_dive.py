@@ -3,6 +3,8 @@ winning line or nothing, and ``search.solve`` running it before the probes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import patience
@@ -69,7 +71,13 @@ def beam_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every variant beams on through the talon, and the complete search that would
     finish a position with stock and talon spent gets no node."""
     monkeypatch.setattr(sd, "VARIANTS", tuple(w._replace(endgame=-1) for w in sd.VARIANTS))
-    monkeypatch.setattr(sd, "ENDGAME_NODES", 0)
+    monkeypatch.setattr(sd, "SHAH", replace(sd.SHAH, endgame_nodes=0))
+
+
+def no_dead_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Neither the dive's start nor its beams drop a position the dead end proves lost."""
+    monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
+    monkeypatch.setattr(sd, "SHAH", replace(sd.SHAH, dead_end=lambda _state: False))
 
 
 def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,7 +87,7 @@ def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch)
     state = trap()
     assert first_choice_line(state).status == "lost"
     assert solve_plain(state, monkeypatch) == "won"
-    monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
+    no_dead_end(monkeypatch)
     beam_alone(monkeypatch)
     before = state.key()
     line, nodes = sd.shah_dive(state, 50_000, 1e18)
@@ -93,7 +101,7 @@ def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) 
     beam runs through every line of a lost position and still gives no line."""
     state = walled_jack()
     assert solve_plain(state, monkeypatch) == "lost"
-    monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
+    no_dead_end(monkeypatch)
     beam_alone(monkeypatch)
     line, nodes = sd.shah_dive(state, 200_000, 1e18)
     assert line is None
@@ -112,7 +120,7 @@ def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) 
         calls.append(nodes)
         return line, nodes
 
-    monkeypatch.setattr(sd, "shah_dead_end", lambda _state: False)
+    no_dead_end(monkeypatch)
     beam_alone(monkeypatch)
     monkeypatch.setattr(search, "DIVES", {"shah": (dive, 0.5)})
     for state in (walled_jack(), game.SHAH_GAME.new(deal=117)):

@@ -9,7 +9,7 @@ are wins found late (some 200,000-350,000 nodes): a depth-first search varies th
 of those decisions first, so a deal whose early decisions were wrong is won late. A beam
 keeps, per stock size, the ``width`` best positions by a ``Weights`` score out of every
 position a short complete search from a position kept reaches before the next action
-(``_between``; at most ``BETWEEN`` positions each), taken just after that action; at
+(``staged_beam``; at most ``BETWEEN`` positions each), taken just after that action; at
 most ``PER_PARENT`` come from one position while others are left. Positions alike under
 ``solver_key`` are met once, and those ``clock_dead_end`` proves lost are dropped. Once
 no more than a variant's ``endgame`` cards are left in the stock, a short complete
@@ -28,15 +28,15 @@ through the engine before claiming it. Nothing is claimed when no line is found.
 
 from __future__ import annotations
 
-import time
 from typing import NamedTuple
 
-from patience.engine.rules import ACTION, RawMove, Rules
+from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import clock
-from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
+from patience.solver.beam import widening_rounds
 from patience.solver.clock import clock_dead_end, clock_order, probe_order
 from patience.solver.clock_copies import PLACES
+from patience.solver.staged_beam import Staged, staged_beam
 
 DIVE_SHARE = 0.6  # share of search.solve's node and time budgets given to the dive
 # nodes of the restarted probes the dive runs before its beams: most deals are won by
@@ -70,19 +70,7 @@ VARIANTS = (
     Weights(home=8, blocked=8, gap=2, talon=8, endgame=3),
 )
 
-# a beam entry: the position as its piles and vars, and the moves that led to it
-Entry = tuple[list[list[int]], list[int], Chain]
-# a candidate for the next layer: score, order met, parent, entry
-Child = tuple[int, int, int, Entry]
-
 HOURS = range(clock.HOUR0, clock.HOUR0 + clock.HOURS)
-
-
-class _Won(Exception):
-    """A won position was met: the moves that reach it from the parent."""
-
-    def __init__(self, moves: list[RawMove]) -> None:
-        self.moves = moves
 
 
 def clock_dive(state: State, max_nodes: int,
@@ -100,7 +88,8 @@ def clock_dive(state: State, max_nodes: int,
     if outcome != "unknown":  # lost: no beam can win; the search proves it again
         return (probed if outcome == "won" else None), nodes
     line, more = widening_rounds(
-        lambda weights, width, budget: _beam(work, weights, width, budget, deadline),
+        lambda weights, width, budget: staged_beam(CLOCK, work, weights, width, budget,
+                                                   deadline),
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes - nodes, deadline)
     return line, nodes + more
 
@@ -138,82 +127,23 @@ def score(piles: list[list[int]], weights: Weights) -> int:
             + weights.talon * len(piles[clock.TALON]) - weights.home * home)
 
 
-def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
-             layers: dict[int, dict[bytes, Child]]) -> int:
-    """From the position ``work`` holds, a complete search in ``clock_order`` through the
-    card moves, meeting at most ``BETWEEN`` positions; every ``fill`` or ``draw``, from any
-    position met, gives a candidate for the layer of the stock size it leaves. Returns
-    the nodes played; raises ``_Won`` at a won position. ``work`` is left as given."""
-    seen = {rules.solver_key(work)}
-    path: list[RawMove] = []
-    nodes = 0
-
-    def visit() -> None:
-        nonlocal nodes
-        for move in clock_order(work, work.legal_raw()):
-            work.play_raw(move)
-            nodes += 1
-            path.append(move)
-            try:
-                if rules.is_won(work):
-                    raise _Won(path[:])
-                key = rules.solver_key(work)
-                if move[0] == ACTION:
-                    stage = len(work.piles[clock.STOCK])
-                    layer = layers.setdefault(stage, {})
-                    if key not in layer:
-                        entry = ([p[:] for p in work.piles], work.vars[:],
-                                 (chain, tuple(path)))
-                        layer[key] = (score(work.piles, weights), len(layer), parent, entry)
-                elif key not in seen and len(seen) < BETWEEN:
-                    seen.add(key)
-                    visit()
-            finally:
-                path.pop()
-                work.pop()
-
-    visit()
-    return nodes
+def _stage(piles: list[list[int]]) -> int:
+    """The cards left in the stock: only ``fill`` and ``draw`` take any (CLK-5, CLK-6)."""
+    return len(piles[clock.STOCK])
 
 
-def _beam(work: State, weights: Weights, width: int, max_nodes: int,
-          deadline: float) -> tuple[list[RawMove] | None, int, bool]:
-    """One beam: a winning line or None, the nodes used, and whether the beam dropped
-    any position. ``work`` is left as given."""
+def _finish_now(piles: list[list[int]], weights: Weights) -> bool:
+    return len(piles[clock.STOCK]) <= weights.endgame
+
+
+def _finish(work: State, max_nodes: int, deadline: float
+            ) -> tuple[str, list[RawMove], int]:
+    """The generic complete search in ``clock_order``."""
     from patience.solver.search import _search  # search imports the dives' table
 
-    rules = work.rules
-    start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
-    nodes = 0
-    dropped = False
-    parents = 0
-    pending: dict[int, dict[bytes, Child]] = {}  # stock size -> candidates
-    # ``solve`` dives only a start with no repetition memory, and every later entry was
-    # reached by `fill` or `draw`, irreversible moves (RULES.md §0): loading positions
-    # loses no memory
-    layer: list[Entry] = [(start_piles, start_vars, None)]
-    try:
-        while True:
-            for piles, values, chain in layer:
-                if nodes >= max_nodes or time.perf_counter() > deadline:
-                    return None, nodes, True
-                work.load_position(piles, values)
-                if len(piles[clock.STOCK]) <= weights.endgame:  # finish
-                    budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = _search(work, budget, deadline, clock_order)
-                    nodes += used
-                    if outcome == "won":
-                        return line_of(chain) + tail, nodes, dropped
-                    continue
-                try:
-                    nodes += _between(work, rules, weights, parents, chain, pending)
-                except _Won as won:
-                    return line_of(chain) + won.moves, nodes, dropped
-                parents += 1
-            if not pending:
-                return None, nodes, dropped
-            layer, cut = kept_layer(work, pending.pop(max(pending)), width, PER_PARENT,
-                                    clock_dead_end)
-            dropped = dropped or cut
-    finally:
-        work.load_position(start_piles, start_vars)
+    return _search(work, max_nodes, deadline, clock_order)
+
+
+CLOCK = Staged(order=clock_order, stage=_stage, score=score, finish_now=_finish_now,
+               finish=_finish, dead_end=clock_dead_end, between=BETWEEN,
+               per_parent=PER_PARENT, endgame_nodes=ENDGAME_NODES)

@@ -9,7 +9,7 @@ foundation plays, marriages (SHA-6), gaps filled from the talon or by the lane (
 A depth-first search varies the last of those decisions first, so a deal whose early
 decisions were wrong is won late. A beam keeps, per stock size, the ``width`` best
 positions by a ``Weights`` score out of every position a short complete search from a
-position kept reaches before it turns the next card (``_between``; at most ``BETWEEN``
+position kept reaches before it turns the next card (``staged_beam``; at most ``BETWEEN``
 positions each), taken with that card turned (``_stage``); at most ``PER_PARENT`` come from one
 position while others are left. Positions alike under ``solver_key`` are met once, and
 those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
@@ -29,15 +29,15 @@ found: the complete search that follows decides.
 
 from __future__ import annotations
 
-import time
 from typing import NamedTuple
 
-from patience.engine.rules import RawMove, Rules
+from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import shah
-from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
+from patience.solver.beam import widening_rounds
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.shah_search import first_probe
+from patience.solver.staged_beam import Staged, staged_beam
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per stage (``_stage``) in the first beams
@@ -73,21 +73,8 @@ VARIANTS = (
     Weights(home=8, blocked=8, gap=1, gaps=-4, endgame=6),
 )
 
-# a beam entry: the position as its piles and vars, and the moves that led to it as a
-# chain (earlier chain, moves since)
-Entry = tuple[list[list[int]], list[int], Chain]
-# a candidate for the next layer: score, order met, parent, entry
-Child = tuple[int, int, int, Entry]
-
 FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
 RAY_SLOTS = tuple((s, s + 1, s + 2) for s in shah.INNER)
-
-
-class _Won(Exception):
-    """A won position was met: the moves that reach it from the parent."""
-
-    def __init__(self, moves: list[RawMove]) -> None:
-        self.moves = moves
 
 
 def shah_dive(state: State, max_nodes: int,
@@ -100,7 +87,8 @@ def shah_dive(state: State, max_nodes: int,
         return None, 0
     work = state.copy()
     return widening_rounds(
-        lambda weights, width, budget: _beam(work, weights, width, budget, deadline),
+        lambda weights, width, budget: staged_beam(SHAH, work, weights, width, budget,
+                                                   deadline),
         VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
 
 
@@ -179,84 +167,12 @@ def _stage(piles: list[list[int]]) -> int:
 STAGE_SPAN = 100  # more than the talon ever holds (88 cards, SHA-1)
 
 
-def _between(work: State, rules: Rules, weights: Weights, parent: int, chain: Chain,
-             layers: dict[int, dict[bytes, Child]]) -> int:
-    """From the position ``work`` holds, a complete search in ``shah_order`` through the
-    moves that leave the stage alone (``_stage``: the stock, and once it is spent the
-    talon), meeting at most ``BETWEEN`` positions; every move that lowers the stage,
-    from any position met, gives a candidate for the layer of its stage. Returns the
-    nodes played; raises ``_Won`` at a won position. ``work`` is left as given."""
-    seen = {rules.solver_key(work)}
-    path: list[RawMove] = []
-    nodes = 0
-
-    def visit() -> None:
-        nonlocal nodes
-        for move in shah_order(work, work.legal_raw()):
-            before = _stage(work.piles)
-            work.play_raw(move)
-            nodes += 1
-            path.append(move)
-            try:
-                if rules.is_won(work):
-                    raise _Won(path[:])
-                key = rules.solver_key(work)
-                stage = _stage(work.piles)
-                if stage < before:
-                    layer = layers.setdefault(stage, {})
-                    if key not in layer:
-                        entry = ([p[:] for p in work.piles], work.vars[:],
-                                 (chain, tuple(path)))
-                        layer[key] = (score(work.piles, weights), len(layer), parent, entry)
-                elif key not in seen and len(seen) < BETWEEN:
-                    seen.add(key)
-                    visit()
-            finally:
-                path.pop()
-                work.pop()
-
-    visit()
-    return nodes
+def _finish_now(piles: list[list[int]], weights: Weights) -> bool:
+    """A kept position is finished by a complete search near the end of the stock, or
+    once the talon too is spent."""
+    return len(piles[shah.STOCK]) <= weights.endgame or not _stage(piles)
 
 
-def _beam(work: State, weights: Weights, width: int, max_nodes: int,
-          deadline: float) -> tuple[list[RawMove] | None, int, bool]:
-    """One beam: a winning line or None, the nodes used, and whether the beam dropped
-    any position (else it tried every line the searches between cards met). ``work`` is
-    left as given."""
-    rules = work.rules
-    start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
-    nodes = 0
-    dropped = False
-    parents = 0
-    # stage -> candidates; the largest stage is taken up next
-    pending: dict[int, dict[bytes, Child]] = {}
-    # ``solve`` dives only a start with no repetition memory, and every later entry was
-    # reached by a card from the stock, an irreversible move (RULES.md §0): loading
-    # positions loses no memory
-    layer: list[Entry] = [(start_piles, start_vars, None)]
-    try:
-        while True:
-            for piles, values, chain in layer:
-                if nodes >= max_nodes or time.perf_counter() > deadline:
-                    return None, nodes, True
-                work.load_position(piles, values)
-                if len(piles[shah.STOCK]) <= weights.endgame or not _stage(piles):  # finish
-                    budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = first_probe(work, budget, deadline)
-                    nodes += used
-                    if outcome == "won":
-                        return line_of(chain) + tail, nodes, dropped
-                    continue
-                try:
-                    nodes += _between(work, rules, weights, parents, chain, pending)
-                except _Won as won:
-                    return line_of(chain) + won.moves, nodes, dropped
-                parents += 1
-            if not pending:
-                return None, nodes, dropped
-            layer, cut = kept_layer(work, pending.pop(max(pending)), width, PER_PARENT,
-                                    shah_dead_end)
-            dropped = dropped or cut
-    finally:
-        work.load_position(start_piles, start_vars)
+SHAH = Staged(order=shah_order, stage=_stage, score=score, finish_now=_finish_now,
+              finish=first_probe, dead_end=shah_dead_end, between=BETWEEN,
+              per_parent=PER_PARENT, endgame_nodes=ENDGAME_NODES)
