@@ -1,4 +1,5 @@
-"""What the dives' beams share: the chain of moves, the kept layer, the widening rounds."""
+"""What the dives' beams share: the chain of moves, the kept layer, the widening rounds,
+and the count of buried cards their scores read."""
 
 from __future__ import annotations
 
@@ -81,3 +82,18 @@ def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights], first_widt
         if not dropped:
             return None, nodes
         width *= growth
+
+
+def buried(cards: list[int], wait: list[int]) -> tuple[int, int]:
+    """How many of ``cards`` (bottom to top) lie under a card needed later, by ``wait``
+    (card code -> how long its foundation takes to want it), and by how much in all."""
+    blocked = gaps = 0
+    highest = -1
+    for card in reversed(cards):
+        w = wait[card]
+        if w < highest:
+            blocked += 1
+            gaps += highest - w
+        elif w > highest:
+            highest = w
+    return blocked, gaps

@@ -33,7 +33,7 @@ from typing import NamedTuple
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import clock
-from patience.solver.beam import widening_rounds
+from patience.solver.beam import buried, widening_rounds
 from patience.solver.clock import clock_dead_end, clock_order, probe_order
 from patience.solver.clock_copies import PLACES
 from patience.solver.staged_beam import Staged, staged_beam
@@ -115,14 +115,9 @@ def score(piles: list[list[int]], weights: Weights) -> int:
     home = sum(len(piles[h]) for h in HOURS)
     blocked = gaps = 0
     for pile in (piles[clock.TALON], *(piles[p] for p in clock.PACKETS)):
-        highest = -1
-        for card in reversed(pile):
-            w = wait[card]
-            if w < highest:
-                blocked += 1
-                gaps += highest - w
-            elif w > highest:
-                highest = w
+        pile_blocked, pile_gaps = buried(pile, wait)
+        blocked += pile_blocked
+        gaps += pile_gaps
     return (weights.blocked * blocked + weights.gap * gaps
             + weights.talon * len(piles[clock.TALON]) - weights.home * home)
 

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import shah
-from patience.solver.beam import widening_rounds
+from patience.solver.beam import buried, widening_rounds
 from patience.solver.shah import shah_dead_end, shah_order
 from patience.solver.shah_search import first_probe
 from patience.solver.staged_beam import Staged, staged_beam
@@ -130,30 +130,15 @@ def score(piles: list[list[int]], weights: Weights) -> int:
     home = sum(len(piles[f]) for f in FOUNDATIONS)
     blocked = gaps = empty = 0
     for inner, middle, outer in RAY_SLOTS:
-        ray_blocked, ray_gaps = _buried([*piles[inner], *piles[middle], *piles[outer]], wait)
+        ray_blocked, ray_gaps = buried([*piles[inner], *piles[middle], *piles[outer]], wait)
         blocked += ray_blocked
         gaps += ray_gaps
         empty += (not piles[inner]) + (not piles[middle]) + (not piles[outer])
-    talon_blocked, talon_gaps = _buried(piles[shah.TALON], wait)
+    talon_blocked, talon_gaps = buried(piles[shah.TALON], wait)
     blocked += talon_blocked
     gaps += talon_gaps
     return (weights.blocked * blocked + weights.gap * gaps + weights.gaps * empty
             - weights.home * home)
-
-
-def _buried(cards: list[int], wait: list[int]) -> tuple[int, int]:
-    """How many of ``cards`` (bottom to top) lie under a card needed later, and by how many
-    ranks in all."""
-    blocked = gaps = 0
-    highest = -1
-    for card in reversed(cards):
-        w = wait[card]
-        if w < highest:
-            blocked += 1
-            gaps += highest - w
-        elif w > highest:
-            highest = w
-    return blocked, gaps
 
 
 def _stage(piles: list[list[int]]) -> int:
