@@ -45,7 +45,8 @@ class State:
     )
 
     def __init__(self, game: Game, rules: Rules, deal: int | None, deck: list[str],
-                 cards: list[int]) -> None:
+                 cards: list[int] | None = None) -> None:
+        """``cards`` (index 0 dealt first) lays out a new game; ``copy`` passes none."""
         self.game = game
         self.rules = rules
         self.deal = deal
@@ -56,7 +57,8 @@ class State:
         self._undo: list[tuple[RawMove, int, Token]] = []
         self._seen: set[bytes] = set()  # positions since the last irreversible step
         self._legal: list[RawMove] | None = None
-        rules.setup(self, cards)
+        if cards is not None:
+            rules.setup(self, cards)
 
     # --- primitives for Rules.apply (journaled) ----------------------------------------
 
@@ -239,8 +241,7 @@ class State:
 
     def copy(self) -> State:
         """An independent copy, undo history and repetition memory included."""
-        new = object.__new__(State)
-        new.game, new.rules, new.deal, new.deck = self.game, self.rules, self.deal, self.deck
+        new = State(self.game, self.rules, self.deal, self.deck)
         new.piles = [p[:] for p in self.piles]
         new.vars = self.vars[:]
         new._journal = [(k, a, b, c[:] if k == _REPLACE else c) for k, a, b, c in self._journal]

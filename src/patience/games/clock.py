@@ -16,7 +16,7 @@ HOURS = 12
 PACKET_SIZE = 3  # CLK-3, CLK-5
 # CLK-1: the base card of hour1 … hour12 (2C at IX, 3H at X, … KD at VIII)
 BASE_CODES = ("6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D")
-BASES = tuple(CARDS[c] for c in BASE_CODES)
+BASES: tuple[int, ...] = tuple(CARDS[c] for c in BASE_CODES)
 
 HOUR0 = 0  # hour1 … hour12 are piles 0–11
 PACKET0 = HOUR0 + HOURS  # packet1 … packet12 are piles 12–23
@@ -28,7 +28,7 @@ FILL, DRAW = range(2)
 
 # The card that follows and precedes each card in suit, with wrap: K -> A (CLK-2).
 _ALL = [make(r, s) for r in range(1, KING + 1) for s in range(4)]
-SUCCESSOR = [0] * (max(_ALL) + 1)
+SUCCESSOR: list[int] = [0] * (max(_ALL) + 1)
 PREDECESSOR = [0] * (max(_ALL) + 1)
 for _card in _ALL:
     SUCCESSOR[_card] = make(rank_of(_card) % KING + 1, suit_of(_card))

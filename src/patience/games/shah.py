@@ -19,8 +19,8 @@ SLOT0 = 10  # rayN.C is pile SLOT0 + 3 * (N - 1) + (C - 1): inner 0, middle 1, o
 STOCK = SLOT0 + 3 * RAYS
 TALON = STOCK + 1
 
-INNER = tuple(SLOT0 + 3 * n for n in range(RAYS))
-MIDDLE = tuple(s + 1 for s in INNER)
+INNER: tuple[int, ...] = tuple(SLOT0 + 3 * n for n in range(RAYS))
+MIDDLE: tuple[int, ...] = tuple(s + 1 for s in INNER)
 OUTER = tuple(s + 2 for s in INNER)
 CIRCLE = (INNER, MIDDLE, OUTER)
 GAP_ORDER = INNER + MIDDLE + OUTER  # SHA-8: inner circle first, clockwise within a circle

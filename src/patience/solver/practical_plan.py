@@ -337,13 +337,13 @@ class StagePlanner:
                             ends[key] = (plan.score(piles), here, move)
                         elif step <= depth[end[1]]:
                             ends[key] = (end[0], here, move)
-                        continue
-                    met = depth.get(key)
-                    if met is None and len(depth) < plan.between:
-                        depth[key], came[key] = step, (here, move)
-                        visit(key)
-                    elif met is not None and step < met:
-                        depth[key], came[key] = step, (here, move)
+                    else:
+                        met = depth.get(key)
+                        if met is None and len(depth) < plan.between:
+                            depth[key], came[key] = step, (here, move)
+                            visit(key)
+                        elif met is not None and step < met:
+                            depth[key], came[key] = step, (here, move)
                 finally:
                     work.pop()
 

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from patience.engine.rules import RawMove, Rules
 from patience.engine.state import State
 from patience.solver.beam import Chain, kept_layer, line_of
@@ -31,6 +33,7 @@ Child = tuple[int, int, int, Entry]
 Finish = Callable[[State, int, float], tuple[str, list[RawMove], int]]
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no generic class of its own
 @dataclass(frozen=True)
 class Staged(Generic[W]):
     """One game's staged beam: its moves, stages, score and budgets."""
