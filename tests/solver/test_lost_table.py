@@ -217,6 +217,7 @@ def _short_probes(state: State, game_id: str, monkeypatch: pytest.MonkeyPatch
     return proved, seen
 
 
+@pytest.mark.internals
 @pytest.mark.parametrize("game_id", PROBE_GAMES)
 def test_every_proved_position_is_lost_for_the_plain_search(
         game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:

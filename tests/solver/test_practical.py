@@ -34,6 +34,7 @@ def test_practical_wins_trivial_decks() -> None:
     assert practical.play_practical(patience.get_game("star").new(deck=stack([]))) == "won"
 
 
+@pytest.mark.internals
 def test_the_policy_sees_no_hidden_card(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two Star deals that differ only inside the stock look alike to the policy, so its
     first choices are the same until a differing card is turned up."""
@@ -392,6 +393,7 @@ def _fork(look: practical.Lookahead) -> practical.Lookahead:
     return copy.deepcopy(look, {id(game): game, id(rules): rules})
 
 
+@pytest.mark.internals
 def test_star_choices_in_the_first_round_ignore_the_unseen_stock() -> None:
     """With its memory, the Star player still reads no card before it is turned up: along
     its game, each choice in the first round is the same on a copy whose stock lies in

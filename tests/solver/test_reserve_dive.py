@@ -55,6 +55,7 @@ def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch)
     search._verified(state, line)  # raises unless the line replays and wins
 
 
+@pytest.mark.internals
 def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the dead end kept out of the beam and no complete search near the end, the
     beam runs through every placement of a lost position and still gives no line."""
@@ -67,6 +68,7 @@ def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) 
     assert nodes > 7  # it turned the whole stock at least once
 
 
+@pytest.mark.internals
 def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     """The dive never answers "lost"; the probes after it do, on a hand-made position and
     on deal 69, with the dive made to run its beams in full first."""

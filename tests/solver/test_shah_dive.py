@@ -96,6 +96,7 @@ def test_dive_wins_where_the_first_choice_loses(monkeypatch: pytest.MonkeyPatch)
     search._verified(state, line)  # raises unless the line replays and wins
 
 
+@pytest.mark.internals
 def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the dead end kept out of the beam and no complete search near the end, the
     beam runs through every line of a lost position and still gives no line."""
@@ -108,6 +109,7 @@ def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) 
     assert nodes >= 3  # it turned the whole stock at least once
 
 
+@pytest.mark.internals
 def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) -> None:
     """The dive never answers "lost"; the probes after it do, on a hand-made position and
     on deal 117 (inner cards walled in, SHA-5), with the dive made to run its beams in

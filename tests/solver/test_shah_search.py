@@ -120,6 +120,7 @@ def positions() -> list[State]:
     return out
 
 
+@pytest.mark.internals
 def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Whole deals and later positions (lost ones exercise the shared table of positions
     proved lost, reversible marriages the repetition rule): outcome, line and node count

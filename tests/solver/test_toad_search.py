@@ -34,6 +34,7 @@ def test_longer_probes_answer_as_the_generic_probes(deal: int, stock_left: int) 
     assert_probe_unit_agrees(state, PROBE_UNITS["toad"])
 
 
+@pytest.mark.internals
 def test_solve_gives_each_game_its_probe_unit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``solve`` passes Toad's, Open Shop's and two-deck Star's units to the family's own search
