@@ -2,9 +2,13 @@
 how long they take, and how fast the search runs; then Dask throughput, one worker
 against two, on the same fixed workload.
 
-    PYTHONPATH=src python bench/solver.py --deals 200 --max-seconds 10 --jobs 2
-    PYTHONPATH=src python bench/solver.py --games star shah --skip-dask
-    PYTHONPATH=src python bench/solver.py --dask-only
+    PYTHONPATH=build/compiled python bench/solver.py --deals 200 --max-seconds 10 --jobs 2
+    PYTHONPATH=build/compiled python bench/solver.py --games star shah --skip-dask
+    PYTHONPATH=build/compiled python bench/solver.py --dask-only
+
+``build/compiled`` holds the compiled build (``pip install --no-deps --target
+build/compiled .``, as ``scripts/test`` makes it); ``PYTHONPATH=src`` measures the pure
+Python modules instead. Each row records which build ran (``build``).
 
 Writes bench/results/solver.json (a run of some games keeps the stored rows of the others)
 and prints a table. Targets: at least 99% of deals decided within 10 s each per game; Dask
@@ -23,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import patience
+from patience.build import BUILD
 from patience.stats.runner import analyse_deal
 
 RESULTS = Path(__file__).parent / "results" / "solver.json"
@@ -54,7 +59,8 @@ def bench_game(game_id: str, deals: range, max_seconds: float,
         times.append(seconds)
         nodes += used
     decided = outcomes["won"] + outcomes["lost"]
-    return {"game": game_id, "deals": len(deals), "max_seconds": max_seconds, **outcomes,
+    return {"game": game_id, "build": BUILD, "deals": len(deals), "max_seconds": max_seconds,
+            **outcomes,
             "decided_share": decided / len(deals),
             "median_seconds": statistics.median(times), "p95_seconds": quantile(times, 0.95),
             "nodes_per_second": nodes / sum(times) if sum(times) else 0.0}
