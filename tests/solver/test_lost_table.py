@@ -20,7 +20,7 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.solver import search
-from patience.solver.dominance import PROBE_ORDERS
+from patience.solver.strategies import PROBE_ORDERS
 from tests.solver.helpers import play_randomly, sun_after_wind
 
 WIN = 99

@@ -12,8 +12,8 @@ from patience.games.reserve_family import ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_dive as rd
 from patience.solver import search
-from patience.solver.dominance import toad_dive
 from patience.solver.reserve_family import reserve_order
+from patience.solver.strategies import toad_dive
 from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
 from tests.solver.test_reserve_solver import near_end, position
 

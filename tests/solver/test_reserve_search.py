@@ -19,9 +19,10 @@ from patience.games.reserve_family import REDEAL, ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_family as rf
 from patience.solver import search
-from patience.solver.dominance import PROBE_UNITS, RESERVE_FAMILY, SEARCHES
+from patience.solver.dominance import RESERVE_FAMILY
 from patience.solver.probes import PROBE_UNIT
 from patience.solver.reserve_search import Lean, reserve_search
+from patience.solver.strategies import PROBE_UNITS, SEARCHES
 from tests.solver.test_reserve_solver import near_end
 
 GAMES: list[tuple[Game, dict[str, object]]] = [

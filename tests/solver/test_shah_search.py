@@ -14,9 +14,9 @@ from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import shah as game
 from patience.solver import search
-from patience.solver.dominance import SEARCHES
 from patience.solver.shah import guide_rank, probe_order, shah_dead_end, shah_order
 from patience.solver.shah_search import Lean, first_probe, shah_search
+from patience.solver.strategies import SEARCHES
 
 SHAH = patience.get_game("shah")
 

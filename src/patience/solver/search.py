@@ -23,16 +23,9 @@ from typing import Any, Literal
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import (
-    DEAD_ENDS,
-    DIVES,
-    MOVE_ORDERS,
-    PROBE_ORDERS,
-    PROBE_UNITS,
-    SAFE_MOVES,
-    SEARCHES,
-)
+from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, SAFE_MOVES
 from patience.solver.probes import PROBE_UNIT, Ordering, probe_cutoff
+from patience.solver.strategies import DIVES, PROBE_ORDERS, PROBE_UNITS, SEARCHES
 
 Outcome = Literal["won", "lost", "unknown"]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
