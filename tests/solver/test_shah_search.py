@@ -13,7 +13,7 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import shah as game
-from patience.solver import search
+from patience.solver.depth_first import depth_first, restarts
 from patience.solver.shah import guide_rank, probe_order, shah_dead_end, shah_order
 from patience.solver.shah_search import Lean, first_probe, shah_search
 from patience.solver.strategies import SEARCHES
@@ -138,7 +138,7 @@ def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPat
         assert not state._seen
         deadline = time.perf_counter() + 600
         mine = shah_search(state.copy(), 3_000, deadline)
-        generic = search._restarts(state.copy(), 3_000, deadline, probe_order)
+        generic = restarts(state.copy(), 3_000, deadline, probe_order)
         assert mine == generic
         outcomes.add(mine[0])
         if mine[0] == "won":
@@ -151,11 +151,11 @@ def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPat
 
 
 def test_first_probe_is_the_generic_search_in_shah_order() -> None:
-    """The dive's endgame search (``first_probe``) answers as ``search._search`` in
+    """The dive's endgame search (``first_probe``) answers as ``depth_first`` in
     ``shah_order`` with a fresh table: outcome, line and node count, won, lost and open,
     and leaves the state as it was."""
     won = SHAH.new(deal=37)  # late on a won line: the probe wins from there
-    line = search._restarts(won.copy(), 3_000, time.perf_counter() + 600, probe_order)[1]
+    line = restarts(won.copy(), 3_000, time.perf_counter() + 600, probe_order)[1]
     for move in line:
         won.play_raw(move)
         if len(won.piles[game.STOCK]) < 4 and not won._seen:
@@ -166,7 +166,7 @@ def test_first_probe_is_the_generic_search_in_shah_order() -> None:
         deadline = time.perf_counter() + 600
         mine = first_probe(state, 3_000, deadline)
         assert state.key() == before
-        assert mine == search._search(state.copy(), 3_000, deadline, shah_order)
+        assert mine == depth_first(state.copy(), 3_000, deadline, shah_order)
         outcomes.add(mine[0])
     assert outcomes == {"won", "lost", "unknown"}
 
@@ -180,5 +180,5 @@ def test_own_search_leaves_the_state_and_solve_uses_it() -> None:
     shah_search(state, 2_000, time.perf_counter() + 600)
     assert state.key() == before
     mine = patience.solve(state, max_nodes=2_000, max_seconds=1e9)
-    generic = search._restarts(state.copy(), 2_000, time.perf_counter() + 600, probe_order)
+    generic = restarts(state.copy(), 2_000, time.perf_counter() + 600, probe_order)
     assert (mine.outcome, mine.nodes) == (generic[0], generic[2])

@@ -9,8 +9,8 @@ import patience
 from patience.engine.rules import RawMove
 from patience.games.toad import TOAD
 from patience.solver import search, strategies
+from patience.solver.depth_first import Outcome
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
-from patience.solver.search import Outcome
 from patience.solver.strategies import PROBE_UNITS
 from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end

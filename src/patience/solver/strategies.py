@@ -1,8 +1,8 @@
 """Which game is searched how: restarted probes, own searches, and dives before them.
 
-``search.solve`` reads these tables; the per-game knowledge the depth-first search reads
-(``solver/dominance.py``) knows nothing of them. docs/solver.md has the figures behind
-each entry.
+``search.solve`` reads these tables; the depth-first core (``solver/depth_first.py``)
+and the per-game knowledge it reads (``solver/dominance.py``) know nothing of them, so a
+dive or own search may call the core. docs/solver.md has the figures behind each entry.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from patience.solver.blockade_dive import blockade_dive
 from patience.solver.blockade_search import blockade_search
 from patience.solver.clock_dive import DIVE_SHARE as CLOCK_DIVE_SHARE
 from patience.solver.clock_dive import clock_dive
+from patience.solver.depth_first import Outcome
 from patience.solver.dominance import RESERVE_FAMILY
 from patience.solver.probes import PROBE_UNIT, Ordering
 from patience.solver.reserve_dive import DIVE_SHARE, reserve_dive
@@ -32,9 +33,9 @@ from patience.solver.shah_dive import shah_dive
 from patience.solver.shah_search import shah_search
 from patience.solver.star_dive import DIVE_SHARE as STAR_DIVE_SHARE
 from patience.solver.star_dive import star_dive
-from patience.solver.star_search import Outcome, star_search
+from patience.solver.star_search import star_search
 
-# Games searched by restarted probes (search._restarts): probe number -> move order.
+# Games searched by restarted probes (depth_first.restarts): probe number -> move order.
 PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
     "sun": sun_solver.probe_order,
     "clock": clock_solver.probe_order,
@@ -54,7 +55,7 @@ PROBE_UNITS: dict[str, int] = {
     "double-star": 384,
 }
 
-# Games searched by their own exact copy of search._search (same positions, same order,
+# Games searched by their own exact copy of depth_first.depth_first (same positions, same order,
 # same answer; the game's own bookkeeping), or by their own schedule of complete probes
 # (Blockade's dives). Tests compare each with the generic search.
 def reserve_family_search(state: State, max_nodes: int,
