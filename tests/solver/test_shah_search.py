@@ -48,7 +48,7 @@ def test_lean_position_reads_as_the_engine() -> None:
         lean = Lean(state)
         rng = random.Random(deal)
         played: list[tuple[RawMove, object]] = []
-        seen: set[int] = set()  # as search._probe keeps it
+        seen: set[int] = set()  # as shah_search._probe keeps it
         for step in range(600):
             key = rules.solver_key(state)
             assert lean.solver_key() == key

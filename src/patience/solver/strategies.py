@@ -55,7 +55,7 @@ PROBE_UNITS: dict[str, int] = {
     "double-star": 384,
 }
 
-# Games searched by their own exact copy of depth_first.depth_first (same positions, same order,
+# Games searched by their own exact copy of ``depth_first`` (same positions, same order,
 # same answer; the game's own bookkeeping), or by their own schedule of complete probes
 # (Blockade's dives). Tests compare each with the generic search.
 def reserve_family_search(state: State, max_nodes: int,
