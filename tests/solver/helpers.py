@@ -12,7 +12,9 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
+from patience.solver import depth_first as core
 from patience.solver import search
+from patience.solver.depth_first import restarts
 from patience.solver.reserve_family import reserve_probe_order
 
 
@@ -21,8 +23,8 @@ def solve_plain(state: State, monkeypatch: pytest.MonkeyPatch, max_nodes: int = 
     """The solver's answer with no safe move and no dead end (and, if asked, the generic
     move order): what every per-game rule must agree with."""
     with monkeypatch.context() as m:
-        m.setattr(search, "SAFE_MOVES", {})
-        m.setattr(search, "DEAD_ENDS", {})
+        m.setattr(core, "SAFE_MOVES", {})
+        m.setattr(core, "DEAD_ENDS", {})
         m.setattr(search, "SEARCHES", {})
         m.setattr(search, "DIVES", {})
         if generic_order:
@@ -54,9 +56,8 @@ def assert_probe_unit_agrees(state: State, unit: int) -> None:
     generic ones (both search completely, so they must agree, and decide), and a win
     replays."""
     deadline = time.perf_counter() + 600
-    mine, line, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order,
-                                     unit)
-    generic, _, _ = search._restarts(state.copy(), 200_000, deadline, reserve_probe_order)
+    mine, line, _ = restarts(state.copy(), 200_000, deadline, reserve_probe_order, unit)
+    generic, _, _ = restarts(state.copy(), 200_000, deadline, reserve_probe_order)
     assert mine == generic != "unknown"
     if mine == "won":
         check = state.copy()

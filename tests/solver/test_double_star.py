@@ -1,4 +1,4 @@
-"""Two-deck Star's longer probes (RULES.md §9 DST-4, ``dominance.PROBE_UNITS``): every
+"""Two-deck Star's longer probes (RULES.md §9 DST-4, ``strategies.PROBE_UNITS``): every
 probe long enough for one line through the single pass and the same answers as the
 generic restarted probes; and its dive (``DIVES``) with a quarter of the budget."""
 
@@ -11,9 +11,9 @@ from patience.engine.rules import RawMove
 from patience.games.double_star import DOUBLE_STAR
 from patience.games.reserve_family import ReserveRules
 from patience.solver import search
-from patience.solver.dominance import PROBE_UNITS, double_star_dive_share
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
 from patience.solver.reserve_dive import reserve_dive
+from patience.solver.strategies import PROBE_UNITS, double_star_dive_share
 from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
 

@@ -1,4 +1,4 @@
-"""The table of positions proved lost that restarted probes share (``search._search``).
+"""The table of positions proved lost that restarted probes share (``depth_first``).
 
 A position finished by one depth-first search is lost on its own only when its subtree
 met no position still on the path; the hand-made graphs below are the cases where a
@@ -20,7 +20,8 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.solver import search
-from patience.solver.dominance import PROBE_ORDERS
+from patience.solver.depth_first import depth_first
+from patience.solver.strategies import PROBE_ORDERS
 from tests.solver.helpers import play_randomly, sun_after_wind
 
 WIN = 99
@@ -76,10 +77,10 @@ def graph_search(edges: dict[int, list[int]], start: int, max_nodes: int,
 
 def graph_nodes(edges: dict[int, list[int]], start: int, max_nodes: int, proved: set[bytes],
                 reversible: frozenset[tuple[int, int]] = frozenset()) -> tuple[str, int]:
-    """``search._search`` on a graph, each node's moves in the order listed."""
+    """``depth_first`` on a graph, each node's moves in the order listed."""
     walk = Walk(GraphRules(edges, reversible), start)
-    outcome, _, nodes = search._search(cast(State, walk), max_nodes, time.perf_counter() + 60,
-                                       lambda state, legal: legal, proved)
+    outcome, _, nodes = depth_first(cast(State, walk), max_nodes, time.perf_counter() + 60,
+                                    lambda state, legal: legal, proved)
     return outcome, nodes
 
 
@@ -141,7 +142,7 @@ def test_repetition_rule_counts_as_a_move_back_to_the_path() -> None:
 def _single_search(state: State, max_nodes: int) -> str:
     """The game's search with its rules but one depth-first search, no shared table."""
     order = search.MOVE_ORDERS.get(state.game.id, search.order_moves)
-    return search._search(state.copy(), max_nodes, time.perf_counter() + 600, order)[0]
+    return depth_first(state.copy(), max_nodes, time.perf_counter() + 600, order)[0]
 
 
 # Deals whose win `solve` finds within 30,000 nodes (a dive included).
@@ -210,8 +211,8 @@ def _short_probes(state: State, game_id: str, monkeypatch: pytest.MonkeyPatch
     with monkeypatch.context() as m:
         m.setattr(state.rules, "solver_key", recording)
         for probe in range(6):
-            outcome, _, _ = search._search(state.copy(), 400, time.perf_counter() + 60,
-                                           PROBE_ORDERS[game_id](probe), proved)
+            outcome, _, _ = depth_first(state.copy(), 400, time.perf_counter() + 60,
+                                        PROBE_ORDERS[game_id](probe), proved)
             if outcome != "unknown":
                 break
     return proved, seen

@@ -1,4 +1,4 @@
-"""Open Shop's longer probes (RULES.md §7 OPS-1, ``dominance.PROBE_UNITS``): every probe
+"""Open Shop's longer probes (RULES.md §7 OPS-1, ``strategies.PROBE_UNITS``): every probe
 long enough for one line through the single pass and the same answers as the generic
 restarted probes (``test_toad_search`` checks that ``solve`` passes the unit)."""
 
@@ -9,8 +9,8 @@ import pytest
 import patience
 from patience.games.open_shop import OPEN_SHOP
 from patience.games.reserve_family import ReserveRules
-from patience.solver.dominance import PROBE_UNITS
 from patience.solver.probes import probe_cutoff
+from patience.solver.strategies import PROBE_UNITS
 from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
 

@@ -12,8 +12,9 @@ from patience.games.reserve_family import ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_dive as rd
 from patience.solver import search
-from patience.solver.dominance import toad_dive
+from patience.solver.depth_first import depth_first
 from patience.solver.reserve_family import reserve_order
+from patience.solver.strategies import toad_dive
 from tests.solver.helpers import assert_solve_wins_unchanged, solve_plain
 from tests.solver.test_reserve_solver import near_end, position
 
@@ -146,7 +147,7 @@ def line_position(deal: int, stock_left: int, **options: object) -> State:
 def test_endgame_search_is_the_generic_search() -> None:
     """TOD-5, TOD-6: the complete search that finishes a kept position, run on the lean
     copy (``reserve_search.probe``), gives the generic search's outcome, line and nodes
-    (``search._search`` in ``reserve_order``) at the dive's budget and at a larger one:
+    (``depth_first`` in ``reserve_order``) at the dive's budget and at a larger one:
     on won lines with twelve cards to come (deal 1; 32 with two toad piles; 5 without
     ace extraction) and on random end positions of deal 3 with five to come, which take
     3,000-18,000 nodes to prove lost."""
@@ -157,7 +158,7 @@ def test_endgame_search_is_the_generic_search() -> None:
     outcomes = set()
     for state in states:
         for budget in (rd.ENDGAME_NODES, 20_000):
-            plain = search._search(state.copy(), budget, 1e18, reserve_order)
+            plain = depth_first(state.copy(), budget, 1e18, reserve_order)
             lean = rd.probe(rd.Lean(state.copy()), budget, 1e18, None, 0.0, set())
             assert lean == plain
             outcomes.add(plain[0])

@@ -19,9 +19,11 @@ from patience.games.reserve_family import REDEAL, ReserveRules
 from patience.games.toad import TOAD
 from patience.solver import reserve_family as rf
 from patience.solver import search
-from patience.solver.dominance import PROBE_UNITS, RESERVE_FAMILY, SEARCHES
+from patience.solver.depth_first import restarts
+from patience.solver.dominance import RESERVE_FAMILY
 from patience.solver.probes import PROBE_UNIT
 from patience.solver.reserve_search import Lean, reserve_search
+from patience.solver.strategies import PROBE_UNITS, SEARCHES
 from tests.solver.test_reserve_solver import near_end
 
 GAMES: list[tuple[Game, dict[str, object]]] = [
@@ -89,8 +91,7 @@ def test_own_search_explores_as_the_generic_probes(game: Game,
                       near_end(game, deal, stock_left=6, seed=deal, **options)):
             deadline = time.perf_counter() + 600
             mine = reserve_search(state.copy(), 4_000, deadline, unit)
-            generic = search._restarts(state.copy(), 4_000, deadline, rf.reserve_probe_order,
-                                       unit)
+            generic = restarts(state.copy(), 4_000, deadline, rf.reserve_probe_order, unit)
             assert mine == generic
             outcomes.add(mine[0])
             if mine[0] == "won":
@@ -112,8 +113,8 @@ def test_own_search_leaves_the_state_and_solve_uses_it(
     reserve_search(state, 3_000, time.perf_counter() + 600, PROBE_UNITS["toad"])
     assert state.key() == before
     mine = patience.solve(state, max_nodes=3_000, max_seconds=1e9)
-    generic = search._restarts(state.copy(), 3_000, time.perf_counter() + 600,
-                               rf.reserve_probe_order, PROBE_UNITS["toad"])
+    generic = restarts(state.copy(), 3_000, time.perf_counter() + 600, rf.reserve_probe_order,
+                       PROBE_UNITS["toad"])
     assert (mine.outcome, mine.nodes) == (generic[0], generic[2])
 
 

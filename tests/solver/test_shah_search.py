@@ -13,10 +13,10 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import shah as game
-from patience.solver import search
-from patience.solver.dominance import SEARCHES
+from patience.solver.depth_first import depth_first, restarts
 from patience.solver.shah import guide_rank, probe_order, shah_dead_end, shah_order
 from patience.solver.shah_search import Lean, first_probe, shah_search
+from patience.solver.strategies import SEARCHES
 
 SHAH = patience.get_game("shah")
 
@@ -48,7 +48,7 @@ def test_lean_position_reads_as_the_engine() -> None:
         lean = Lean(state)
         rng = random.Random(deal)
         played: list[tuple[RawMove, object]] = []
-        seen: set[int] = set()  # as search._probe keeps it
+        seen: set[int] = set()  # as shah_search._probe keeps it
         for step in range(600):
             key = rules.solver_key(state)
             assert lean.solver_key() == key
@@ -139,7 +139,7 @@ def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPat
         assert not state._seen
         deadline = time.perf_counter() + 600
         mine = shah_search(state.copy(), 3_000, deadline)
-        generic = search._restarts(state.copy(), 3_000, deadline, probe_order)
+        generic = restarts(state.copy(), 3_000, deadline, probe_order)
         assert mine == generic
         outcomes.add(mine[0])
         if mine[0] == "won":
@@ -152,11 +152,11 @@ def test_own_search_explores_as_the_generic_probes(monkeypatch: pytest.MonkeyPat
 
 
 def test_first_probe_is_the_generic_search_in_shah_order() -> None:
-    """The dive's endgame search (``first_probe``) answers as ``search._search`` in
+    """The dive's endgame search (``first_probe``) answers as ``depth_first`` in
     ``shah_order`` with a fresh table: outcome, line and node count, won, lost and open,
     and leaves the state as it was."""
     won = SHAH.new(deal=37)  # late on a won line: the probe wins from there
-    line = search._restarts(won.copy(), 3_000, time.perf_counter() + 600, probe_order)[1]
+    line = restarts(won.copy(), 3_000, time.perf_counter() + 600, probe_order)[1]
     for move in line:
         won.play_raw(move)
         if len(won.piles[game.STOCK]) < 4 and not won._seen:
@@ -167,7 +167,7 @@ def test_first_probe_is_the_generic_search_in_shah_order() -> None:
         deadline = time.perf_counter() + 600
         mine = first_probe(state, 3_000, deadline)
         assert state.key() == before
-        assert mine == search._search(state.copy(), 3_000, deadline, shah_order)
+        assert mine == depth_first(state.copy(), 3_000, deadline, shah_order)
         outcomes.add(mine[0])
     assert outcomes == {"won", "lost", "unknown"}
 
@@ -181,5 +181,5 @@ def test_own_search_leaves_the_state_and_solve_uses_it() -> None:
     shah_search(state, 2_000, time.perf_counter() + 600)
     assert state.key() == before
     mine = patience.solve(state, max_nodes=2_000, max_seconds=1e9)
-    generic = search._restarts(state.copy(), 2_000, time.perf_counter() + 600, probe_order)
+    generic = restarts(state.copy(), 2_000, time.perf_counter() + 600, probe_order)
     assert (mine.outcome, mine.nodes) == (generic[0], generic[2])

@@ -15,6 +15,7 @@ from patience.engine.state import State
 from patience.games import star
 from patience.solver import search
 from patience.solver import star as star_solver
+from patience.solver.depth_first import depth_first
 from patience.solver.star_search import star_search
 from tests.decks import stack
 from tests.solver.helpers import brute_force_wins, solve_plain, star_last_round
@@ -118,8 +119,8 @@ def test_no_claim_before_the_last_round() -> None:
 
 
 def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
-    return search._search(state.copy(), max_nodes, time.perf_counter() + 600,
-                          search.MOVE_ORDERS["star"])
+    return depth_first(state.copy(), max_nodes, time.perf_counter() + 600,
+                       search.MOVE_ORDERS["star"])
 
 
 @pytest.mark.parametrize("direction", ["free", "first-fit"])

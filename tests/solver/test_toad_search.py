@@ -1,4 +1,4 @@
-"""Toad's longer probes (``dominance.PROBE_UNITS``): same answers as the generic restarted
+"""Toad's longer probes (``strategies.PROBE_UNITS``): same answers as the generic restarted
 probes, and ``solve`` uses them."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import pytest
 import patience
 from patience.engine.rules import RawMove
 from patience.games.toad import TOAD
-from patience.solver import dominance, search
-from patience.solver.dominance import PROBE_UNITS
+from patience.solver import search, strategies
+from patience.solver.depth_first import Outcome
 from patience.solver.probes import PROBE_UNIT, probe_cutoff
-from patience.solver.search import Outcome
+from patience.solver.strategies import PROBE_UNITS
 from tests.solver.helpers import assert_probe_unit_agrees
 from tests.solver.test_reserve_solver import near_end
 
@@ -41,14 +41,14 @@ def test_solve_gives_each_game_its_probe_unit(
     (``reserve_search``, the generic restarted probes on ranks), the generic one to the
     other games."""
     units: list[int] = []
-    own = dominance.reserve_search
+    own = strategies.reserve_search
 
     def spy(work: patience.State, max_nodes: int, deadline: float,
             unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
         units.append(unit)
         return own(work, max_nodes, deadline, unit)
 
-    monkeypatch.setattr(dominance, "reserve_search", spy)
+    monkeypatch.setattr(strategies, "reserve_search", spy)
     monkeypatch.setattr(search, "DIVES", {})  # the dive wins deal 1 before any probe
     for game_id in ("toad", "open-shop", "double-star", "rainbow"):
         patience.solve(patience.get_game(game_id).new(deal=1), max_nodes=5_000,

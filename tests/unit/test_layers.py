@@ -29,3 +29,46 @@ def test_the_core_imports_no_outer_layer_or_ui_package() -> None:
     assert len(CORE) > 15
     offenders = {p.name: sorted(n for n in imported(p) if n.startswith(OUTER)) for p in CORE}
     assert {k: v for k, v in offenders.items() if v} == {}
+
+
+SOLVER = ROOT / "solver"
+
+
+def solver_imports(name: str) -> set[str]:
+    """Solver modules that ``patience.solver.<name>`` imports, directly or through others."""
+    found: set[str] = set()
+    todo = [name]
+    while todo:
+        tree = ast.parse((SOLVER / f"{todo.pop()}.py").read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "patience.solver":
+                names = {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = {node.module.removeprefix("patience.solver.")} - {node.module}
+            else:
+                continue
+            todo += sorted(names - found)
+            found |= names
+    return found
+
+
+def test_the_solver_core_imports_no_strategy() -> None:
+    """The depth-first core reads per-game knowledge (``dominance``); which game is searched
+    how (``strategies``: own searches, dives) uses the core, never the reverse, so no
+    import has to hide inside a function."""
+    assert "dominance" in solver_imports("depth_first")
+    assert not {"strategies", "search", "clock_dive", "blockade_search"} & (
+        solver_imports("depth_first") | solver_imports("dominance"))
+    assert {"depth_first", "strategies"} <= solver_imports("search")
+
+
+def test_solver_modules_import_at_the_top_only() -> None:
+    """An import inside a function hides a cycle; the solver has none."""
+    inner = sorted(
+        f"{path.name}:{node.lineno}"
+        for path in SOLVER.glob("*.py")
+        for func in ast.walk(ast.parse(path.read_text()))
+        if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(func)
+        if isinstance(node, ast.Import | ast.ImportFrom))
+    assert inner == []

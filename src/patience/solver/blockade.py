@@ -253,7 +253,7 @@ def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:
 
 def blockade_probe_order(probe: int) -> Ordering:
     """The move order of probe ``probe`` of the restarted search: ``blockade_order`` for
-    probe 0 and for every other long probe (``search._restarts`` lets every fourth probe
+    probe 0 and for every other long probe (``depth_first.restarts`` lets every fourth probe
     run longer), orders drawn by a generator seeded with ``probe`` otherwise. When to deal
     (BLK-7) and which marriages to make before it decide which cards each deal buries;
     wins lie on scattered lines, so short probes down different lines find more of them

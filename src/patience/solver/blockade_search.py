@@ -9,32 +9,29 @@ about where it lands; most lines land on lost endgames, so many cheap dives find
 winning one sooner than depth-first probes, which spend their nodes inside the first
 endgames they meet. A dive's win is replayed through ``legal_raw`` (the repetition rule
 of §0 included) before it is claimed. Dives never claim a loss; the probes of
-``search._restarts`` then get the rest of the budget, and only they prove ``lost``.
+``depth_first.restarts`` then get the rest of the budget, and only they prove ``lost``.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Literal
 
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade
 from patience.solver.blockade import blockade_dead_end, blockade_probe_order
 from patience.solver.blockade_endgame import WON, EndgameMove, endgame_outcome
+from patience.solver.depth_first import Outcome, restarts
 from patience.solver.probes import Ordering
 
 DIVE_SHARE = 0.5  # share of the node and time budgets the dives may use
 ENDGAME_BUDGET = 500  # positions the endgame search may visit per dive
-Outcome = Literal["won", "lost", "unknown"]
 
 
 def blockade_search(work: State, max_nodes: int,
                     deadline: float) -> tuple[Outcome, list[RawMove], int]:
-    """Dives first (default options only), then ``search._restarts`` with what is left;
-    ``work`` is as it was given unless the answer is ``won``."""
-    from patience.solver.search import _restarts  # search imports this module's table
-
+    """Dives first (default options only), then ``restarts`` with what is left; ``work``
+    is as it was given unless the answer is ``won``."""
     rules = work.rules
     assert isinstance(rules, blockade.BlockadeRules)
     nodes = 0
@@ -50,7 +47,7 @@ def blockade_search(work: State, max_nodes: int,
             if line is not None:
                 return "won", line, nodes
             dive += 1
-    outcome, line, used = _restarts(work, max_nodes - nodes, deadline, blockade_probe_order)
+    outcome, line, used = restarts(work, max_nodes - nodes, deadline, blockade_probe_order)
     return outcome, line, nodes + used
 
 

@@ -246,7 +246,7 @@ GUIDE_NOISE = 2.0
 
 
 def probe_order(probe: int) -> Ordering:
-    """The move order of probe ``probe`` (``search._restarts``): ``clock_order`` for probe
+    """The move order of probe ``probe`` (``depth_first.restarts``): ``clock_order`` for probe
     0; after that, in turn, card moves in an order drawn by a generator seeded with
     ``probe``, the same with hour plays first, and ``clock_order``'s ranks plus a random
     draw of up to ``GUIDE_NOISE``. Now and then `fill` or `draw` comes before every card

@@ -13,7 +13,7 @@ position a short complete search from a position kept reaches before the next ac
 most ``PER_PARENT`` come from one position while others are left. Positions alike under
 ``solver_key`` are met once, and those ``clock_dead_end`` proves lost are dropped. Once
 no more than a variant's ``endgame`` cards are left in the stock, a short complete
-search (``search._search`` in ``clock_order``) finishes each position kept, best first.
+search (``depth_first`` in ``clock_order``) finishes each position kept, best first.
 
 Most deals the restarted probes win within a few thousand nodes, where a beam takes ten
 times as many, so the dive first runs them for ``PROBES_FIRST`` nodes and gives their
@@ -36,6 +36,7 @@ from patience.games import clock
 from patience.solver.beam import buried, widening_rounds
 from patience.solver.clock import clock_dead_end, clock_order, probe_order
 from patience.solver.clock_copies import PLACES
+from patience.solver.depth_first import depth_first, restarts
 from patience.solver.staged_beam import Staged, staged_beam
 
 DIVE_SHARE = 0.6  # share of search.solve's node and time budgets given to the dive
@@ -80,11 +81,9 @@ def clock_dive(state: State, max_nodes: int,
     changed."""
     if state.rules.is_won(state) or clock_dead_end(state):
         return None, 0
-    from patience.solver.search import _restarts  # search imports the dives' table
-
     work = state.copy()
-    outcome, probed, nodes = _restarts(work, min(PROBES_FIRST, max_nodes), deadline,
-                                       probe_order)
+    outcome, probed, nodes = restarts(work, min(PROBES_FIRST, max_nodes), deadline,
+                                      probe_order)
     if outcome != "unknown":  # lost: no beam can win; the search proves it again
         return (probed if outcome == "won" else None), nodes
     line, more = widening_rounds(
@@ -134,9 +133,7 @@ def _finish_now(piles: list[list[int]], weights: Weights) -> bool:
 def _finish(work: State, max_nodes: int, deadline: float
             ) -> tuple[str, list[RawMove], int]:
     """The generic complete search in ``clock_order``."""
-    from patience.solver.search import _search  # search imports the dives' table
-
-    return _search(work, max_nodes, deadline, clock_order)
+    return depth_first(work, max_nodes, deadline, clock_order)
 
 
 CLOCK = Staged(order=clock_order, stage=_stage, score=score, finish_now=_finish_now,

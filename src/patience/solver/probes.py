@@ -1,4 +1,4 @@
-"""What the move orders of restarted probes share (``search._restarts``).
+"""What the move orders of restarted probes share (``depth_first.restarts``).
 
 An order only decides which line a probe tries first; it never changes what a complete
 search answers, so anything random here is safe.

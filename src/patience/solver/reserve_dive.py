@@ -13,7 +13,7 @@ the waste tops' foundation plays, which a won line may decline to keep a foundat
 a card still buried). Positions alike under ``solver_key`` are met once, and those the
 family's dead end (``reserve_dead_end``) proves lost are dropped. Once no more than
 ``ENDGAME_STOCK`` cards are left to turn, a short complete search finishes each position
-kept, best first: ``search._search`` in ``reserve_order``, run as the own search's first
+kept, best first: ``depth_first`` in ``reserve_order``, run as the own search's first
 probe on a lean copy of the position (``reserve_search``: the same positions, nodes and
 line, in about half the time).
 

@@ -1,6 +1,6 @@
 """The reserve family's exact search on a lean copy of the position (RULES.md §6–§9).
 
-The restarted probes of ``search._restarts``, each a ``search._search`` with the family's
+The restarted probes of ``depth_first.restarts``, each a ``depth_first`` with the family's
 safe move, dead end and probe order and the shared table of positions proved lost, so it
 explores exactly the positions the generic search explores, in the same order, with the
 same answer. Only the bookkeeping is the family's own: every rule of these games reads
@@ -44,14 +44,14 @@ from patience.solver.reserve_family import (
 )
 
 Outcome = Literal["won", "lost", "unknown"]
-TIME_CHECK_EVERY = 1024  # nodes between clock readings, as search._search
+TIME_CHECK_EVERY = 1024  # nodes between clock readings, as depth_first
 DRAW_MOVE: RawMove = (ACTION, DRAW, 0, False)
 REDEAL_MOVE: RawMove = (ACTION, REDEAL, 0, False)
 
 
 def reserve_search(state: State, max_nodes: int, deadline: float,
                    unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
-    """``search._restarts`` with ``reserve_probe_order`` from ``state`` (left unchanged):
+    """``depth_first.restarts`` with ``reserve_probe_order`` from ``state`` (left unchanged):
     probe n keeps ``reserve_order`` (n = 0) or shifts each waste-pile score by a draw
     from ``random.Random(n)`` times ``PROBE_NOISE[n % 3]``, cut off as
     ``probes.probe_cutoff(n, unit)``; the probes share the table of positions proved
@@ -74,7 +74,7 @@ def reserve_search(state: State, max_nodes: int, deadline: float,
 
 def probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | None,
            noise: float, proved: set[bytes]) -> tuple[Outcome, list[RawMove], int]:
-    """``search._search`` on the lean position (every move of the family is
+    """``depth_first`` on the lean position (every move of the family is
     irreversible, so a position's lowlink starts at its own number); after ``unknown``
     the position is as it was given."""
     if lean.is_won():
@@ -413,7 +413,7 @@ class Lean:
     # --- the family's rules ----------------------------------------------------------------
 
     def children(self, key: bytes, rng: random.Random | None, noise: float) -> list[RawMove]:
-        """``search._search``'s children: none at a dead end, else the safe move alone,
+        """``depth_first``'s children: none at a dead end, else the safe move alone,
         else the legal moves in the probe's order. The dead end reads only what the key
         holds (the stock before a redeal is the deal's, given its length), so its answer
         is kept by key for the later probes. A draw (RBW-5) changes nothing it reads:

@@ -207,7 +207,7 @@ def _plain_rank(piles: list[list[int]], move: RawMove) -> float:
 
 
 def probe_order(probe: int) -> Ordering:
-    """The move order of probe ``probe`` (``search._restarts``): ``shah_order`` for probe
+    """The move order of probe ``probe`` (``depth_first.restarts``): ``shah_order`` for probe
     0; after that ``guide_rank`` plus a random draw of up to ``GUIDE_NOISE`` from a
     generator seeded with ``probe``, and now and then `deal` or `draw` before every card
     move. Each probe is a complete search, so ordering never changes an answer, only how

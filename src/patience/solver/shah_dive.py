@@ -13,7 +13,7 @@ position kept reaches before it turns the next card (``staged_beam``; at most ``
 positions each), taken with that card turned (``_stage``); at most ``PER_PARENT`` come from one
 position while others are left. Positions alike under ``solver_key`` are met once, and
 those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
-``endgame`` cards are left, a short complete search (``search._search`` in
+``endgame`` cards are left, a short complete search (``depth_first`` in
 ``shah_order``, run as Shah's own search's first probe) finishes each
 position kept, best first; or the beam goes on through the talon, a card at a time,
 until the stock and the talon are spent.

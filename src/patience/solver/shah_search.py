@@ -1,7 +1,7 @@
 """Shah's exact search on a lean copy of the position (RULES.md §3).
 
-The restarted probes of ``search._restarts`` with Shah's probe orders
-(``solver.shah.probe_order``) and dead end (``shah_dead_end``), each a ``search._search``
+The restarted probes of ``depth_first.restarts`` with Shah's probe orders
+(``solver.shah.probe_order``) and dead end (``shah_dead_end``), each a ``depth_first``
 with the shared table of positions proved lost, so it explores exactly the positions the
 generic search explores, in the same order, with the same answer. Only the bookkeeping is
 Shah's own: slots and talon are lists of card ints, the stock is the deal's list with a
@@ -52,7 +52,7 @@ from patience.solver.shah import (
 )
 
 Outcome = Literal["won", "lost", "unknown"]
-TIME_CHECK_EVERY = 1024  # nodes between clock readings, as search._search
+TIME_CHECK_EVERY = 1024  # nodes between clock readings, as depth_first
 DEAL_MOVE: RawMove = (ACTION, DEAL, 0, False)
 DRAW_MOVE: RawMove = (ACTION, DRAW, 0, False)
 FOUNDATIONS = range(FOUND0, FOUND0 + RAYS)
@@ -88,7 +88,7 @@ PAIR_BITS = [[(min(n >> 4, n & 15) | max(n >> 4, n & 15) << 4) << 8 * suit for n
 
 def shah_search(state: State, max_nodes: int, deadline: float,
                 unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
-    """``search._restarts`` with ``solver.shah.probe_order`` from ``state`` (left
+    """``depth_first.restarts`` with ``solver.shah.probe_order`` from ``state`` (left
     unchanged): probe 0 in ``shah_order``, probe n by ``guide_rank`` plus draws from
     ``random.Random(n)``, cut off as ``probes.probe_cutoff(n, unit)``; the probes share the
     table of positions proved lost."""
@@ -109,7 +109,7 @@ def shah_search(state: State, max_nodes: int, deadline: float,
 
 def first_probe(state: State, max_nodes: int,
                 deadline: float) -> tuple[Outcome, list[RawMove], int]:
-    """``search._search`` from ``state`` (no repetition memory) in ``shah_order`` with a
+    """``depth_first`` from ``state`` (no repetition memory) in ``shah_order`` with a
     fresh table, on the lean copy: probe 0 alone, with the same positions, answer, line
     and node count. ``state`` is left unchanged."""
     return _probe(Lean(state), max_nodes, deadline, None, set())
@@ -117,7 +117,7 @@ def first_probe(state: State, max_nodes: int,
 
 def _probe(lean: Lean, max_nodes: int, deadline: float, rng: random.Random | None,
            proved: set[int]) -> tuple[Outcome, list[RawMove], int]:
-    """``search._search`` on the lean position; after ``unknown`` the position is as it
+    """``depth_first`` on the lean position; after ``unknown`` the position is as it
     was given. The repetition rule (RULES.md §0) is the engine's: the keys of the
     positions met since the last irreversible move (``seen``) bar the reversible moves
     back to them; within such a stretch only outer slots change, so the packed key tells
@@ -461,7 +461,7 @@ class Lean:
     # --- Shah's solver rules -----------------------------------------------------------------
 
     def children(self, seen: set[int], rng: random.Random | None) -> list[RawMove]:
-        """``search._search``'s children: none at a dead end, else the legal moves (the
+        """``depth_first``'s children: none at a dead end, else the legal moves (the
         repetition rule applied) in the probe's order. Shah has no safe move."""
         if self.circles > 1:  # the dead end's kept answer read here, as most are known
             known = self.dead.get(self.code & INNER_MIDDLE_MASK | self.fcode)

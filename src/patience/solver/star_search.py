@@ -1,6 +1,6 @@
 """Star's exact search on a lean copy of the position (RULES.md §2).
 
-The same depth-first search as ``search._search`` with Star's move order, safe move,
+The same depth-first search as ``depth_first`` with Star's move order, safe move,
 dead end and ``solver_key``, so it explores exactly the positions the generic search
 explores, in the same order; only the bookkeeping is Star's own: cells, reserve and stock
 as plain lists of card ints, each foundation as its count, top rank and direction, and a

@@ -5,7 +5,7 @@ ray's card is played before its scatter or scattered with the ray (SUN-6) decide
 the remaining cards lie at every later scatter and what the wind makes of the clouds
 (SUN-9). Wins lie on many unrelated lines, so one depth-first search, which spends its
 budget varying the last moves before the wind, finds few of them. The solver therefore
-runs many short probes (``search._restarts``): probe 0 tries the greedy line first (every
+runs many short probes (``depth_first.restarts``): probe 0 tries the greedy line first (every
 play before any stage action); probe n > 0 tries plays in an order drawn by a generator
 seeded with n, and sometimes takes the stage action (deal, next-ray, scatter) before the
 plays, which leaves those cards where the action finds them. Each probe is a
