@@ -2,7 +2,8 @@
 
 The same tests run on the pure Python modules and on the compiled build (``setup.py``),
 but those marked ``internals``: they replace or watch internals with ``monkeypatch``, which
-a compiled module's calls between its own functions do not see, or deep-copy its objects.
+a compiled module's calls between its own functions do not see, deep-copy its objects, or
+hand it stand-ins for its classes (a compiled function checks its arguments' types).
 """
 
 import pytest

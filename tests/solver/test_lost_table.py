@@ -89,6 +89,7 @@ def chain(first: int, length: int) -> dict[int, list[int]]:
     return {n: [n + 1] for n in range(first, first + length - 1)}
 
 
+@pytest.mark.internals
 def test_a_position_that_met_the_path_is_not_proved_lost() -> None:
     """0 -> 1; 1 tries 2, then a short dead chain, a long one, and 4, which wins. 2's only
     move leads back to 1, on the path: 2 finishes first, yet 2 is won (2, 1, 4). The
@@ -102,6 +103,7 @@ def test_a_position_that_met_the_path_is_not_proved_lost() -> None:
     assert graph_search(edges, 0, 100, proved) == "won"
 
 
+@pytest.mark.internals
 def test_a_finished_position_that_met_a_tainted_one_is_not_proved_lost() -> None:
     """3's only move leads to 2, finished but not proved (it reaches 1 on the path): 3 is
     tainted by 2's lowlink and is won too (3, 2, 1, 4)."""
@@ -113,6 +115,7 @@ def test_a_finished_position_that_met_a_tainted_one_is_not_proved_lost() -> None
     assert graph_search(edges, 3, 100, set()) == "won"
 
 
+@pytest.mark.internals
 def test_a_closed_component_is_proved_with_its_root() -> None:
     """1 and 2 lead to each other and nowhere else but a dead end: once 1, the first of
     them found, is finished, both are proved lost, and a later search meeting them takes
@@ -126,6 +129,7 @@ def test_a_closed_component_is_proved_with_its_root() -> None:
     assert graph_nodes({**edges, 7: [5, 1]}, 7, 100, set()) == ("lost", 6)
 
 
+@pytest.mark.internals
 def test_repetition_rule_counts_as_a_move_back_to_the_path() -> None:
     """RULES.md §0: 1 -> 2 is reversible and 2's only move, back to 1, is dropped by the
     repetition rule, so 2 shows no move at all; still 2 is won from a fresh start
