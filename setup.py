@@ -1,6 +1,6 @@
 """Build: the rules engine, the games and the solver compiled to C with mypyc.
 
-The compiled modules search two to three times as many positions a second as the same
+The compiled modules search about twice as many positions a second as the same
 Python (docs/solver.md, "Compiled build"), and they are the same source: mypyc compiles
 the type-annotated modules as they are. A regular install (``pip install .``, a wheel)
 compiles them; an editable install (``pip install -e .``) stays pure Python, so that an

@@ -90,7 +90,9 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "already answered are kept in the results database and not recomputed, and "
         "`--retry-unknown` gives the unknown ones another try. The budget is wall-clock "
         "time, so on a busy machine more deals stay unknown; won and lost are exact "
-        "whatever the machine.",
+        "whatever the machine. Solve times are those of the run that answered each deal, "
+        "on whichever build ran it: the compiled build of a regular install (`pip install "
+        ".`) searches about twice as fast as the pure Python of an editable one.",
         "",
         "| game (options) | deals | won | lost | unknown | thoughtful win % | 95% interval "
         "| practical win % (95%) | median s | p99 s |",
