@@ -33,11 +33,13 @@ def compiled_modules() -> list[str]:
 
 
 def wants_compiled() -> bool:
-    """``PATIENCE_COMPILE`` if set, else compiled unless this is an editable install."""
+    """``PATIENCE_COMPILE`` if set, else compiled when a wheel or the extensions are built:
+    not for an editable install, nor for the metadata steps before a build (mypyc would
+    translate every module to C for nothing)."""
     forced = os.environ.get("PATIENCE_COMPILE")
     if forced is not None:
         return forced == "1"
-    return "editable_wheel" not in sys.argv
+    return not {"bdist_wheel", "build_ext"}.isdisjoint(sys.argv)
 
 
 if wants_compiled():
