@@ -42,9 +42,10 @@ def wants_compiled() -> bool:
     return not {"bdist_wheel", "build_ext"}.isdisjoint(sys.argv)
 
 
-if wants_compiled():
-    from mypyc.build import mypycify
+if __name__ == "__main__":  # as setuptools runs it; tests import the lists above
+    if wants_compiled():
+        from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(compiled_modules(), opt_level="3"))
-else:
-    setup()
+        setup(ext_modules=mypycify(compiled_modules(), opt_level="3"))
+    else:
+        setup()

@@ -1,0 +1,60 @@
+"""The compiled build (setup.py): what it compiles, and that the compiled run uses it."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from patience.build import COMPILED
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _setup() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("patience_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _module_name(path: str) -> str:
+    return path.removeprefix("src/").removesuffix(".py").replace("/", ".")
+
+
+def test_every_engine_game_and_solver_module_is_compiled_but_the_pure_ones() -> None:
+    setup = _setup()
+    compiled = set(setup.compiled_modules())
+    assert {"src/patience/engine/state.py", "src/patience/solver/depth_first.py",
+            "src/patience/games/sun.py", "src/patience/cards.py"} <= compiled
+    assert not compiled & setup.PURE
+    for path in setup.PURE:  # a renamed module must not silently become compiled
+        assert (ROOT / path).is_file(), path
+    assert not any(p.endswith("__init__.py") for p in compiled)
+
+
+def test_metadata_and_editable_builds_stay_pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = _setup()
+    monkeypatch.delenv("PATIENCE_COMPILE", raising=False)
+    for argv, compiled in ((["setup.py", "egg_info"], False),
+                           (["setup.py", "editable_wheel", "--dist-info-dir", "x"], False),
+                           (["setup.py", "bdist_wheel", "--dist-dir", "x"], True),
+                           (["setup.py", "build_ext", "--inplace"], True)):
+        monkeypatch.setattr(setup.sys, "argv", argv)
+        assert setup.wants_compiled() is compiled, argv
+    monkeypatch.setenv("PATIENCE_COMPILE", "0")
+    assert setup.wants_compiled() is False
+
+
+@pytest.mark.skipif(not COMPILED, reason="runs on the compiled build")
+def test_the_compiled_run_imports_compiled_modules() -> None:
+    setup = _setup()
+    for path in setup.compiled_modules():
+        module = importlib.import_module(_module_name(path))
+        assert not (module.__file__ or "").endswith(".py"), module.__name__
+    for path in setup.PURE:
+        assert (importlib.import_module(_module_name(path)).__file__ or "").endswith(".py")
