@@ -27,18 +27,37 @@ def test_report_writes_page_and_chart(tmp_path: Path) -> None:
 
 def test_deal_counts_per_game_and_per_row() -> None:
     toad = patience.get_game("toad")
-    counts = report.parse_counts(["toad=500", "toad:reserve_piles=2=70", "sun=9"])
+    counts = report.parse_per_row(["toad=500", "toad:reserve_piles=2=70", "sun=9"],
+                                  "--deals-for", int)
     assert counts == {"toad": 500, "toad:reserve_piles=2": 70, "sun": 9}
-    assert report.deal_count(counts, toad, {}, 100) == 500
-    assert report.deal_count(counts, toad, {"reserve_piles": 2}, 100) == 70
-    assert report.deal_count(counts, toad, {"ace_extraction": False}, 100) == 500
-    assert report.deal_count({"toad:defaults": 9}, toad, {}, 100) == 9
-    assert report.deal_count({"toad:defaults": 9}, toad, {"reserve_piles": 2}, 100) == 100
+    assert report.for_row(counts, toad, {}, 100) == 500
+    assert report.for_row(counts, toad, {"reserve_piles": 2}, 100) == 70
+    assert report.for_row(counts, toad, {"ace_extraction": False}, 100) == 500
+    assert report.for_row({"toad:defaults": 9}, toad, {}, 100) == 9
+    assert report.for_row({"toad:defaults": 9}, toad, {"reserve_piles": 2}, 100) == 100
     star = patience.get_game("star")
-    assert report.deal_count(counts, star, {"direction": "first-fit"}, 100) == 100
+    assert report.for_row(counts, star, {"direction": "first-fit"}, 100) == 100
 
 
-def test_a_malformed_deal_count_is_refused() -> None:
-    for bad in ("toad", "toad=many", "=5"):
+def test_a_malformed_deal_count_or_budget_is_refused() -> None:
+    for bad in ("toad", "toad=many", "=5", "toad=0", "toad=-3"):
         with pytest.raises(SystemExit, match="--deals-for"):
-            report.parse_counts([bad])
+            report.main(["--deals-for", bad, "--games", "star"])
+    for bad in ("toad", "toad=soon", "=5", "toad=0", "toad=-1", "toad=inf", "toad=nan"):
+        with pytest.raises(SystemExit, match="--max-seconds-for"):
+            report.main(["--max-seconds-for", bad, "--games", "star"])
+
+
+def test_one_row_gets_its_own_time_budget(tmp_path: Path) -> None:
+    """``--max-seconds-for`` gives one row a budget of its own; the page shows each row's,
+    and the larger budget keeps the deals the page's budget already decided."""
+    db, docs = tmp_path / "r.sqlite", tmp_path / "docs"
+    common = ["--deals", "2", "--games", "star", "--jobs", "1", "--db", str(db),
+              "--docs", str(docs)]
+    report.main([*common, "--max-seconds", "5"])
+    report.main([*common, "--max-seconds", "5", "--max-seconds-for",
+                 "star:direction=first-fit=7.5"])
+    text = (docs / "winnability.md").read_text("utf-8")
+    assert "| Star (defaults) | 2 | 5 |" in text
+    assert "| Star (direction=first-fit) | 2 | 7.5 |" in text
+    assert "--max-seconds-for star:direction=first-fit=7.5" in text

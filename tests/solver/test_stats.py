@@ -114,6 +114,33 @@ def test_retry_unknown_solves_only_the_undecided_again(tmp_path: Path) -> None:
         assert stored.outcome == first[1].outcome
 
 
+def test_a_larger_budget_keeps_what_a_smaller_one_decided(tmp_path: Path) -> None:
+    deals = range(1, 5)
+    options = {"direction": "free"}
+    small, large = budget_text(3_000, 600.0), budget_text(9_000, 600.0)
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        with Counting() as pool:
+            run_deals("star", {}, deals, pool, store, **BUDGET)
+        # deal 2 left unknown and deal 3 lost by the small budget, deal 7 won by a larger one
+        policy = policy_for("star")
+        store.add("star", options, small, DealResult(2, "unknown", 3_000, 9.0, "lost", policy))
+        store.add("star", options, small, DealResult(3, "lost", 77, 0.5, "lost", policy))
+        store.add("star", options, budget_text(20_000, 600.0),
+                  DealResult(7, "won", 15_000, 2.0, "lost", policy))
+        with Counting() as pool:
+            larger = run_deals("star", {}, deals, pool, store, max_nodes=9_000,
+                               max_seconds=600.0)
+        assert pool.calls == [2]  # only what the smaller budget left unknown
+        assert (larger[2].outcome, larger[2].nodes) == ("lost", 77)  # taken as stored
+        assert store.get("star", options, large, [2])[2] == larger[1]  # solved again, kept
+        assert larger[1].seconds != 9.0
+        # a budget with more nodes but fewer seconds is not larger: nothing carries over
+        assert store.get("star", options, budget_text(9_000, 60.0), deals) == {}
+        # nor does a larger budget's answer carry down to a smaller one
+        assert store.get("star", options, small, [7]) == {}
+        assert store.get("star", options, budget_text(20_000, 600.0), [7])[7].outcome == "won"
+
+
 def test_a_changed_policy_replays_only_the_practical_games(tmp_path: Path) -> None:
     deals = range(1, 5)
     budget = budget_text(BUDGET["max_nodes"], BUDGET["max_seconds"])

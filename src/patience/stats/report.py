@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from patience.engine.game import Game
 from patience.engine.registry import get_game, list_games
@@ -25,12 +25,14 @@ from patience.stats.summary import Summary, summarise
 from patience.storage.results import ResultStore
 
 DOCS = Path("docs")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Row:
     game: Game
     options: dict[str, Any]  # the options that differ from the defaults
+    max_seconds: float  # the time budget per deal
     summary: Summary
 
     @property
@@ -64,7 +66,7 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) -> str:
+def markdown(rows: Sequence[Row], command: str, chart: str) -> str:
     lines = [
         "# How often the games come out",
         "",
@@ -72,7 +74,8 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "",
         "*Thoughtful* is the exact solver, which sees every card (chance events are fixed by "
         "the deal, RULES.md §0): a deal is won when a winning line exists. A deal the solver "
-        f"could not decide within {max_seconds:g} s is *unknown*; the thoughtful win rate is "
+        "could not decide within its row's time budget (the column *s per deal*) is "
+        "*unknown*; the thoughtful win rate is "
         "then a range (unknowns counted as lost, then as won) and its 95% interval is the "
         "Wilson score interval stretched over both ends. *Practical* is the heuristic player "
         "of `patience.solver.practical`, which sees only face-up cards, the counters shown "
@@ -86,17 +89,19 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         "",
         "A row is only as firm as its interval: where many deals are still unknown, or the "
         "row covers few deals, the figure is a bound, not a measurement. Run the command "
-        "again with a larger `--deals` (or a larger `--max-seconds`) to extend it; deals "
-        "already answered are kept in the results database and not recomputed, and "
-        "`--retry-unknown` gives the unknown ones another try. The budget is wall-clock "
+        "again with a larger `--deals` to extend it, or a larger `--max-seconds` (for one "
+        "row, `--max-seconds-for`) to give its unknown deals more time; deals already "
+        "answered are kept in the results database and not recomputed (a deal decided within "
+        "a smaller budget is decided within a larger one), and `--retry-unknown` gives the "
+        "unknown ones another try at the same budget. The budget is wall-clock "
         "time, so on a busy machine more deals stay unknown; won and lost are exact "
         "whatever the machine. Solve times are those of the run that answered each deal, "
         "on whichever build ran it: the compiled build of a regular install (`pip install "
         ".`) searches about twice as fast as the pure Python of an editable one.",
         "",
-        "| game (options) | deals | won | lost | unknown | thoughtful win % | 95% interval "
-        "| practical win % (95%) | median s | p99 s |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| game (options) | deals | s per deal | won | lost | unknown | thoughtful win % "
+        "| 95% interval | practical win % (95%) | median s | p99 s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for row in rows:
         s = row.summary
@@ -104,7 +109,8 @@ def markdown(rows: Sequence[Row], command: str, max_seconds: float, chart: str) 
         if s.unknown:
             share += f"–{pct((s.won + s.unknown) / s.deals)}"
         lines.append(
-            f"| {row.label} | {s.deals} | {s.won} | {s.lost} | {s.unknown} | {share} | "
+            f"| {row.label} | {s.deals} | {row.max_seconds:g} | {s.won} | {s.lost} | "
+            f"{s.unknown} | {share} | "
             f"{pct(s.low)}–{pct(s.high)} | {pct(s.practical_rate)} "
             f"({pct(s.practical_low)}–{pct(s.practical_high)}) | {s.median_seconds:.3f} | "
             f"{s.p99_seconds:.2f} |"
@@ -146,24 +152,41 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
     plt.close(fig)
 
 
-def deal_count(counts: dict[str, int], game: Game, options: dict[str, Any],
-               default: int) -> int:
-    """Deals for one row: ``--deals-for GAME:OPTION=VALUE=N`` (``GAME:defaults=N`` for
-    the defaults row) for that row, else ``--deals-for GAME=N`` for every row of the
-    game, else ``--deals``."""
+def for_row(table: Mapping[str, T], game: Game, options: dict[str, Any], default: T) -> T:
+    """One row's value from a per-row table: ``GAME:OPTION=VALUE`` (``GAME:defaults`` for
+    the defaults row) for that row, else ``GAME`` for every row of the game, else
+    ``default``."""
     shown = ",".join(f"{k}={_show(v)}" for k, v in options.items()) or "defaults"
-    return counts.get(f"{game.id}:{shown}", counts.get(game.id, default))
+    return table.get(f"{game.id}:{shown}", table.get(game.id, default))
 
 
-def parse_counts(specs: Sequence[str]) -> dict[str, int]:
-    """``GAME=N`` or ``GAME:OPTION=VALUE=N`` items, keyed by what comes before the last ``=``."""
-    counts: dict[str, int] = {}
+def parse_per_row(specs: Sequence[str], flag: str, read: Callable[[str], T]) -> dict[str, T]:
+    """``GAME=X`` or ``GAME:OPTION=VALUE=X`` items, keyed by what comes before the last
+    ``=``; ``read`` turns X into the value (a ValueError for a bad one)."""
+    table: dict[str, T] = {}
     for spec in specs:
-        key, _, number = spec.rpartition("=")
-        if not key or not number.isdigit():
-            raise SystemExit(f"--deals-for wants GAME=N or GAME:OPTION=VALUE=N, not {spec!r}")
-        counts[key] = int(number)
-    return counts
+        key, _, text = spec.rpartition("=")
+        try:
+            if not key:
+                raise ValueError(text)
+            table[key] = read(text)
+        except ValueError:
+            raise SystemExit(f"{flag} wants GAME=X or GAME:OPTION=VALUE=X with X a positive "
+                             f"number, not {spec!r}") from None
+    return table
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) == 0:
+        raise ValueError(text)
+    return int(text)
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0 or value == float("inf"):
+        raise ValueError(text)
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -177,12 +200,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", nargs="*", help="game ids (default: every registered)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=10.0)
+    parser.add_argument("--max-seconds-for", action="append", default=[],
+                        metavar="GAME[:OPTION=VALUE]=S",
+                        help="a different time budget per deal for one game, or for one of "
+                             "its rows (repeatable); deals a smaller budget decided are kept")
     parser.add_argument("--db", default="bench/results/winnability.sqlite")
     parser.add_argument("--docs", default=str(DOCS))
     parser.add_argument("--retry-unknown", action="store_true",
                         help="solve again the deals stored as unknown")
     args = parser.parse_args(argv)
-    counts = parse_counts(args.deals_for)
+    counts = parse_per_row(args.deals_for, "--deals-for", _positive_int)
+    budgets = parse_per_row(args.max_seconds_for, "--max-seconds-for", _positive_float)
     games = [get_game(g) for g in args.games] if args.games else list_games()
     command = "python -m patience.stats.report " + " ".join(
         sys.argv[1:] if argv is None else argv)
@@ -190,19 +218,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     with ResultStore(args.db) as store, ProcessPoolExecutor(args.jobs) as pool:
         for game in games:
             for options in option_rows(game):
-                n = deal_count(counts, game, options, args.deals)
+                n = for_row(counts, game, options, args.deals)
+                seconds = for_row(budgets, game, options, args.max_seconds)
                 started = time.perf_counter()
                 results = run_deals(game.id, options, range(1, n + 1), pool, store,
-                                    max_nodes=10**9, max_seconds=args.max_seconds,
+                                    max_nodes=10**9, max_seconds=seconds,
                                     retry_unknown=args.retry_unknown)
-                row = Row(game, options, summarise(results))
+                row = Row(game, options, seconds, summarise(results))
                 rows.append(row)
                 print(f"{row.label}: {row.summary.won} won, {row.summary.lost} lost, "
                       f"{row.summary.unknown} unknown of {n} "
                       f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
     docs = Path(args.docs)
     draw_chart(rows, docs / "winnability.png")
-    text = markdown(rows, command.strip(), args.max_seconds, "winnability.png")
+    text = markdown(rows, command.strip(), "winnability.png")
     (docs / "winnability.md").write_text(text, "utf-8")
     print(f"written {docs / 'winnability.md'} and {docs / 'winnability.png'}", file=sys.stderr)
 

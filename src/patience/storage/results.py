@@ -1,8 +1,11 @@
 """Per-deal results in SQLite, written as each deal finishes, so runs resume.
 
 A row is keyed by game, options (canonical JSON), the solver budget and the deal number:
-a finished deal is never recomputed for the same question, and a larger budget is a new
-question. Each row also names the practical player's policy that played it, so a changed
+a finished deal is never recomputed for the same question. A larger budget is a new
+question, but a deal decided within a smaller one (no more nodes and no more seconds) is
+decided within it too: won and lost are proofs whatever budget found them, and a search
+given more of both would find them as well, so only the smaller run's unknown deals are
+solved again. Each row also names the practical player's policy that played it, so a changed
 policy replays only the practical games.
 """
 
@@ -54,6 +57,18 @@ def budget_text(max_nodes: int, max_seconds: float) -> str:
     return f"nodes={max_nodes};seconds={max_seconds:g}"
 
 
+def budget_of(text: str) -> tuple[int, float]:
+    """``budget_text`` read back: (max_nodes, max_seconds)."""
+    nodes, seconds = (part.partition("=")[2] for part in text.split(";"))
+    return int(nodes), float(seconds)
+
+
+def within(smaller: str, larger: str) -> bool:
+    """Whether budget ``smaller`` gives no more nodes and no more seconds than ``larger``."""
+    (nodes, seconds), (most_nodes, most_seconds) = budget_of(smaller), budget_of(larger)
+    return nodes <= most_nodes and seconds <= most_seconds
+
+
 class ResultStore:
     """A results database at ``path`` (created on first use)."""
 
@@ -90,11 +105,25 @@ class ResultStore:
 
     def get(self, game: str, options: Mapping[str, Any], budget: str,
             deals: Iterable[int]) -> dict[int, DealResult]:
-        """The stored results among ``deals``."""
+        """The stored results among ``deals`` at ``budget``, a deal stored there as unknown
+        or not at all taken decided from a smaller budget where one decided it."""
         wanted = set(deals)
         rows = self._db.execute(
-            "SELECT deal, outcome, nodes, seconds, practical, policy FROM deal_results "
-            "WHERE game = ? AND options = ? AND budget = ?",
-            (game, options_text(options), budget),
+            "SELECT budget, deal, outcome, nodes, seconds, practical, policy FROM deal_results "
+            "WHERE game = ? AND options = ?",
+            (game, options_text(options)),
         )
-        return {row[0]: DealResult(*row) for row in rows if row[0] in wanted}
+        exact: dict[int, DealResult] = {}
+        decided: dict[int, DealResult] = {}
+        for stored, *fields in rows:
+            result = DealResult(*fields)
+            if result.deal not in wanted:
+                continue
+            if stored == budget:
+                exact[result.deal] = result
+            elif result.outcome != "unknown" and within(stored, budget):
+                decided[result.deal] = result
+        for deal, result in decided.items():
+            if deal not in exact or exact[deal].outcome == "unknown":
+                exact[deal] = result
+        return exact
