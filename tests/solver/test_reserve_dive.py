@@ -63,6 +63,7 @@ def test_dive_gives_nothing_on_a_lost_position(monkeypatch: pytest.MonkeyPatch) 
     state = walled_jacks()
     assert solve_plain(state, monkeypatch, max_nodes=400_000) == "lost"
     monkeypatch.setattr(rd, "reserve_dead_end", lambda _state: False)
+    monkeypatch.setattr(rd._DeadEnd, "__call__", lambda _self, _lean: False)
     monkeypatch.setattr(rd, "ENDGAME_STOCK", 0)
     line, nodes = rd.reserve_dive(state, 200_000, 1e18)
     assert line is None
@@ -82,6 +83,7 @@ def test_solve_with_the_dive_still_proves_lost(monkeypatch: pytest.MonkeyPatch) 
         return line, nodes
 
     monkeypatch.setattr(rd, "reserve_dead_end", lambda _state: False)
+    monkeypatch.setattr(rd._DeadEnd, "__call__", lambda _self, _lean: False)
     monkeypatch.setattr(search, "DIVES", {"toad": (dive, 0.5)})
     for state in (walled_jacks(), TOAD.new(deal=69)):
         assert patience.solve(state, max_nodes=200_000, max_seconds=1e9).outcome == "lost"
@@ -100,12 +102,12 @@ def test_settle_can_hold_the_waste_tops() -> None:
     state = position(TOAD, [13] * 6 + [11, 10], [""], ["KH QH", "KS QS", "JS", "", ""])
     rules = state.rules
     assert isinstance(rules, ReserveRules)
-    greedy = state.copy()
+    greedy = rd.Lean(state)
     assert len(rd._settle(greedy, rules)) == 5
-    assert greedy.status == "won"
-    held = state.copy()
+    assert greedy.is_won()
+    held = rd.Lean(state)
     assert rd._settle(held, rules, hold=True) == []
-    assert held.key() == state.key()
+    assert held.key() == rules.solver_key(state)
 
 
 def test_holding_a_waste_top_wins_a_deal_the_greedy_beam_misses() -> None:

@@ -79,6 +79,37 @@ def test_lean_position_reads_as_the_engine(game: Game, options: dict[str, object
         assert redeals  # RBW-7: the redeal and its undo were exercised
 
 
+ONE_PASS = [(game, options) for game, options in GAMES if not options.get("redeals")
+            and game is not RAINBOW]
+
+
+@pytest.mark.parametrize(("game", "options"), ONE_PASS,
+                         ids=[f"{game.id}{options or ''}" for game, options in ONE_PASS])
+def test_lean_jumps_back_to_stored_positions(game: Game, options: dict[str, object]) -> None:
+    """OPS-1, TOD-5, TOD-6, DST-4 (one pass: the stock only loses cards from its top): a
+    position stored by ``Lean.position`` along a random line and loaded again in any order
+    reads as the engine's position at that point (key, moves, dead end, win test)."""
+    for deal in (1, 2):
+        state = game.new(deal=deal, **options)
+        rules = state.rules
+        assert isinstance(rules, ReserveRules)
+        lean = Lean(state)
+        rng = random.Random(deal)
+        stored = []
+        while state.legal_raw():
+            stored.append((lean.position(), state.copy()))
+            move = rng.choice(state.legal_raw())
+            lean.play(move)
+            state.play_raw(move)
+        stored.append((lean.position(), state.copy()))
+        for (piles, values), engine in rng.sample(stored, len(stored)):
+            lean.load_position(piles, values)
+            assert lean.key() == rules.solver_key(engine)
+            assert lean.generate() == engine.legal_raw()
+            assert lean.dead_end() == rf.reserve_dead_end(engine)
+            assert lean.is_won() == rules.is_won(engine)
+
+
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=NAMES)
 def test_own_search_explores_as_the_generic_probes(game: Game,
                                                    options: dict[str, object]) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from patience.engine.rules import RawMove
-from patience.engine.state import State
 
 # the moves that led to a kept position: (earlier chain, moves since), shared by siblings
 Chain = tuple[Any, tuple[RawMove, ...]] | None
@@ -18,9 +17,19 @@ Weights = TypeVar("Weights")
 Entry = TypeVar("Entry", bound=tuple[list[list[int]], list[int], Any])
 
 
-def kept_layer(work: State, children: Mapping[bytes, tuple[int, int, int, Entry]],
+class Position(Protocol):
+    """What a beam jumps between kept positions on: the engine's ``State``, or a game's
+    lean copy of it (``reserve_search.Lean``)."""
+
+    def load_position(self, piles: list[list[int]], values: list[int]) -> None: ...
+
+
+Work = TypeVar("Work", bound=Position)
+
+
+def kept_layer(work: Work, children: Mapping[bytes, tuple[int, int, int, Entry]],
                width: int, per_parent: int,
-               dead_end: Callable[[State], bool]) -> tuple[list[Entry], bool]:
+               dead_end: Callable[[Work], bool]) -> tuple[list[Entry], bool]:
     """The next layer: up to ``width`` positions not at a dead end, best first (children
     sort by score, then order met), at most ``per_parent`` from one parent before the
     others' are taken; and whether any position was left out. Spreading the layer over

@@ -14,16 +14,18 @@ a card still buried). Positions alike under ``solver_key`` are met once, and tho
 family's dead end (``reserve_dead_end``) proves lost are dropped. Once no more than
 ``ENDGAME_STOCK`` cards are left to turn, a short complete search finishes each position
 kept, best first: ``depth_first`` in ``reserve_order``, run as the own search's first
-probe on a lean copy of the position (``reserve_search``: the same positions, nodes and
-line, in about half the time).
+probe (``reserve_search.probe``: the same positions, nodes and line, in about half the
+time). The beams play on the same lean copy (``reserve_search.Lean``: ranks only, moves
+played and taken back by hand, a kept position stored as its piles' ranks and loaded back),
+which gives the engine's moves, keys and dead ends at a fraction of the cost.
 
 No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn, then
 all again ``growth`` times as wide (``WIDTH_GROWTH`` unless told), until the budget is
 spent or no beam drops anything (a wider one would then find nothing more).
 
-A line found is a list of raw moves played through ``legal_raw``; ``search.solve`` replays
-it through the engine before claiming it. Nothing is claimed when no line is found: the
-complete search that follows decides.
+A line found is a list of the engine's raw moves (``Lean.generate`` lists them as
+``legal_raw`` does); ``search.solve`` replays it through the engine before claiming it.
+Nothing is claimed when no line is found: the complete search that follows decides.
 """
 
 from __future__ import annotations
@@ -34,11 +36,11 @@ from typing import NamedTuple
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.games.reserve_family import BASE_RANK, REDEALS_DONE, ReserveRules
+from patience.games.reserve_family import REDEALS_DONE, ReserveRules
 from patience.solver.beam import Chain, kept_layer, line_of, widening_rounds
-from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost
-from patience.solver.reserve_family import place_of, reserve_dead_end, reserve_order, waits
-from patience.solver.reserve_search import Lean, probe
+from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost_of
+from patience.solver.reserve_family import reserve_dead_end
+from patience.solver.reserve_search import DRAW_MOVE, Lean, probe
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
 FIRST_WIDTH = 2  # positions kept per card turned in the first beams
@@ -98,11 +100,11 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     if reserve_dead_end(state):
         return None, 0
     # the family's moves are all irreversible (RULES.md §0), so the positions the beams
-    # jump between lose no repetition memory (``State.load_position``)
-    work = state.copy()
+    # jump between lose no repetition memory
+    lean = Lean(state)
     dead_end = _DeadEnd(state, pool)
     return widening_rounds(
-        lambda weights, width, budget: _beam(work, rules, weights, width, budget, deadline,
+        lambda weights, width, budget: _beam(lean, rules, weights, width, budget, deadline,
                                              dead_end, hold),
         VARIANTS, FIRST_WIDTH, growth, max_nodes, deadline)
 
@@ -117,12 +119,16 @@ class _DeadEnd:
         self.nodes = 0
         self.room = 0  # nodes left to the beam: the pool game is not asked past them
 
-    def __call__(self, work: State) -> bool:
-        if reserve_dead_end(work):
+    def __call__(self, lean: Lean) -> bool:
+        if lean.dead_end():
             return True
         if self.game is None or self.limits is None or self.nodes >= self.room:
             return False
-        lost = pool_proves_lost(self.game, work, self.limits)
+        ranks = lean.ranks
+        lost = pool_proves_lost_of(
+            self.game, [lean.count[f] for f in lean.found_piles],
+            [ranks[r] for r in lean.reserve_piles], [ranks[w] for w in lean.waste],
+            ranks[lean.stock] + ranks[lean.hand], self.limits)
         self.nodes += self.game.nodes
         return lost
 
@@ -132,37 +138,35 @@ def _sends_waste_home(move: RawMove, rules: ReserveRules) -> bool:
     return move[0] in rules.waste and move[1] in rules.found_piles
 
 
-def _settle(work: State, rules: ReserveRules, hold: bool = False) -> list[RawMove]:
+def _settle(lean: Lean, rules: ReserveRules, hold: bool = False) -> list[RawMove]:
     """Play foundation plays, then builds on a reserve (hand card aside), while there are
     any, in the order of ``reserve_order``; the moves played. With ``hold``, waste tops
     stay off the foundations (``_beam`` keeps both ways)."""
     hand = rules.hand
     played: list[RawMove] = []
     while True:
-        plays = [m for m in work.legal_raw() if m[0] != ACTION and m[0] != hand
+        plays = [m for m in lean.generate() if m[0] != ACTION and m[0] != hand
                  and not (hold and _sends_waste_home(m, rules))]
         if not plays:
             return played
-        move = reserve_order(work, plays)[0]
-        work.play_raw(move)
+        move = lean.order(plays, None, 0.0)[0]
+        lean.play(move)
         played.append(move)
 
 
-def score(work: State, rules: ReserveRules, weights: Weights) -> int:
+def score(lean: Lean, weights: Weights) -> int:
     """The position's score under ``weights``; lower is better."""
-    piles = work.piles
-    wait = waits(work, rules)
-    table = _PLACE_OF[work.vars[BASE_RANK]]
-    home = sum(len(piles[f]) for f in rules.found_piles)
+    ranks, place = lean.ranks, lean.place
+    wait = lean.counts.wait
     blocked = gaps = tops = chains = 0
-    for p in (*rules.reserve_piles, *rules.waste):
-        cards = piles[p]
-        if p >= rules.first_waste:
-            tops += wait[table[cards[-1]]] if cards else weights.empty
+    for p in (*lean.reserve_piles, *lean.waste):
+        cards = ranks[p]
+        if p >= lean.first_waste:
+            tops += wait[place[cards[-1]]] if cards else weights.empty
             if weights.chains and len(cards) > 1:
                 ends: list[int] = []  # patience sorting: the longest run's length
-                for card in cards:
-                    w = wait[table[card]]
+                for rank in cards:
+                    w = wait[place[rank]]
                     i = bisect_right(ends, w)
                     if i == len(ends):
                         ends.append(w)
@@ -170,82 +174,76 @@ def score(work: State, rules: ReserveRules, weights: Weights) -> int:
                         ends[i] = w
                 chains += (len(ends) - 1) ** 2
         highest = -1
-        for card in reversed(cards):
-            w = wait[table[card]]
+        for rank in reversed(cards):
+            w = wait[place[rank]]
             if w < highest:
                 blocked += 1
                 gaps += highest - w
             elif w > highest:
                 highest = w
     return (weights.blocked * blocked + weights.gap * gaps + weights.chains * chains
-            - weights.home * home - weights.top * tops)
+            - weights.home * lean.counts.home - weights.top * tops)
 
 
-# base rank -> card code -> the card's place (an index into ``waits``)
-_PLACE_OF = [[place_of(code >> 2, base) for code in range(256)] for base in range(14)]
-
-
-def _beam(work: State, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
+def _beam(lean: Lean, rules: ReserveRules, weights: Weights, width: int, max_nodes: int,
           deadline: float, dead_end: _DeadEnd,
           hold: bool = False) -> tuple[list[RawMove] | None, int, bool]:
     """One beam: a winning line or None, the nodes used, and whether the beam dropped
-    any position (else it tried every placement). ``work`` is left as given."""
-    start_piles, start_vars = [p[:] for p in work.piles], work.vars[:]
+    any position (else it tried every placement). ``lean`` is left as given."""
+    start = lean.position()
     hand, stock = rules.hand, rules.stock
-    settled = _settle(work, rules)
+    ranks = lean.ranks
+    settled = _settle(lean, rules)
     nodes = len(settled)
     dropped = False
-    layer: list[Entry] = [([p[:] for p in work.piles], work.vars[:], (None, tuple(settled)))]
+    layer: list[Entry] = [(*lean.position(), (None, tuple(settled)))]
     if hold and any(_sends_waste_home(m, rules) for m in settled):
-        work.load_position(start_piles, start_vars)
-        held = _settle(work, rules, True)
+        lean.load_position(*start)
+        held = _settle(lean, rules, True)
         nodes += len(held)
-        layer.append(([p[:] for p in work.piles], work.vars[:], (None, tuple(held))))
+        layer.append((*lean.position(), (None, tuple(held))))
     try:
         while layer:
             children: dict[bytes, tuple[int, int, int, Entry]] = {}
             for parent, (piles, values, chain) in enumerate(layer):
                 if nodes >= max_nodes or time.perf_counter() > deadline:
                     return None, nodes, True
-                work.load_position(piles, values)
-                if rules.is_won(work):
+                lean.load_position(piles, values)
+                if lean.is_won():
                     return line_of(chain), nodes, dropped
-                if len(piles[stock]) <= ENDGAME_STOCK and not piles[hand]:  # finish
+                if len(ranks[stock]) <= ENDGAME_STOCK and not ranks[hand]:  # finish
                     budget = min(ENDGAME_NODES, max_nodes - nodes)
-                    outcome, tail, used = probe(Lean(work), budget, deadline, None, 0.0,
-                                                 set())
+                    outcome, tail, used = probe(lean, budget, deadline, None, 0.0, set())
                     nodes += used
                     if outcome == "won":
                         return line_of(chain) + tail, nodes, dropped
                     continue
                 prefix: tuple[RawMove, ...] = ()
-                if not piles[hand]:  # RBW-5: the draw is then the only action
-                    draw = next(m for m in work.legal_raw() if m[0] == ACTION)
-                    work.play_raw(draw)
-                    prefix = (draw,)
+                if not ranks[hand]:  # RBW-5: the draw is then the only action
+                    lean.play(DRAW_MOVE)
+                    prefix = (DRAW_MOVE,)
                     nodes += 1
-                for move in [m for m in work.legal_raw() if m[0] == hand]:
-                    work.play_raw(move)
+                for move in [m for m in lean.generate() if m[0] == hand]:
+                    lean.play(move)
                     for holding in (False, True):
-                        after = _settle(work, rules, holding)
+                        after = _settle(lean, rules, holding)
                         nodes += len(after)
-                        key = rules.solver_key(work)
+                        key = lean.key()
                         if key not in children:
-                            entry = ([p[:] for p in work.piles], work.vars[:],
-                                     (chain, (*prefix, move, *after)))
-                            children[key] = (score(work, rules, weights), len(children),
-                                             parent, entry)
-                        for _ in after:
-                            work.pop()
+                            entry = (*lean.position(), (chain, (*prefix, move, *after)))
+                            children[key] = (score(lean, weights), len(children), parent,
+                                             entry)
+                        for played in reversed(after):
+                            lean.undo(played)
                         if not hold or not any(_sends_waste_home(m, rules) for m in after):
                             break  # holding would settle the same way
                     nodes += 1
-                    work.pop()
+                    lean.undo(move)
             dead_end.room = max_nodes - nodes
-            layer, cut = kept_layer(work, children, width, PER_PARENT, dead_end)
+            layer, cut = kept_layer(lean, children, width, PER_PARENT, dead_end)
             dropped = dropped or cut
             nodes += dead_end.nodes
             dead_end.nodes = 0
         return None, nodes, dropped
     finally:
-        work.load_position(start_piles, start_vars)
+        lean.load_position(*start)

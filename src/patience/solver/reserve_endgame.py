@@ -231,10 +231,20 @@ def pool_proves_lost(game: PoolGame, state: State, limits: PoolLimits) -> bool:
     game.nodes = 0
     if state.vars[REDEALS_DONE] < rules.shape.redeals:
         return False
-    to_come = [card >> 2 for card in (*piles[rules.stock], *piles[rules.hand])]
+    return pool_proves_lost_of(
+        game, [len(piles[f]) for f in rules.found_piles],
+        [[card >> 2 for card in piles[r]] for r in rules.reserve_piles],
+        [[card >> 2 for card in piles[w]] for w in rules.waste],
+        [card >> 2 for card in (*piles[rules.stock], *piles[rules.hand])], limits)
+
+
+def pool_proves_lost_of(game: PoolGame, counts: list[int], reserves: list[list[int]],
+                        wastes: list[list[int]], to_come: list[int],
+                        limits: PoolLimits) -> bool:
+    """``pool_proves_lost`` of a position given as its parts (no redeal left; the
+    foundations' counts, reserves and waste piles as ranks bottom first, the ranks of the
+    stock and hand cards)."""
+    game.nodes = 0
     if len(to_come) > limits.cards:
         return False
-    return game.proves_lost([len(piles[f]) for f in rules.found_piles],
-                            [[card >> 2 for card in piles[r]] for r in rules.reserve_piles],
-                            [[card >> 2 for card in piles[w]] for w in rules.waste],
-                            to_come, limits.budget)
+    return game.proves_lost(counts, reserves, wastes, to_come, limits.budget)

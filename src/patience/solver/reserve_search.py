@@ -220,6 +220,8 @@ class Lean:
         self.tally_stock()
         self.drew = False  # the last move played was a draw
         self.redeal_undo: list[tuple[list[list[int]], list[int], list[int], list[int]]] = []
+        self.movable = (*self.reserve_piles, *self.waste, self.hand)  # what ``position`` copies
+        self.first_stock = self.ranks[self.stock][:]  # what ``load_position`` cuts back
 
     # --- bookkeeping -----------------------------------------------------------------------
 
@@ -290,6 +292,38 @@ class Lean:
             wastes.sort()
         parts += wastes
         return b"".join(parts)
+
+    def position(self) -> tuple[list[list[int]], list[int]]:
+        """The position as ``load_position`` takes it back: the ranks of the reserves, the
+        waste piles and the hand; the stock's length, the foundation counts and RBW-6's
+        cards placed per pile."""
+        ranks, count = self.ranks, self.count
+        return ([ranks[p][:] for p in self.movable],
+                [len(ranks[self.stock]), *[count[f] for f in self.found_piles], *self.placed])
+
+    def load_position(self, piles: list[list[int]], values: list[int]) -> None:
+        """Back to a ``position()`` of this copy with no redeal in between: the stock only
+        lost cards from its top since, so its length says which (RBW-5, TOD-5)."""
+        ranks = self.ranks
+        for pile, cards in zip(self.movable, piles, strict=True):
+            if ranks[pile] != cards:
+                ranks[pile] = cards[:]
+                if pile != self.hand:
+                    self.refresh(pile)
+        stock, length = ranks[self.stock], values[0]
+        if len(stock) > length:
+            del stock[length:]
+        elif len(stock) < length:
+            stock += self.first_stock[len(stock):length]
+        count, unit = self.count, self.unit
+        found = len(self.found_piles)
+        for f, n in zip(self.found_piles, values[1:found + 1], strict=True):
+            if count[f] != n:
+                self.code += (n - count[f]) * unit[f]
+                count[f] = n
+        self.counts = self.counts_of()
+        self.placed = values[found + 1:]
+        self.drew = False
 
     # --- moves -------------------------------------------------------------------------------
 
