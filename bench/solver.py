@@ -53,17 +53,21 @@ def bench_game(game_id: str, deals: range, max_seconds: float,
     outcomes = {"won": 0, "lost": 0, "unknown": 0}
     times: list[float] = []
     nodes = 0
-    for outcome, seconds, used in pool.map(solve_one, repeat(game_id), deals,
-                                           repeat(max_seconds)):
+    still_open: list[int] = []
+    answers = pool.map(solve_one, repeat(game_id), deals, repeat(max_seconds))
+    for deal, (outcome, seconds, used) in zip(deals, answers, strict=True):
         outcomes[outcome] += 1
         times.append(seconds)
         nodes += used
+        if outcome == "unknown":
+            still_open.append(deal)
     decided = outcomes["won"] + outcomes["lost"]
     return {"game": game_id, "build": BUILD, "deals": len(deals), "max_seconds": max_seconds,
             **outcomes,
             "decided_share": decided / len(deals),
             "median_seconds": statistics.median(times), "p95_seconds": quantile(times, 0.95),
-            "nodes_per_second": nodes / sum(times) if sum(times) else 0.0}
+            "nodes_per_second": nodes / sum(times) if sum(times) else 0.0,
+            "open_deals": still_open}
 
 
 def dask_throughput(game_id: str, deals: range, max_nodes: int) -> dict[str, Any]:
@@ -114,6 +118,8 @@ def main() -> None:
                   f"{row['unknown']:>6}{100 * row['decided_share']:>8.1f}%"
                   f"{row['median_seconds']:>10.3f}{row['p95_seconds']:>8.2f}"
                   f"{row['nodes_per_second']:>10.0f}", flush=True)
+            if row["open_deals"]:
+                print(f"{'':<12}open: {' '.join(map(str, row['open_deals']))}", flush=True)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     stored: dict[str, Any] = {"games": []}
     if RESULTS.exists():

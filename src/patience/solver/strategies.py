@@ -84,10 +84,17 @@ Dive = Callable[[State, int, float], tuple[list[RawMove] | None, int]]
 DOUBLE_STAR_POOL = PoolLimits(cards=12, budget=1_000)
 
 
+# two-deck Star's beams widen four times a round (2, 8, 32, 128, ...), as Toad's: its
+# late wins need a round of width 128 or 512 that growth 16 reaches only past its share
+DOUBLE_STAR_GROWTH = 4
+
+
 def double_star_dive(state: State, max_nodes: int,
                      deadline: float) -> tuple[list[RawMove] | None, int]:
-    """The reserve family's dive with the pool game (``solver/reserve_endgame.py``)."""
-    return reserve_dive(state, max_nodes, deadline, DOUBLE_STAR_POOL)
+    """The reserve family's dive with the pool game (``solver/reserve_endgame.py``), its
+    beams widening by ``DOUBLE_STAR_GROWTH``."""
+    return reserve_dive(state, max_nodes, deadline, DOUBLE_STAR_POOL,
+                        growth=DOUBLE_STAR_GROWTH)
 
 
 # Toad's beams widen four times a round (2, 8, 32, 128, ...): with waste tops held a
