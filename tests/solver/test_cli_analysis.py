@@ -75,6 +75,14 @@ def test_stats_rejects_a_bad_backend() -> None:
     assert result.exit_code == 2 and "backend" in result.output
 
 
+def test_stats_rejects_a_budget_that_is_not_positive() -> None:
+    for flag, value in (("--max-seconds", "0"), ("--max-seconds", "-1"),
+                        ("--max-seconds", "nan"), ("--max-seconds", "inf"),
+                        ("--max-nodes", "0")):
+        result = runner.invoke(app, ["stats", "star", "--deals", "2", flag, value])
+        assert result.exit_code == 2 and "--max-seconds must be" in result.output, value
+
+
 def test_play_loop_hint() -> None:
     result = runner.invoke(app, ["play", "star", "--deal", "12"], input="h\nq\n")
     assert result.exit_code == 0

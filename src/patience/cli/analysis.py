@@ -52,7 +52,8 @@ def stats_cmd(
     backend: Annotated[str, typer.Option(help="process or dask.")] = "process",
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address.")] = None,
     db: Annotated[str, typer.Option(help="SQLite file for per-deal results.")] = DEFAULT_DB,
-    max_seconds: Annotated[float, typer.Option(help="Time budget per deal.")] = 10.0,
+    max_seconds: Annotated[float, typer.Option(
+        help="Time budget per deal; deals a smaller budget decided are kept.")] = 10.0,
     max_nodes: Annotated[int, typer.Option(help="Node budget per deal.")] = 2_000_000,
     retry_unknown: Annotated[bool, typer.Option(
         help="Solve again the deals stored as unknown.")] = False,
@@ -63,6 +64,8 @@ def stats_cmd(
     options = common.parse_options(the_game, option)
     if deals < 1 or jobs < 1:
         fail("--deals and --jobs must be at least 1")
+    if not 0 < max_seconds < float("inf") or max_nodes < 1:
+        fail("--max-seconds must be a positive number and --max-nodes at least 1")
     if backend not in ("process", "dask"):
         fail(f"--backend must be process or dask, not {backend!r}")
     chosen: Backend = "dask" if backend == "dask" else "process"

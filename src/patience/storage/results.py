@@ -5,8 +5,8 @@ a finished deal is never recomputed for the same question. A larger budget is a 
 question, but a deal decided within a smaller one (no more nodes and no more seconds) is
 decided within it too: won and lost are proofs whatever budget found them, and a search
 given more of both would find them as well, so only the smaller run's unknown deals are
-solved again. Each row also names the practical player's policy that played it, so a changed
-policy replays only the practical games.
+solved again. Each row also names the practical player's policy that played it, so a
+changed policy replays only the practical games.
 """
 
 from __future__ import annotations
