@@ -12,11 +12,12 @@ import pytest
 from patience.engine.state import State
 from patience.games.double_star import DOUBLE_STAR
 from patience.games.reserve_family import BASE_RANK, ReserveRules
+from patience.solver import reserve_dive as rd
 from patience.solver import reserve_endgame
 from patience.solver.reserve_dive import reserve_dive
 from patience.solver.reserve_endgame import PoolLimits, pool_game_of, pool_proves_lost
 from patience.solver.reserve_family import reserve_dead_end
-from patience.solver.reserve_search import reserve_search
+from patience.solver.reserve_search import Lean, reserve_search
 from tests.solver.helpers import solve_plain
 from tests.solver.test_reserve_solver import near_end, position
 
@@ -186,3 +187,17 @@ def test_the_memo_is_emptied_past_its_limit(monkeypatch: pytest.MonkeyPatch) -> 
     game = pool_game_of(state)
     assert pool_proves_lost(game, state, PoolLimits(cards=0, budget=10_000))
     assert pool_proves_lost(game, state, PoolLimits(cards=0, budget=10_000))
+
+
+def test_the_dive_asks_the_pool_game_only_before_its_deadline() -> None:
+    """DST-4: a layer of the dive may ask the pool game about thousands of positions, so
+    past the dive's deadline it is not asked: the position it proves lost is then only
+    the family's dead end's to call (open), and no pool positions are counted."""
+    state = blocked_ace()
+    limits = PoolLimits(cards=0, budget=10_000)
+    in_time = rd._DeadEnd(state, limits, deadline=1e18)
+    in_time.room = 10**9
+    assert in_time(Lean(state)) and in_time.nodes > 0
+    late = rd._DeadEnd(state, limits, deadline=time.perf_counter() - 1)
+    late.room = 10**9
+    assert not late(Lean(state)) and late.nodes == 0

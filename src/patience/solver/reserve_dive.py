@@ -102,7 +102,7 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     # the family's moves are all irreversible (RULES.md §0), so the positions the beams
     # jump between lose no repetition memory
     lean = Lean(state)
-    dead_end = _DeadEnd(state, pool)
+    dead_end = _DeadEnd(state, pool, deadline)
     return widening_rounds(
         lambda weights, width, budget: _beam(lean, rules, weights, width, budget, deadline,
                                              dead_end, hold),
@@ -111,18 +111,22 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
 
 class _DeadEnd:
     """The family's dead end, then (given ``limits``) the pool game within them; its
-    positions are counted in ``nodes`` until read."""
+    positions are counted in ``nodes`` until read. The pool game is not asked past the
+    beam's nodes left (``room``) or past ``deadline``: a layer may ask it about
+    thousands of positions, each up to ``limits.budget`` of its own."""
 
-    def __init__(self, state: State, limits: PoolLimits | None) -> None:
+    def __init__(self, state: State, limits: PoolLimits | None, deadline: float) -> None:
         self.game = pool_game_of(state) if limits is not None else None
         self.limits = limits
+        self.deadline = deadline
         self.nodes = 0
-        self.room = 0  # nodes left to the beam: the pool game is not asked past them
+        self.room = 0  # nodes left to the beam
 
     def __call__(self, lean: Lean) -> bool:
         if lean.dead_end():
             return True
-        if self.game is None or self.limits is None or self.nodes >= self.room:
+        if self.game is None or self.limits is None or self.nodes >= self.room \
+                or time.perf_counter() > self.deadline:
             return False
         ranks = lean.ranks
         lost = pool_proves_lost_of(
