@@ -12,6 +12,7 @@ import pytest
 import patience
 from patience.engine.game import Game
 from patience.engine.rules import ACTION
+from patience.engine.state import State
 from patience.games.double_star import DOUBLE_STAR
 from patience.games.open_shop import OPEN_SHOP
 from patience.games.rainbow import RAINBOW
@@ -39,6 +40,15 @@ GAMES: list[tuple[Game, dict[str, object]]] = [
 NAMES = [f"{game.id}{options or ''}" for game, options in GAMES]
 
 
+def assert_reads_as_engine(lean: Lean, state: State, rules: ReserveRules) -> None:
+    """The lean position's key, moves, win test and dead end are the engine's and the
+    solver's for ``state``."""
+    assert lean.key() == rules.solver_key(state)
+    assert lean.generate() == state.legal_raw()
+    assert lean.is_won() == rules.is_won(state)
+    assert lean.dead_end() == rf.reserve_dead_end(state)
+
+
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=NAMES)
 def test_lean_position_reads_as_the_engine(game: Game, options: dict[str, object]) -> None:
     """RBW-2 to RBW-7, OPS-1, TOD-1 to TOD-7, DST-1 to DST-4: along random lines, with
@@ -54,10 +64,7 @@ def test_lean_position_reads_as_the_engine(game: Game, options: dict[str, object
         played = []
         for step in range(700):
             legal = state.legal_raw()
-            assert lean.key() == rules.solver_key(state)
-            assert lean.generate() == legal
-            assert lean.is_won() == rules.is_won(state)
-            assert lean.dead_end() == rf.reserve_dead_end(state)
+            assert_reads_as_engine(lean, state, rules)
             if not legal:
                 break
             assert lean.safe_move(legal) == rf.reserve_safe_move(state, legal)
@@ -104,10 +111,7 @@ def test_lean_jumps_back_to_stored_positions(game: Game, options: dict[str, obje
         stored.append((lean.position(), state.copy()))
         for (piles, values), engine in rng.sample(stored, len(stored)):
             lean.load_position(piles, values)
-            assert lean.key() == rules.solver_key(engine)
-            assert lean.generate() == engine.legal_raw()
-            assert lean.dead_end() == rf.reserve_dead_end(engine)
-            assert lean.is_won() == rules.is_won(engine)
+            assert_reads_as_engine(lean, engine, rules)
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=NAMES)
