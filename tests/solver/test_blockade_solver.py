@@ -15,8 +15,8 @@ from patience.solver.blockade import (
     blockade_dead_end,
     blockade_probe_order,
     blockade_safe_move,
-    taken_off,
 )
+from patience.solver.blockade_relaxed import taken_off
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
 from tests.solver.helpers import assert_agrees_with_plain, play_randomly, solve_plain

@@ -8,6 +8,7 @@ import random
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade
+from patience.solver.blockade_relaxed import Relaxed
 from patience.solver.probes import Ordering
 
 EARLY_DEAL = 0.05  # chance, in half the drawn probes, that `deal` is tried first
@@ -61,174 +62,38 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     return None
 
 
-KING = 13
-# a king has no successor: both copies of "rank 14" count as buried
-BURIED_START = [0] * ((KING + 1) << 2) + [2] * (64 - ((KING + 1) << 2))
-
-
 def blockade_dead_end(state: State) -> bool:
     """Some card can never reach a foundation, even in a relaxed game.
 
-    The relaxed game (``taken_off``, with its proof) takes cards off the columns while
-    the rules could let them leave. Deals are then made in it while that is sound: if no
-    column can be emptied without the stock (the relaxed game with stock cards left out,
-    an over-estimate of all play until a stock card arrives), no refill can come before
-    the next `deal` (BLK-6), and every line must deal it to win (BLK-4: each stock card
-    reaches a foundation only after being dealt). At that deal each column still holds
-    every card the relaxed game could not take off, and the next stock cards land on the
-    columns in order col1 → col12, aces going up (BLK-4); cards the relaxed game took off
-    count as free, which only frees more. So deal the row onto the cards that are left
-    and go on. When the stock is spent, or a column may be emptied (a refill would change
-    where the later cards land), the relaxed game with every stock card free decides: if
-    it leaves a card on a column, no line wins.
+    The relaxed game (``blockade_relaxed.taken_off``, with its proof) takes cards off the
+    columns while the rules could let them leave. Deals are then made in it while that is
+    sound: if no column can be emptied without the stock (the relaxed game with stock
+    cards left out, an over-estimate of all play until a stock card arrives), no refill
+    can come before the next `deal` (BLK-6), and every line must deal it to win (BLK-4:
+    each stock card reaches a foundation only after being dealt). At that deal each column
+    still holds every card the relaxed game could not take off, and the next stock cards
+    land on the columns in order col1 → col12, aces going up (BLK-4); cards the relaxed
+    game took off count as free, which only frees more. So deal the row onto the cards
+    that are left and go on. When the stock is spent, or a column may be emptied (a refill
+    would change where the later cards land), the relaxed game with every stock card free
+    decides: if it leaves a card on a column, no line wins.
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
     piles = state.piles
-    columns = piles[:blockade.COLUMNS]
     home = [card for f in blockade.FOUNDATIONS for card in piles[f]]
-    up = home
     stock = piles[blockade.STOCK]
+    game = Relaxed(piles[:blockade.COLUMNS], home, home, rules.sequences, stock)
     left = len(stock)  # stock cards not yet dealt in the relaxed game: stock[:left]
-    while left:
-        tops = taken_off(columns, up, home, rules.sequences, rules.fill_any, stock[:left])
-        if tops is None or not all(tops):
-            break  # a column may empty: a refill could come before the deal
-        up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
-        columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
-        left = deal_relaxed_row(columns, up, stock, left)
-    tops = taken_off(columns, up + stock[:left], home, rules.sequences, rules.fill_any, [])
-    return tops is not None and any(tops)
-
-
-def deal_relaxed_row(columns: list[list[int]], up: list[int], stock: list[int], left: int) -> int:
-    """Lay one row of the relaxed game, col1 -> col12, from `stock[:left]` (its top last),
-    aces straight to `up` (BLK-4); return how many stock cards are left. Shared by the dead
-    end and the dive's look ahead, which deal the same way."""
-    for cards in columns:
-        while left and stock[left - 1] >> 2 == blockade.ACE:
-            left -= 1
-            up.append(stock[left])
-        if not left:
-            break
-        left -= 1
-        cards.append(stock[left])
-    return left
-
-
-def taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list[int],
-              sequences: bool, fill_any: bool, held: list[int]) -> list[int] | None:
-    """How many cards of each column stay in the relaxed game; None when a column may be
-    emptied and ``fill_any`` allows moves into it.
-
-    A card is *free* when it is in ``free_cards`` (on a foundation or otherwise out of the
-    way) or taken off its column; ``held`` cards are neither (stock cards not yet dealt).
-    The cards of each column are taken off from the top only; the top card c may go when
-    every lower rank of its suit has a free copy (a foundation could stand at c's
-    predecessor, BLK-2) and, if the other copy of c is on a foundation (``home_cards``), two
-    free copies (c needs the suit's other foundation), or when some copy of c's successor in
-    suit is neither held, nor on a foundation (``home_cards``: a foundation never gives a
-    card back), nor *buried*, i.e. under the top of its own column (BLK-5: a marriage needs
-    that copy at the end of a column); a king has no successor. With ``move_sequences`` a
-    same-suit descending run on top goes off as one when its first card may marry (BLK-5).
-    Every real line maps into the relaxed game, every card that has left its column in the
-    real line being taken off in the relaxed one: a card leaves its column from its end
-    (BLK-3), so whatever lay above it there has gone; a foundation it goes onto holds a copy
-    of each lower rank, each of them free; the copy it marries onto lies at the end of a
-    column, so it is a dealt card, a card already moved, or an unmoved card with nothing of
-    its own column left above it. Cards dealt, refilled or married onto other cards only
-    cover, which the relaxation ignores. Each relaxed step only frees more, so taking off
-    every card that may go until nothing changes reaches everything any real line can reach.
-    With ``empty_columns = "any"`` a card may also move into an empty column (BLK-8); a
-    column is empty only when every card it holds now has left it, so until the relaxed game
-    empties a column it needs no such move.
-    """
-    free = [0] * 64
-    for card in free_cards:
-        free[card] += 1
-    home = [0] * 64
-    for card in home_cards:
-        home[card] += 1
-    buried = BURIED_START[:]  # copies under the top of their column, held or home
-    for card in held:
-        buried[card] += 1
-    for card in home_cards:  # never at the end of a column again
-        buried[card] += 1
-    stuck = []  # columns with a card on them
-    for col, cards in enumerate(columns):
-        if cards:
-            for card in cards:
-                buried[card] += 1
-            buried[cards[-1]] -= 1
-            stuck.append(col)
-        elif fill_any:
-            return None
-    reach = [0, 0, 0, 0]  # per suit: the highest rank whose lower ranks all have a free copy
-    reach2 = [0, 0, 0, 0]  # the same with two free copies
-    for suit in range(4):
-        rank = 1
-        while rank <= KING and free[rank << 2 | suit]:
-            rank += 1
-        reach[suit] = rank - 1
-        rank = 1
-        while rank <= KING and free[rank << 2 | suit] > 1:
-            rank += 1
-        reach2[suit] = rank - 1
-    tops = [len(cards) for cards in columns]
-    progress = True
-    while stuck and progress:
-        progress = False
-        still = []
-        for col in stuck:
-            cards = columns[col]
-            top = tops[col]
-            while top:
-                card = cards[top - 1]
-                if (card >> 2 <= (reach2 if home[card] else reach)[card & 3] + 1
-                        or buried[card + blockade.NEXT] < 2):
-                    base = top - 1
-                elif sequences:
-                    base = _run_that_may_marry(cards, top, buried)
-                    if base < 0:
-                        break
-                    for k in range(base, top - 1):
-                        buried[cards[k]] -= 1
-                else:
-                    break
-                for k in range(base, top):
-                    card = cards[k]
-                    free[card] += 1
-                    suit = card & 3
-                    rank = reach[suit]
-                    while rank < KING and free[(rank + 1) << 2 | suit]:
-                        rank += 1
-                    reach[suit] = rank
-                    rank = reach2[suit]
-                    while rank < KING and free[(rank + 1) << 2 | suit] > 1:
-                        rank += 1
-                    reach2[suit] = rank
-                top = base
-                if top:
-                    buried[cards[top - 1]] -= 1
-                progress = True
-            if top:
-                still.append(col)
-            elif fill_any:
-                return None
-            tops[col] = top
-        stuck = still
-    return tops
-
-
-def _run_that_may_marry(cards: list[int], top: int, buried: list[int]) -> int:
-    """The index of the first card of a same-suit descending run ending at the top card
-    ``cards[top - 1]`` whose first card has an unburied successor, or -1 (BLK-5)."""
-    base = top - 1
-    while base and cards[base - 1] == cards[base] + blockade.NEXT:
-        base -= 1
-        if buried[cards[base] + blockade.NEXT] < 2:
-            return base
-    return -1
+    game.settle()
+    while left and 0 not in game.tops:
+        left = game.deal_row(stock, left)
+        game.settle()
+    game.release(stock[:left])
+    game.settle()
+    if rules.fill_any and 0 in game.tops:
+        return False  # a column may be emptied, and any card may move into it (BLK-8)
+    return any(game.tops)
 
 
 def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:

@@ -44,10 +44,9 @@ from patience.solver.blockade import (
     blockade_dead_end,
     blockade_order,
     blockade_safe_move,
-    deal_relaxed_row,
-    taken_off,
 )
 from patience.solver.blockade_endgame import WON, endgame_outcome
+from patience.solver.blockade_relaxed import Relaxed
 from patience.solver.blockade_search import replayed_endgame
 
 DIVE_SHARE = 0.25  # share of search.solve's node and time budgets given to the dive
@@ -137,25 +136,20 @@ def waits(piles: list[list[int]]) -> list[int]:
 
 
 def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
-    """How many cards the relaxed game (``blockade.taken_off``) leaves on the columns
-    when every row still in the stock is dealt onto what it leaves, col1 -> col12 as
-    BLK-4 lays it, as though no column were emptied again (a refill shifts where every
+    """How many cards the relaxed game (``blockade_relaxed.taken_off``) leaves on the
+    columns when every row still in the stock is dealt onto what it leaves, col1 -> col12
+    as BLK-4 lays it, as though no column were emptied again (a refill shifts where every
     later card lands, BLK-6). Not a proof of anything: a guess at what the rows to come
     bury where the position stands now, which the score above cannot see."""
-    columns = piles[:blockade.COLUMNS]
     home = [card for f in blockade.FOUNDATIONS for card in piles[f]]
-    up = home
     stock = piles[blockade.STOCK]
+    game = Relaxed(piles[:blockade.COLUMNS], home, home, sequences, stock)
+    game.settle()
     left = len(stock)
     while left:
-        tops = taken_off(columns, up, home, sequences, False, stock[:left])
-        assert tops is not None  # only empty_columns = "any" answers None
-        up = up + [card for cards, top in zip(columns, tops, strict=True) for card in cards[top:]]
-        columns = [cards[:top] for cards, top in zip(columns, tops, strict=True)]
-        left = deal_relaxed_row(columns, up, stock, left)
-    tops = taken_off(columns, up, home, sequences, False, [])
-    assert tops is not None
-    return sum(tops)
+        left = game.deal_row(stock, left)
+        game.settle()
+    return sum(game.tops)
 
 
 def score(piles: list[list[int]], weights: Weights, sequences: bool = False) -> int:

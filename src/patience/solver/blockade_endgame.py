@@ -14,7 +14,7 @@ suit alike.
 from __future__ import annotations
 
 from patience.games.blockade import COLUMNS, FOUNDATIONS, NEXT
-from patience.solver.blockade import taken_off
+from patience.solver.blockade_relaxed import taken_off
 
 WON, LOST, UNKNOWN = 1, 2, 3
 MEMO_LIMIT = 400_000  # answers kept; the table is emptied when it grows past this
@@ -79,7 +79,7 @@ class _Endgame:
         return b"\xff".join(sorted(map(bytes, self.columns))) + b"\xfe" + bytes(self.heights)
 
     def walled(self) -> bool:
-        """The relaxed game of ``blockade.taken_off`` leaves a card on a column."""
+        """The relaxed game of ``blockade_relaxed.taken_off`` leaves a card on a column."""
         home = [rank << 2 | (f >> 1) for f, height in enumerate(self.heights)
                 for rank in range(1, height + 1)]
         return any(taken_off(self.columns, home, home, self.sequences, False, []) or ())
