@@ -3,9 +3,10 @@ could let them leave, with rows dealt onto what is left.
 
 The dead end and the dive's look ahead both deal the stock row by row onto the cards the
 relaxed game leaves, settling the game after every row. ``Relaxed`` keeps the game's
-counts from one row to the next, so each row costs what it changes rather than a new
-game from the start: every step only frees cards (more copies free, fewer buried), so
-the cards taken off at the end are the same whatever was taken off first.
+counts from one row to the next, so each row costs only what it changes: once a row is
+dealt the counts are those a new game on the cards left would start from, and settling
+only frees cards (more copies free, fewer buried), so it leaves the cards a new game
+would leave, whatever was taken off first.
 """
 
 from __future__ import annotations
