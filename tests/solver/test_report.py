@@ -48,6 +48,14 @@ def test_a_malformed_deal_count_or_budget_is_refused() -> None:
             report.main(["--max-seconds-for", bad, "--games", "star"])
 
 
+def test_a_row_or_game_that_does_not_exist_is_refused() -> None:
+    """A misspelt row would otherwise get the page's deal count or budget unnoticed."""
+    for flag, value in (("--deals-for", "70"), ("--max-seconds-for", "20")):
+        for bad in ("toad:reserve_pile=2", "toad:reserve_piles=3", "toads", "toad:default"):
+            with pytest.raises(SystemExit, match=f"{flag}: '{bad}' names no game"):
+                report.main([flag, f"{bad}={value}", "--games", "star"])
+
+
 def test_one_row_gets_its_own_time_budget(tmp_path: Path) -> None:
     """``--max-seconds-for`` gives one row a budget of its own; the page shows each row's,
     and the larger budget keeps the deals the page's budget already decided."""

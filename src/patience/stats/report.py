@@ -152,17 +152,23 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
     plt.close(fig)
 
 
-def for_row(table: Mapping[str, T], game: Game, options: dict[str, Any], default: T) -> T:
-    """One row's value from a per-row table: ``GAME:OPTION=VALUE`` (``GAME:defaults`` for
-    the defaults row) for that row, else ``GAME`` for every row of the game, else
-    ``default``."""
+def row_name(game: Game, options: dict[str, Any]) -> str:
+    """How ``--deals-for`` and ``--max-seconds-for`` name a row: ``GAME:OPTION=VALUE``,
+    or ``GAME:defaults``."""
     shown = ",".join(f"{k}={_show(v)}" for k, v in options.items()) or "defaults"
-    return table.get(f"{game.id}:{shown}", table.get(game.id, default))
+    return f"{game.id}:{shown}"
+
+
+def for_row(table: Mapping[str, T], game: Game, options: dict[str, Any], default: T) -> T:
+    """One row's value from a per-row table: the row's own (``row_name``), else ``GAME``
+    for every row of the game, else ``default``."""
+    return table.get(row_name(game, options), table.get(game.id, default))
 
 
 def parse_per_row(specs: Sequence[str], flag: str, read: Callable[[str], T]) -> dict[str, T]:
     """``GAME=X`` or ``GAME:OPTION=VALUE=X`` items, keyed by what comes before the last
-    ``=``; ``read`` turns X into the value (a ValueError for a bad one)."""
+    ``=``, each a registered game or one of its rows; ``read`` turns X into the value (a
+    ValueError for a bad one)."""
     table: dict[str, T] = {}
     for spec in specs:
         key, _, text = spec.rpartition("=")
@@ -173,6 +179,13 @@ def parse_per_row(specs: Sequence[str], flag: str, read: Callable[[str], T]) -> 
         except ValueError:
             raise SystemExit(f"{flag} wants GAME=X or GAME:OPTION=VALUE=X with X a positive "
                              f"number, not {spec!r}") from None
+    games = list_games()
+    names = {game.id for game in games} | {
+        row_name(game, options) for game in games for options in option_rows(game)}
+    for key in table:
+        if key not in names:  # a misspelt row would silently get the page's value
+            raise SystemExit(f"{flag}: {key!r} names no game and no row; rows are named "
+                             f"like toad, toad:defaults or toad:reserve_piles=2")
     return table
 
 
