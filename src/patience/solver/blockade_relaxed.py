@@ -54,17 +54,21 @@ class Relaxed:
         self._raise_reach()
 
     def _raise_reach(self) -> None:
-        """Raise ``reach`` and ``reach2`` as far as the free copies now allow."""
-        free, reach, reach2 = self.free, self.reach, self.reach2
+        """Raise ``reach`` and ``reach2`` of every suit as far as the free copies allow."""
         for suit in range(4):
-            rank = reach[suit]
-            while rank < KING and free[(rank + 1) << 2 | suit]:
-                rank += 1
-            reach[suit] = rank
-            rank = reach2[suit]
-            while rank < KING and free[(rank + 1) << 2 | suit] > 1:
-                rank += 1
-            reach2[suit] = rank
+            self._raise_suit(suit)
+
+    def _raise_suit(self, suit: int) -> None:
+        """Raise ``reach`` and ``reach2`` of ``suit`` as far as its free copies allow."""
+        free = self.free
+        rank = self.reach[suit]
+        while rank < KING and free[(rank + 1) << 2 | suit]:
+            rank += 1
+        self.reach[suit] = rank
+        rank = self.reach2[suit]
+        while rank < KING and free[(rank + 1) << 2 | suit] > 1:
+            rank += 1
+        self.reach2[suit] = rank
 
     def settle(self) -> None:
         """Take off every card that may go until nothing changes (``taken_off``)."""
@@ -92,17 +96,8 @@ class Relaxed:
                     else:
                         break
                     for k in range(base, top):
-                        card = cards[k]
-                        free[card] += 1
-                        suit = card & 3
-                        rank = reach[suit]
-                        while rank < KING and free[(rank + 1) << 2 | suit]:
-                            rank += 1
-                        reach[suit] = rank
-                        rank = reach2[suit]
-                        while rank < KING and free[(rank + 1) << 2 | suit] > 1:
-                            rank += 1
-                        reach2[suit] = rank
+                        free[cards[k]] += 1
+                        self._raise_suit(cards[k] & 3)
                     top = base
                     if top:
                         buried[cards[top - 1]] -= 1
