@@ -11,9 +11,9 @@ would leave, whatever was taken off first.
 
 from __future__ import annotations
 
+from patience.cards import KING
 from patience.games import blockade
 
-KING = 13
 # a king has no successor: both copies of "rank 14" count as buried
 BURIED_START = [0] * ((KING + 1) << 2) + [2] * (64 - ((KING + 1) << 2))
 

@@ -35,13 +35,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from patience.cards import KING
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade, shah
 from patience.solver import blockade_dive, shah_dive
 from patience.solver.blockade import blockade_order, blockade_safe_move
 from patience.solver.blockade_endgame import LOST, WON, endgame_outcome
-from patience.solver.blockade_relaxed import KING
 from patience.solver.blockade_search import replayed_endgame
 from patience.solver.search import solve
 from patience.solver.shah import shah_order
