@@ -8,7 +8,7 @@ import random
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade
-from patience.solver.blockade_relaxed import Relaxed
+from patience.solver.blockade_relaxed import relaxed_position
 from patience.solver.probes import Ordering
 
 EARLY_DEAL = 0.05  # chance, in half the drawn probes, that `deal` is tried first
@@ -80,10 +80,8 @@ def blockade_dead_end(state: State) -> bool:
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
-    piles = state.piles
-    home = [card for f in blockade.FOUNDATIONS for card in piles[f]]
-    stock = piles[blockade.STOCK]
-    game = Relaxed(piles[:blockade.COLUMNS], home, home, rules.sequences, stock)
+    stock = state.piles[blockade.STOCK]
+    game = relaxed_position(state.piles, rules.sequences)
     left = len(stock)  # stock cards not yet dealt in the relaxed game: stock[:left]
     game.settle()
     while left and 0 not in game.tops:

@@ -46,7 +46,7 @@ from patience.solver.blockade import (
     blockade_safe_move,
 )
 from patience.solver.blockade_endgame import WON, endgame_outcome
-from patience.solver.blockade_relaxed import Relaxed
+from patience.solver.blockade_relaxed import relaxed_position
 from patience.solver.blockade_search import replayed_endgame
 
 DIVE_SHARE = 0.25  # share of search.solve's node and time budgets given to the dive
@@ -141,9 +141,8 @@ def cards_left_after_rows(piles: list[list[int]], sequences: bool) -> int:
     as BLK-4 lays it, as though no column were emptied again (a refill shifts where every
     later card lands, BLK-6). Not a proof of anything: a guess at what the rows to come
     bury where the position stands now, which the score above cannot see."""
-    home = [card for f in blockade.FOUNDATIONS for card in piles[f]]
     stock = piles[blockade.STOCK]
-    game = Relaxed(piles[:blockade.COLUMNS], home, home, sequences, stock)
+    game = relaxed_position(piles, sequences)
     game.settle()
     left = len(stock)
     while left:

@@ -143,6 +143,13 @@ class Relaxed:
         self._raise_reach()
 
 
+def relaxed_position(piles: list[list[int]], sequences: bool) -> Relaxed:
+    """The relaxed game of a position: its columns, the foundations' cards free and home,
+    the stock held (not yet dealt)."""
+    home = [card for f in blockade.FOUNDATIONS for card in piles[f]]
+    return Relaxed(piles[:blockade.COLUMNS], home, home, sequences, piles[blockade.STOCK])
+
+
 def taken_off(columns: list[list[int]], free_cards: list[int], home_cards: list[int],
               sequences: bool, fill_any: bool, held: list[int]) -> list[int] | None:
     """How many cards of each column stay in the relaxed game; None when a column may be
