@@ -20,7 +20,6 @@ from patience.solver.blockade_relaxed import taken_off
 from tests.decks import stack
 from tests.games.test_blockade import ACES, laid_out
 from tests.solver.helpers import assert_agrees_with_plain, play_randomly, solve_plain
-from tests.solver.test_blockade_relaxed import dead_end_without_burial
 
 
 def _safe(state: State) -> str | None:
@@ -184,52 +183,6 @@ def test_blk5_with_move_sequences_a_run_leaves_as_one() -> None:
     cols = {"c1": ["3S", "5S", "4S"], "c2": ["3S", "5S", "4S"], "c3": ["9S", "9S", "6S"]}
     assert not blockade_dead_end(_three_rows({"move_sequences": True}, **cols))
     assert blockade_dead_end(_three_rows(**cols))
-
-
-MARRIED_THREES = [
-    # rows 1-3, col1 -> col12: col1 KC 3S 3S, col2 KC 9C 4S, and ten columns whose ends
-    # wait for a 4 or a 6 in the stock
-    "KC KC QH QH QD QD QC QC TH TH TD TD",
-    "3S 9C JH JH JD JD JC JC 9H 9H 9D 9D",
-    "3S 4S 5H 5H 5D 5D 5C 5C 7H 7H 7D 7D",
-    # the next row: a king of spades on col1 and col2, then low cards that go up
-    "KS KS 2H 2H 2D 2D 2C 2C 3H 3H 3D 3D",
-    "3C 3C 4H 4H 4D 4D 4C 4C 2S 2S 6H 6H",
-    "6D 6D 6C 6C 4S 5S 5S 7C 7C 8H 8H 8D",
-    "8D 8C 8C 6S 6S 7S 7S 8S 8S 9S 9S 9C",
-    "TS TS TC TC JS JS QS QS KH KH KD KD",
-]
-
-
-def _married_threes(swap_second_king: bool = False) -> State:
-    """``MARRIED_THREES`` with three rows laid. Both 2S and the other 4S lie in the
-    stock, so a 3S can leave col1 only by marrying onto the 4S (BLK-5), and no column
-    can empty before the next deal (BLK-6). ``swap_second_king`` swaps the king of
-    spades the next row lays on col2 with the 2S three rows later."""
-    cards = [card for row in MARRIED_THREES for card in row.split()]
-    if swap_second_king:
-        cards[37], cards[56] = cards[56], cards[37]
-    state = game.BLOCKADE.new(deck=ACES + cards)
-    state.play("deal")
-    state.play("deal")
-    return state
-
-
-def test_blk4_a_card_married_away_is_buried_by_the_next_row() -> None:
-    """A 3S may marry onto the 4S before the next deal, but wherever the two 3S lie
-    then (col1, or on the 4S in col2), the row lays a king of spades on them (BLK-4,
-    BLK-5), and a KS goes up only after a 3S (BLK-2): lost. A relaxed game that counts
-    the married 3S as free from then on does not see it."""
-    state = _married_threes()
-    assert blockade_dead_end(state)
-    assert not dead_end_without_burial(state)
-
-
-def test_blk4_a_buried_card_is_free_again_once_its_row_card_may_leave() -> None:
-    """The same, but the row lays a 2S on col2: it goes up (BLK-2) and bares what lies
-    under it, so the 3S there is free again."""
-    state = _married_threes(swap_second_king=True)
-    assert not blockade_dead_end(state)
 
 
 WALLED_EVERYWHERE = {

@@ -73,11 +73,10 @@ def blockade_dead_end(state: State) -> bool:
     each stock card reaches a foundation only after being dealt). At that deal each column
     still holds every card the relaxed game could not take off, and the next stock cards
     land on the columns in order col1 → col12, aces going up (BLK-4); cards the relaxed
-    game took off count as free if the foundations could hold them by then, and
-    otherwise wait under the row (``Relaxed.bury_row``, with its argument). So deal the
-    row onto the cards that are left and go on. When the stock is spent, or a column may
-    be emptied (a refill would change where the later cards land), the relaxed game with
-    every stock card free decides: if it leaves a card on a column, no line wins.
+    game took off count as free, which only frees more. So deal the row onto the cards
+    that are left and go on. When the stock is spent, or a column may be emptied (a refill
+    would change where the later cards land), the relaxed game with every stock card free
+    decides: if it leaves a card on a column, no line wins.
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
@@ -86,7 +85,7 @@ def blockade_dead_end(state: State) -> bool:
     left = len(stock)  # stock cards not yet dealt in the relaxed game: stock[:left]
     game.settle()
     while left and 0 not in game.tops:
-        left = game.bury_row(stock, left)
+        left = game.deal_row(stock, left)
         game.settle()
     game.release(stock[:left])
     game.settle()

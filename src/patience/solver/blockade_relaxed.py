@@ -7,8 +7,6 @@ counts from one row to the next, so each row costs only what it changes: once a 
 dealt the counts are those a new game on the cards left would start from, and settling
 only frees cards (more copies free, fewer buried), so it leaves the cards a new game
 would leave, whatever was taken off first.
-The dead end deals with ``bury_row``, which also buries under the row the free cards
-no foundation could hold by then (cards married away lie on columns too).
 """
 
 from __future__ import annotations
@@ -51,12 +49,6 @@ class Relaxed:
         self.free = free
         self.home = home
         self.buried = buried
-        where = [0] * 64  # per card code, the columns its copies lie in
-        for col, cards in enumerate(columns):
-            for card in cards:
-                where[card] |= 1 << col
-        self.where = where
-        self.waiting: list[tuple[int, list[tuple[int, int]]]] = []
         self.reach = [0, 0, 0, 0]
         self.reach2 = [0, 0, 0, 0]
         self._raise_reach()
@@ -113,67 +105,7 @@ class Relaxed:
                 if top:
                     still.append(col)
                 tops[col] = top
-            if self.waiting and self._release():
-                progress = True
-                still = [col for col, top in enumerate(tops) if top]
             stuck = still
-
-    def _release(self) -> bool:
-        """Free each waiting card once a row card it may lie under may have left."""
-        tops = self.tops
-        kept = []
-        for entry in self.waiting:
-            card, under = entry
-            if any(tops[col] <= index for col, index in under):
-                self.buried[card] -= 1
-                self.free[card] += 1
-                self._raise_suit(card & 3)
-            else:
-                kept.append(entry)
-        freed = len(kept) < len(self.waiting)
-        self.waiting = kept
-        return freed
-
-    def bury_row(self, stock: list[int], left: int) -> int:
-        """``deal_row``, with the cards no foundation could hold by then buried under it.
-
-        When a row is dealt every card not on a foundation lies on a column, and the row
-        covers every column's end (BLK-4). A free card c beyond what the foundations of
-        its suit could hold (``reach``, ``reach2``) lies either where it lay, in a column
-        holding a copy of c, or on a copy of its successor (BLK-5: every card moved lies
-        on its successor in suit), which lies where it lay or, if it may have moved, on
-        its own successor, and so on up the suit. So c lies under the row card of one of
-        those columns; it waits, neither free nor a marriage target, until one of those
-        row cards may have left (``_release``). Only the rows this game deals bury: no
-        column may empty meanwhile, so no refill comes between them (BLK-6).
-        """
-        free, home, where = self.free, self.home, self.where
-        waiting_codes = {card for card, _ in self.waiting}
-        buried_now = []
-        for suit in range(4):
-            reach, reach2 = self.reach[suit], self.reach2[suit]
-            higher = 0  # the columns the successor of the next card down may lie in
-            for rank in range(KING, 0, -1):
-                card = rank << 2 | suit
-                columns = where[card] | higher
-                extra = free[card] - (reach >= rank) - (reach2 >= rank)
-                buried_now += [(card, columns)] * extra
-                moved = free[card] > home[card] or card in waiting_codes
-                higher = columns if moved else where[card]
-        tops = self.tops[:]
-        was = left
-        left = self.deal_row(stock, left)
-        covered = sum(1 for card in stock[left:was] if card >> 2 != blockade.ACE)
-        for card, columns in buried_now:
-            under = [(col, tops[col]) for col in range(len(tops)) if columns >> col & 1]
-            if all(col < covered for col, _ in under):
-                free[card] -= 1
-                self.buried[card] += 1
-                self.waiting.append((card, under))
-        self.reach = [0, 0, 0, 0]
-        self.reach2 = [0, 0, 0, 0]
-        self._raise_reach()
-        return left
 
     def deal_row(self, stock: list[int], left: int) -> int:
         """Lay one row from ``stock[:left]`` (its top last) onto the cards still on,
@@ -198,7 +130,6 @@ class Relaxed:
             if top:
                 buried[cards[-1]] += 1
             cards.append(card)
-            self.where[card] |= 1 << col
             self.tops[col] = top + 1
         if aces:
             self._raise_reach()
