@@ -69,15 +69,16 @@ def line_of(chain: Chain) -> list[RawMove]:
 Beam = Callable[[Weights, int, int], tuple[list[RawMove] | None, int, bool]]
 
 
-def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights], first_width: int,
-                    growth: int, max_nodes: int,
+def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights],
+                    first_widths: Sequence[int], growth: int, max_nodes: int,
                     deadline: float) -> tuple[list[RawMove] | None, int]:
     """Every variant's beam (weights, width, node budget -> line, nodes, whether a position
-    was left out) in turn, each round ``growth`` times as wide as the last, until a line
-    is found, the budgets are spent, or a round left nothing out (wider beams would meet
-    the same positions)."""
+    was left out) in turn, a round at each of ``first_widths``, then each round ``growth``
+    times as wide as the last, until a line is found, the budgets are spent, or a round
+    left nothing out (wider beams would meet the same positions)."""
     nodes = 0
-    width = first_width
+    width = first_widths[0]
+    later = list(first_widths[1:])
     while True:
         dropped = False
         for weights in variants:
@@ -90,7 +91,7 @@ def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights], first_widt
             dropped = dropped or cut
         if not dropped:
             return None, nodes
-        width *= growth
+        width = later.pop(0) if later else width * growth
 
 
 def buried(cards: list[int], wait: list[int]) -> tuple[int, int]:

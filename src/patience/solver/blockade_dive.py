@@ -114,7 +114,7 @@ def blockade_dive(state: State, max_nodes: int,
     memo: dict[bytes, int] = {}  # endgame answers, shared by every beam of this dive
     return widening_rounds(
         lambda weights, width, budget: _beam(work, weights, width, budget, deadline, memo),
-        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
+        VARIANTS, (FIRST_WIDTH,), WIDTH_GROWTH, max_nodes, deadline)
 
 
 def waits(piles: list[list[int]]) -> list[int]:

@@ -89,7 +89,7 @@ def clock_dive(state: State, max_nodes: int,
     line, more = widening_rounds(
         lambda weights, width, budget: staged_beam(CLOCK, work, weights, width, budget,
                                                    deadline),
-        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes - nodes, deadline)
+        VARIANTS, (FIRST_WIDTH,), WIDTH_GROWTH, max_nodes - nodes, deadline)
     return line, nodes + more
 
 

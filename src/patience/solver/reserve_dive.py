@@ -106,7 +106,7 @@ def reserve_dive(state: State, max_nodes: int, deadline: float,
     return widening_rounds(
         lambda weights, width, budget: _beam(lean, rules, weights, width, budget, deadline,
                                              dead_end, hold),
-        VARIANTS, FIRST_WIDTH, growth, max_nodes, deadline)
+        VARIANTS, (FIRST_WIDTH,), growth, max_nodes, deadline)
 
 
 class _DeadEnd:

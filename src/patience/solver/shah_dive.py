@@ -18,9 +18,11 @@ those ``shah_dead_end`` proves lost are dropped. Once no more than a variant's
 position kept, best first; or the beam goes on through the talon, a card at a time,
 until the stock and the talon are spent.
 
-No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn,
-then all again ``WIDTH_GROWTH`` times as wide, until the budget is spent or no beam
-drops anything (a wider one would then find nothing more).
+No one score leads every deal home: the beams run with each of ``VARIANTS`` in turn at
+each of ``FIRST_WIDTHS``, then all again ``WIDTH_GROWTH`` times as wide, until the budget
+is spent or no beam drops anything (a wider one would then find nothing more). The
+narrow rounds find the easy lines at once and late wins come from the wide ones, so
+width 32 is skipped, and the weighting that finds most late wins runs first.
 
 A line found is a list of raw moves played through ``legal_raw``; ``search.solve``
 replays it through the engine before claiming it. Nothing is claimed when no line is
@@ -40,8 +42,10 @@ from patience.solver.shah_search import first_probe
 from patience.solver.staged_beam import Staged, staged_beam
 
 DIVE_SHARE = 0.5  # share of search.solve's node and time budgets given to the dive
-FIRST_WIDTH = 2  # positions kept per stage (``_stage``) in the first beams
-WIDTH_GROWTH = 4  # each round of beams this many times as wide as the last
+# positions kept per stage (``_stage``) in the first rounds of beams: 32 is
+# skipped, as it costs more than it wins within 10 s (docs/solver.md)
+FIRST_WIDTHS = (2, 8, 128)
+WIDTH_GROWTH = 4  # each later round of beams this many times as wide as the last
 PER_PARENT = 1  # positions kept from one position before those of others are looked at
 BETWEEN = 48  # positions the search between two cards turned meets, at most
 ENDGAME_NODES = 5000  # nodes of the complete search that finishes each position kept
@@ -65,12 +69,13 @@ class Weights(NamedTuple):
     endgame: int
 
 
-# tried in turn, each finding deals the others miss (docs/solver.md)
+# tried in turn, each finding deals the others miss; the first wins the most late deals
+# at width 128 (docs/solver.md)
 VARIANTS = (
-    Weights(home=16, blocked=8, gap=1, gaps=0, endgame=2),
-    Weights(home=16, blocked=4, gap=2, gaps=0, endgame=2),
-    Weights(home=24, blocked=8, gap=1, gaps=4, endgame=-1),
     Weights(home=8, blocked=8, gap=1, gaps=-4, endgame=6),
+    Weights(home=16, blocked=4, gap=2, gaps=0, endgame=2),
+    Weights(home=16, blocked=8, gap=1, gaps=0, endgame=2),
+    Weights(home=24, blocked=8, gap=1, gaps=4, endgame=-1),
 )
 
 FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
@@ -89,7 +94,7 @@ def shah_dive(state: State, max_nodes: int,
     return widening_rounds(
         lambda weights, width, budget: staged_beam(SHAH, work, weights, width, budget,
                                                    deadline),
-        VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
+        VARIANTS, FIRST_WIDTHS, WIDTH_GROWTH, max_nodes, deadline)
 
 
 def waits(piles: list[list[int]]) -> list[int]:

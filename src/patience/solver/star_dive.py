@@ -242,4 +242,4 @@ def star_dive(state: State, max_nodes: int,
                     return None, nodes, True
         return None, nodes, dropped
 
-    return widening_rounds(beam, VARIANTS, FIRST_WIDTH, WIDTH_GROWTH, max_nodes, deadline)
+    return widening_rounds(beam, VARIANTS, (FIRST_WIDTH,), WIDTH_GROWTH, max_nodes, deadline)
