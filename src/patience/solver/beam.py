@@ -77,8 +77,8 @@ def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights],
     times as wide as the last, until a line is found, the budgets are spent, or a round
     left nothing out (wider beams would meet the same positions)."""
     nodes = 0
-    width = first_widths[0]
-    later = list(first_widths[1:])
+    widths = iter(first_widths)
+    width = next(widths)
     while True:
         dropped = False
         for weights in variants:
@@ -91,7 +91,7 @@ def widening_rounds(beam: Beam[Weights], variants: Sequence[Weights],
             dropped = dropped or cut
         if not dropped:
             return None, nodes
-        width = later.pop(0) if later else width * growth
+        width = next(widths, width * growth)
 
 
 def buried(cards: list[int], wait: list[int]) -> tuple[int, int]:
