@@ -110,6 +110,18 @@ def toad_dive(state: State, max_nodes: int,
     return reserve_dive(state, max_nodes, deadline, hold=True, growth=TOAD_GROWTH)
 
 
+# Open Shop's beams widen four times a round (2, 8, 32, 128, 512) too: its late wins are
+# width-128 beams', which growth 16 reaches only by a round of width 512, past the dive's
+# half of 10 s
+OPEN_SHOP_GROWTH = 4
+
+
+def open_shop_dive(state: State, max_nodes: int,
+                   deadline: float) -> tuple[list[RawMove] | None, int]:
+    """The reserve family's dive, its beams widening by ``OPEN_SHOP_GROWTH``."""
+    return reserve_dive(state, max_nodes, deadline, growth=OPEN_SHOP_GROWTH)
+
+
 # two-deck Star's share of the budgets for its dive, by waste piles (DST-4 [R] option
 # ``piles``). Five or four: a quarter, the probes win most deals within a few thousand
 # nodes and those only the dive wins need far less. Three: a wrong early placement buries
@@ -130,7 +142,7 @@ DiveShare = float | Callable[[State], float]
 
 DIVES: dict[str, tuple[Dive, DiveShare]] = {
     "toad": (toad_dive, DIVE_SHARE),
-    "open-shop": (reserve_dive, DIVE_SHARE),
+    "open-shop": (open_shop_dive, DIVE_SHARE),
     "double-star": (double_star_dive, double_star_dive_share),
     "shah": (shah_dive, SHAH_DIVE_SHARE),
     "blockade": (blockade_dive, BLOCKADE_DIVE_SHARE),
