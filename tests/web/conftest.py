@@ -6,9 +6,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from patience.web import create_app
+
+
+def make_app(db: Path) -> FastAPI:
+    """The app as tests reach it: through Starlette's test client."""
+    return create_app(db)
 
 
 @pytest.fixture
@@ -18,5 +24,5 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db), raise_server_exceptions=False) as c:
+    with TestClient(make_app(db), raise_server_exceptions=False) as c:
         yield c

@@ -2,7 +2,12 @@
 
 A stored game is what replays it: game id, options, deal number and the list of moves
 (dicts), plus the redo list, a status and timestamps. Every change is committed before the
-caller answers, so a game survives a reload and a server restart. No rule logic lives here.
+caller answers, so a game survives a reload and a server restart. Moves cut off when a
+damaged game was recovered are kept beside it (``dropped``), never thrown away. No rule
+logic lives here.
+
+Files of earlier releases are brought up to date on opening (``MIGRATIONS``, counted in
+SQLite's ``user_version``); every row they hold is kept.
 """
 
 from __future__ import annotations
@@ -11,11 +16,20 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from patience.storage.database import (
+    StorageError,
+    connect,
+    deal_from_sql,
+    deal_to_sql,
+    migrate,
+    reporting,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -41,7 +55,20 @@ CREATE TABLE IF NOT EXISTS verdicts (
 );
 """
 
+
+
+def _keep_dropped_moves(db: sqlite3.Connection) -> None:
+    """Version 1: a column for the moves a recovery cut off (a JSON list of cuts)."""
+    db.execute("ALTER TABLE games ADD COLUMN dropped TEXT NOT NULL DEFAULT '[]'")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_keep_dropped_moves]
+
 FINISHED = ("won", "lost", "resigned")
+
+
+class DamagedRow(ValueError):
+    """A stored game whose columns do not read back (not JSON, wrong shape)."""
 
 
 @dataclass
@@ -59,6 +86,7 @@ class StoredGame:
     created: float = 0.0
     updated: float = 0.0
     finished: float | None = None
+    dropped: list[dict[str, Any]] = field(default_factory=list)  # cut off by recoveries
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -67,27 +95,41 @@ def options_key(options: dict[str, Any]) -> str:
 
 
 class GameStore:
-    """The games table behind one lock; one connection shared by the server's threads."""
+    """The games table behind one lock; one connection shared by the server's threads.
+
+    Opening refuses a file that cannot serve (``StorageError``: not a database, damaged,
+    read-only, locked); an SQLite error met later is a ``StorageError`` in the same words.
+    """
 
     def __init__(self, path: str | Path) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self.path = str(path)
+        self._db = connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.row_factory = sqlite3.Row
         self._lock = threading.RLock()
-        with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
+        with self._lock, reporting(self.path):
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.executescript(SCHEMA)
+                migrate(self._db, MIGRATIONS)
+            except BaseException:
+                self._db.close()
+                raise
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        with self._lock, reporting(self.path):
+            yield self._db
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
+        with self._lock, reporting(self.path):
             self._db.execute("BEGIN")
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
 
@@ -105,60 +147,61 @@ class GameStore:
             db.execute(
                 "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
                 " created, updated, finished) VALUES (?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL)",
-                (game_id, owner, game, options_key(options), deal, row.status, now, now),
+                (game_id, owner, game, options_key(options), deal_to_sql(deal), row.status, now,
+                 now),
             )
         return row
 
     def get(self, game_id: str, owner: str) -> StoredGame | None:
         """The game, or None when it does not exist or belongs to another owner."""
-        with self._lock:
-            row = self._db.execute("SELECT * FROM games WHERE id = ? AND owner = ?",
-                                   (game_id, owner)).fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT * FROM games WHERE id = ? AND owner = ?",
+                             (game_id, owner)).fetchone()
         return _row(row) if row is not None else None
 
     def latest_playing(self, owner: str, game: str, options: dict[str, Any],
                        deal: int) -> StoredGame | None:
         """The owner's most recent unfinished game of this deal, to resume after a reload."""
-        with self._lock:
-            row = self._db.execute(
+        with self._reading() as db:
+            row = db.execute(
                 "SELECT * FROM games WHERE owner = ? AND game = ? AND options = ? AND deal = ?"
                 " AND status = 'playing' ORDER BY updated DESC LIMIT 1",
-                (owner, game, options_key(options), deal),
+                (owner, game, options_key(options), deal_to_sql(deal)),
             ).fetchone()
         return _row(row) if row is not None else None
 
     def save(self, row: StoredGame) -> None:
-        """Write moves, redo list and status; commit before returning."""
-        row.updated = time.time()
-        if row.status in FINISHED:
-            row.finished = row.finished or row.updated
-        else:
-            row.finished = None
+        """Write moves, redo list, cut-off moves and status; commit before returning."""
+        updated = time.time()
+        finished = (row.finished or updated) if row.status in FINISHED else None
         with self._transaction() as db:
             db.execute(
-                "UPDATE games SET moves = ?, redo = ?, status = ?, updated = ?, finished = ?"
-                " WHERE id = ?",
-                (json.dumps(row.moves), json.dumps(row.redo), row.status, row.updated,
-                 row.finished, row.id),
+                "UPDATE games SET moves = ?, redo = ?, dropped = ?, status = ?, updated = ?,"
+                " finished = ? WHERE id = ?",
+                (json.dumps(row.moves), json.dumps(row.redo), json.dumps(row.dropped),
+                 row.status, updated, finished, row.id),
             )
+        row.updated, row.finished = updated, finished
 
     def list_owner(self, owner: str, limit: int = 50) -> list[StoredGame]:
-        with self._lock:
-            rows = self._db.execute(
+        """The owner's games, most recently changed first (rows that do not read are left
+        out: their game answers for itself when opened)."""
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT * FROM games WHERE owner = ? ORDER BY updated DESC LIMIT ?",
                 (owner, limit),
             ).fetchall()
-        return [_row(r) for r in rows]
+        return _readable(rows)
 
     def finished_games(self, owner: str) -> list[StoredGame]:
         """The owner's finished games, oldest first (the order streaks are counted in)."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT * FROM games WHERE owner = ? AND status IN ('won', 'lost', 'resigned')"
                 " ORDER BY finished, created",
                 (owner,),
             ).fetchall()
-        return [_row(r) for r in rows]
+        return _readable(rows)
 
     # --- solver verdicts -----------------------------------------------------------
 
@@ -166,31 +209,56 @@ class GameStore:
                        outcome: str) -> None:
         with self._transaction() as db:
             db.execute("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?)",
-                       (game, options_key(options), deal, outcome))
+                       (game, options_key(options), deal_to_sql(deal), outcome))
 
     def verdict(self, game: str, options: dict[str, Any], deal: int) -> str | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._reading() as db:
+            row = db.execute(
                 "SELECT outcome FROM verdicts WHERE game = ? AND options = ? AND deal = ?",
-                (game, options_key(options), deal),
+                (game, options_key(options), deal_to_sql(deal)),
             ).fetchone()
         return str(row["outcome"]) if row is not None else None
 
     def winnable_deals(self, game: str, options: dict[str, Any]) -> list[int]:
         """Deal numbers the solver has proved winnable for this game and option set."""
-        with self._lock:
-            rows = self._db.execute(
+        with self._reading() as db:
+            rows = db.execute(
                 "SELECT deal FROM verdicts WHERE game = ? AND options = ? AND outcome = 'won'"
                 " ORDER BY deal",
                 (game, options_key(options)),
             ).fetchall()
-        return [int(r["deal"]) for r in rows]
+        return sorted(deal_from_sql(int(r["deal"])) for r in rows)
 
 
 def _row(row: sqlite3.Row) -> StoredGame:
-    return StoredGame(
-        id=row["id"], owner=row["owner"], game=row["game"],
-        options=json.loads(row["options"]), deal=int(row["deal"]),
-        moves=json.loads(row["moves"]), redo=json.loads(row["redo"]), status=row["status"],
-        created=row["created"], updated=row["updated"], finished=row["finished"],
-    )
+    """A row read back; DamagedRow when a column is not what ``save`` writes."""
+    try:
+        game = StoredGame(
+            id=row["id"], owner=row["owner"], game=row["game"],
+            options=json.loads(row["options"]), deal=deal_from_sql(int(row["deal"])),
+            moves=json.loads(row["moves"]), redo=json.loads(row["redo"]),
+            status=row["status"], created=row["created"], updated=row["updated"],
+            finished=row["finished"], dropped=json.loads(row["dropped"]),
+        )
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise DamagedRow(f"the saved game {row['id']} does not read back ({exc})") from None
+    shapes = (isinstance(game.options, dict), isinstance(game.moves, list),
+              isinstance(game.redo, list), isinstance(game.dropped, list),
+              isinstance(game.game, str), game.status in (*FINISHED, "playing"))
+    if not all(shapes):
+        raise DamagedRow(f"the saved game {game.id} does not read back (a column has the "
+                         "wrong shape)")
+    return game
+
+
+def _readable(rows: list[sqlite3.Row]) -> list[StoredGame]:
+    out = []
+    for row in rows:
+        try:
+            out.append(_row(row))
+        except DamagedRow:
+            continue
+    return out
+
+
+__all__ = ["DamagedRow", "GameStore", "StorageError", "StoredGame", "options_key"]

@@ -13,7 +13,6 @@ from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Body, Cookie, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -27,7 +26,14 @@ from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame
 from patience.storage.games import GameStore
 from patience.web import models as m
-from patience.web.service import Conflict, GameService, Live, NotFound, SolverMissing
+from patience.web.service import (
+    Conflict,
+    Damaged,
+    GameService,
+    NotFound,
+    Snapshot,
+    SolverMissing,
+)
 from patience.web.stats import statistics
 
 COOKIE = "patience_session"
@@ -54,25 +60,16 @@ def owner_of(response: Response, session: str | None) -> str:
 SessionCookie = Annotated[str | None, Cookie(alias=COOKIE)]
 
 
-def play_out(live: Live) -> m.PlayOut:
-    state, row = live.state, live.row
-    game = state.game
-    defaults = dict(game.options)
-    changed = {k: v for k, v in row.options.items() if defaults.get(k) != v}
-    query = urlencode({k: str(v).lower() if isinstance(v, bool) else v
-                       for k, v in changed.items()})
-    open_ = row.status not in ("won", "resigned")
-    legal = state.legal_moves() if row.status != "resigned" else []
+def play_out(seen: Snapshot) -> m.PlayOut:
+    """The answer body of a snapshot (taken under the service's lock)."""
     return m.PlayOut(
-        id=row.id, game=game.id, name=game.name, deal=row.deal, options=row.options,
-        status=row.status,  # type: ignore[arg-type]
-        state=state.to_dict(),
+        id=seen.id, game=seen.game, name=seen.name, deal=seen.deal, options=seen.options,
+        status=seen.status,  # type: ignore[arg-type]
+        state=seen.state,
         moves=[m.MoveOut(number=i, move=mv.to_dict(), text=str(mv))
-               for i, mv in enumerate(legal, 1)],
-        moves_played=len(row.moves),
-        last_move=str(patience.Move.from_dict(row.moves[-1])) if row.moves else None,
-        can_undo=open_ and bool(row.moves), can_redo=open_ and bool(row.redo),
-        share=f"/play/{game.id}/{row.deal}" + (f"?{query}" if query else ""),
+               for i, mv in enumerate(seen.legal, 1)],
+        moves_played=seen.moves_played, last_move=seen.last_move,
+        can_undo=seen.can_undo, can_redo=seen.can_redo, share=seen.share,
     )
 
 
@@ -105,8 +102,8 @@ def api_router(service: GameService) -> APIRouter:
         if sum(ways) > 1:
             raise OptionError("give only one of deal, random and winnable")
         how = "deal" if body.deal is not None else "winnable" if body.winnable else "random"
-        live = service.start(owner, body.game, body.options, body.deal, how, body.resume)
-        return play_out(live)
+        return play_out(service.start(owner, body.game, body.options, body.deal, how,
+                                      body.resume))
 
     @api.get("/play", response_model=list[m.GameSummaryOut], summary="This browser's games")
     def my_games(response: Response, session: SessionCookie = None) -> list[m.GameSummaryOut]:
@@ -118,7 +115,7 @@ def api_router(service: GameService) -> APIRouter:
     @api.get("/play/{game_id}", response_model=m.PlayOut, summary="Get a game's state")
     def get_state(game_id: str, response: Response,
                   session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.load(game_id, owner_of(response, session)))
+        return play_out(service.view(game_id, owner_of(response, session)))
 
     @api.post("/play/{game_id}/move", response_model=m.PlayOut, summary="Play a move")
     def move(game_id: str, body: Annotated[m.MoveIn, Body()], response: Response,
@@ -142,13 +139,18 @@ def api_router(service: GameService) -> APIRouter:
     def resign(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
         return play_out(service.resign(game_id, owner_of(response, session)))
 
+    @api.post("/play/{game_id}/recover", response_model=m.PlayOut,
+              summary="Keep the longest part of a damaged saved game that still replays")
+    def recover(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
+        return play_out(service.recover(game_id, owner_of(response, session)))
+
     @api.post("/play/{game_id}/hint", response_model=m.HintOut,
               summary="Ask the solver for a move", responses={503: {"model": m.ErrorOut}})
     def hint(game_id: str, response: Response, session: SessionCookie = None) -> m.HintOut:
-        live, found = service.hint(game_id, owner_of(response, session))
+        seen, found = service.hint(game_id, owner_of(response, session))
         move = None
         if found.move is not None:
-            legal = live.state.legal_moves()
+            legal = seen.legal
             number = legal.index(found.move) + 1 if found.move in legal else 0
             move = m.MoveOut(number=number, move=found.move.to_dict(), text=str(found.move))
         return m.HintOut(status=found.status, move=move, message=found.message)
@@ -193,6 +195,14 @@ def _answer_with(status: int) -> Callable[[Request, Exception], Awaitable[JSONRe
     return answer
 
 
+async def _damaged(_: Request, exc: Exception) -> JSONResponse:
+    """409 saying from which move the saved game is damaged, with the way to recover it."""
+    body: dict[str, Any] = {"detail": str(exc)}
+    if isinstance(exc, Damaged) and exc.recoverable:
+        body["recover"] = f"/api/play/{exc.game_id}/recover"
+    return JSONResponse(body, status_code=409)
+
+
 def create_app(db_path: str | Path) -> FastAPI:
     """The app over the SQLite database at ``db_path`` (created when missing)."""
     store = GameStore(db_path)
@@ -204,6 +214,7 @@ def create_app(db_path: str | Path) -> FastAPI:
 
     for error, status in ERROR_STATUS.items():
         app.add_exception_handler(error, _answer_with(status))
+    app.add_exception_handler(Damaged, _damaged)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

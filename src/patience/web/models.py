@@ -9,6 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 class ErrorOut(BaseModel):
     detail: str = Field(description="What went wrong, in words.")
+    recover: str | None = Field(
+        None, description="Only when a saved game is damaged (409): the path to POST to "
+        "keep its longest part that still replays.")
 
 
 class OptionOut(BaseModel):

@@ -1,7 +1,13 @@
-"""The web app's game service: stored games in, library states out, no rule logic.
+"""The web app's game service: stored games in, snapshots out, no rule logic.
 
 A live game is rebuilt by replaying its stored moves through ``game.new`` and
 ``state.play``; a small in-memory cache keeps recent states so one request makes one move.
+
+Consistency (docs/design.md): every call holds one lock from reading the stored game to
+building its answer, and answers with a ``Snapshot``, plain values copied under the lock,
+so no route ever reads a ``State`` another request is changing. A cached state is used only
+while it was built from exactly the stored move list, and a move is stored only after the
+engine accepted it on that state: whatever happens above, a stored game always replays.
 """
 
 from __future__ import annotations
@@ -14,12 +20,13 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 import patience
 from patience.engine.game import Game, OptionError
-from patience.engine.moves import Move
+from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
-from patience.storage.games import GameStore, StoredGame
+from patience.storage.games import DamagedRow, GameStore, StoredGame
 
 CACHE_SIZE = 128
 DEAL_RANGE = 1_000_000  # random deals are drawn from 1 … 999 999, as in the CLI
@@ -36,14 +43,52 @@ class Conflict(ValueError):
     """The request is well formed but cannot be done now (undo with nothing to undo …)."""
 
 
+class Damaged(Conflict):
+    """The stored game no longer replays; ``recover`` keeps its longest sound beginning."""
+
+    def __init__(self, message: str, game_id: str, recoverable: bool) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.recoverable = recoverable
+
+
 class SolverMissing(RuntimeError):
     """The solver package is not installed, so hints and winnable deals are unavailable."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game as one answer shows it: plain values copied under the service's lock."""
+
+    id: str
+    game: str
+    name: str
+    deal: int
+    options: dict[str, Any]
+    status: str
+    state: dict[str, Any]
+    legal: tuple[Move, ...]
+    moves_played: int
+    last_move: str | None
+    can_undo: bool
+    can_redo: bool
+    share: str
 
 
 @dataclass
 class Live:
     row: StoredGame
     state: State
+
+
+@dataclass
+class _Cached:
+    source: tuple[Any, ...]  # the stored game, deal, options and moves ``state`` replays
+    state: State
+
+
+def _source(row: StoredGame) -> tuple[Any, ...]:
+    return row.game, row.deal, dict(row.options), list(row.moves)
 
 
 def new_game_id() -> str:
@@ -64,6 +109,37 @@ def parse_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     return game.resolve_options(typed)
 
 
+def share_path(game: Game, deal: int, options: dict[str, Any]) -> str:
+    """The page that deals this game again; options that differ from the defaults follow."""
+    changed = {k: v for k, v in options.items() if game.options.get(k) != v}
+    query = urlencode({k: str(v).lower() if isinstance(v, bool) else v
+                       for k, v in changed.items()})
+    return f"/play/{game.id}/{deal}" + (f"?{query}" if query else "")
+
+
+def snapshot(live: Live) -> Snapshot:
+    """The answer for ``live``; call it under the lock that guards ``live.state``."""
+    state, row = live.state, live.row
+    game = state.game
+    open_ = row.status not in ("won", "resigned")
+    return Snapshot(
+        id=row.id, game=game.id, name=game.name, deal=row.deal, options=dict(row.options),
+        status=row.status, state=state.to_dict(),
+        legal=tuple(state.legal_moves()) if row.status != "resigned" else (),
+        moves_played=len(row.moves),
+        last_move=str(Move.from_dict(row.moves[-1])) if row.moves else None,
+        can_undo=open_ and bool(row.moves), can_redo=open_ and bool(row.redo),
+        share=share_path(game, row.deal, row.options),
+    )
+
+
+def _same_move(stored: Any, played: dict[str, Any]) -> bool:
+    try:
+        return Move.from_dict(stored) == Move.from_dict(played)
+    except IllegalMove:  # a damaged redo entry names no move
+        return False
+
+
 def _solver() -> Any:
     try:
         return importlib.import_module("patience.solver")
@@ -76,42 +152,67 @@ class GameService:
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
-        self._cache: OrderedDict[str, State] = OrderedDict()
+        self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._lock = threading.RLock()
 
-    # --- loading ---------------------------------------------------------------------
+    # --- reading -----------------------------------------------------------------------
+
+    def view(self, game_id: str, owner: str) -> Snapshot:
+        with self._lock:
+            return snapshot(self._live(game_id, owner))
 
     def load(self, game_id: str, owner: str) -> Live:
-        row = self.store.get(game_id, owner)
+        """The stored game and a private copy of its state (for tests and tools)."""
+        with self._lock:
+            live = self._live(game_id, owner)
+            return Live(live.row, live.state.copy())
+
+    def _live(self, game_id: str, owner: str) -> Live:
+        """The stored game and the cached state built from exactly its moves (lock held)."""
+        try:
+            row = self.store.get(game_id, owner)
+        except DamagedRow as exc:
+            raise Damaged(f"{exc}; it cannot be recovered", game_id, False) from None
         if row is None:
             raise NotFound(f"no game {game_id!r} in this browser")
-        with self._lock:
-            state = self._cache.get(game_id)
-            if state is None or state.moves_played != len(row.moves):
-                state = self._replay(row)
-                self._cache[game_id] = state
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-        return Live(row, state)
+        cached = self._cache.get(game_id)
+        if cached is None or cached.source != _source(row):
+            state, sound = self._replay(row)
+            if sound < len(row.moves):
+                raise Damaged(
+                    f"this saved game is damaged from move {sound + 1} on (of "
+                    f"{len(row.moves)}): it no longer replays. Recover it to keep its first "
+                    f"{sound} moves; the rest are kept aside.", game_id, True)
+            cached = _Cached(_source(row), state)
+            self._cache[game_id] = cached
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return Live(row, cached.state)
 
     @staticmethod
-    def _replay(row: StoredGame) -> State:
-        state = patience.get_game(row.game).new(deal=row.deal, **row.options)
-        for move in row.moves:
-            state.play(move)
-        return state
+    def _replay(row: StoredGame) -> tuple[State, int]:
+        """The state after the longest sound beginning of the stored moves, and its length."""
+        try:
+            state = patience.get_game(row.game).new(deal=row.deal, **row.options)
+        except (LookupError, ValueError, TypeError) as exc:
+            raise Damaged(f"this saved game cannot be rebuilt ({exc}); it cannot be recovered",
+                          row.id, False) from None
+        for number, move in enumerate(row.moves):
+            try:
+                state.play(move)
+            except IllegalMove:
+                return state, number
+        return state, len(row.moves)
 
-    def _fresh(self, row: StoredGame) -> State:
-        state = patience.get_game(row.game).new(deal=row.deal, **row.options)
-        with self._lock:
-            self._cache[row.id] = state
-        return state
+    def _remember(self, row: StoredGame, state: State) -> None:
+        """``state`` is the replay of ``row.moves`` as now stored (lock held)."""
+        self._cache[row.id] = _Cached(_source(row), state)
 
     # --- starting --------------------------------------------------------------------
 
     def start(self, owner: str, game_id: str, options: dict[str, Any], deal: int | None,
-              how: str, resume: bool) -> Live:
+              how: str, resume: bool) -> Snapshot:
         """``how`` is "deal" (use ``deal``), "random" or "winnable"."""
         game = patience.get_game(game_id)
         resolved = parse_options(game, options)
@@ -119,16 +220,19 @@ class GameService:
             if deal is None:
                 raise OptionError("give a deal number")
             game.new(deal=deal, **resolved)  # checks the number before anything is stored
-            if resume:
-                row = self.store.latest_playing(owner, game.id, resolved, deal)
-                if row is not None:
-                    return self.load(row.id, owner)
         elif how == "winnable":
             deal = self.winnable_deal(game, resolved)
         else:
             deal = random.randrange(1, DEAL_RANGE)
-        row = self.store.create(new_game_id(), owner, game.id, resolved, deal)
-        return Live(row, self._fresh(row))
+        with self._lock:
+            if how == "deal" and resume:
+                found = self.store.latest_playing(owner, game.id, resolved, deal)
+                if found is not None:
+                    return snapshot(self._live(found.id, owner))
+            row = self.store.create(new_game_id(), owner, game.id, resolved, deal)
+            state = game.new(deal=deal, **resolved)
+            self._remember(row, state)
+            return snapshot(Live(row, state))
 
     def winnable_deal(self, game: Game, options: dict[str, Any]) -> int:
         """A deal the solver has proved winnable: a new one if found in time, else a cached one."""
@@ -153,91 +257,108 @@ class GameService:
 
     # --- changing ----------------------------------------------------------------------
 
-    def play(self, game_id: str, owner: str, move: dict[str, Any]) -> Live:
-        with self._lock:  # one change at a time, so the stored and live games agree
-            return self._play(game_id, owner, move)
+    def play(self, game_id: str, owner: str, move: dict[str, Any]) -> Snapshot:
+        return self._change(game_id, owner, lambda live: self._play(live, move))
 
-    def undo(self, game_id: str, owner: str) -> Live:
+    def undo(self, game_id: str, owner: str) -> Snapshot:
+        return self._change(game_id, owner, self._undo)
+
+    def redo(self, game_id: str, owner: str) -> Snapshot:
+        return self._change(game_id, owner, self._redo)
+
+    def restart(self, game_id: str, owner: str) -> Snapshot:
+        return self._change(game_id, owner, self._restart)
+
+    def resign(self, game_id: str, owner: str) -> Snapshot:
+        return self._change(game_id, owner, self._resign)
+
+    def _change(self, game_id: str, owner: str, change: Any) -> Snapshot:
+        """One change at a time: load, change the state and the row, store, answer. When the
+        change or the store fails, the cached state is dropped, so the next request rebuilds
+        it from what is stored."""
         with self._lock:
-            return self._undo(game_id, owner)
+            live = self._live(game_id, owner)
+            if live.row.status in ("won", "resigned"):
+                raise Conflict(f"the game is over ({live.row.status}): start a new deal")
+            try:
+                change(live)
+                if live.row.status != "resigned":
+                    live.row.status = live.state.status
+                self.store.save(live.row)
+            except (IllegalMove, Conflict):
+                raise  # refused before anything changed
+            except BaseException:
+                self._cache.pop(game_id, None)
+                raise
+            self._remember(live.row, live.state)
+            return snapshot(live)
 
-    def redo(self, game_id: str, owner: str) -> Live:
-        with self._lock:
-            return self._redo(game_id, owner)
-
-    def restart(self, game_id: str, owner: str) -> Live:
-        with self._lock:
-            return self._restart(game_id, owner)
-
-    def resign(self, game_id: str, owner: str) -> Live:
-        with self._lock:
-            return self._resign(game_id, owner)
-
-    def _play(self, game_id: str, owner: str, move: dict[str, Any]) -> Live:
-        live = self.load(game_id, owner)
-        self._check_open(live)
-        played = live.state.play(move).to_dict()
+    @staticmethod
+    def _play(live: Live, move: dict[str, Any]) -> None:
         row = live.row
+        played = live.state.play(move).to_dict()  # the engine's word: IllegalMove stores nothing
         row.moves.append(played)
-        if row.redo and Move.from_dict(row.redo[-1]) == Move.from_dict(played):
+        if row.redo and _same_move(row.redo[-1], played):
             row.redo.pop()
         else:
             row.redo.clear()
-        return self._save(live)
 
-    def _undo(self, game_id: str, owner: str) -> Live:
-        live = self.load(game_id, owner)
-        self._check_open(live)
+    @staticmethod
+    def _undo(live: Live) -> None:
         if not live.row.moves:
             raise Conflict("nothing to undo: no move has been played")
         live.state.undo()
         live.row.redo.append(live.row.moves.pop())
-        return self._save(live)
 
-    def _redo(self, game_id: str, owner: str) -> Live:
-        live = self.load(game_id, owner)
-        self._check_open(live)
+    @staticmethod
+    def _redo(live: Live) -> None:
         if not live.row.redo:
             raise Conflict("nothing to redo: no move has been undone since the last new move")
-        move = live.row.redo[-1]
-        live.state.play(move)
-        live.row.moves.append(live.row.redo.pop())
-        return self._save(live)
+        played = live.state.play(live.row.redo[-1]).to_dict()
+        live.row.redo.pop()
+        live.row.moves.append(played)
 
-    def _restart(self, game_id: str, owner: str) -> Live:
+    @staticmethod
+    def _restart(live: Live) -> None:
         """Back to the deal; the moves made stay available to redo."""
-        live = self.load(game_id, owner)
-        self._check_open(live)
         row = live.row
         row.redo = row.redo + row.moves[::-1]
         row.moves = []
-        live.state = self._fresh(row)
-        return self._save(live)
+        live.state = patience.get_game(row.game).new(deal=row.deal, **row.options)
 
-    def _resign(self, game_id: str, owner: str) -> Live:
-        live = self.load(game_id, owner)
-        self._check_open(live)
+    @staticmethod
+    def _resign(live: Live) -> None:
         live.row.status = "resigned"
-        self.store.save(live.row)
-        return live
 
-    def hint(self, game_id: str, owner: str) -> tuple[Live, Any]:
+    def recover(self, game_id: str, owner: str) -> Snapshot:
+        """Keep the longest beginning of a damaged game that replays; the moves after it and
+        the redo list are stored aside in ``dropped``. A sound game is left as it is."""
+        with self._lock:
+            try:
+                row = self.store.get(game_id, owner)
+            except DamagedRow as exc:
+                raise Damaged(f"{exc}; it cannot be recovered", game_id, False) from None
+            if row is None:
+                raise NotFound(f"no game {game_id!r} in this browser")
+            state, sound = self._replay(row)
+            if sound < len(row.moves):
+                row.dropped.append({"at": time.time(), "from_move": sound + 1,
+                                    "moves": row.moves[sound:], "redo": row.redo})
+                row.moves, row.redo = row.moves[:sound], []
+                if row.status != "resigned":
+                    row.status = state.status
+                self.store.save(row)
+            self._remember(row, state)
+            return snapshot(Live(row, state))
+
+    def hint(self, game_id: str, owner: str) -> tuple[Snapshot, Any]:
         """The solver's advice on a copy of the state (the lock is not held while it thinks)."""
         with self._lock:
-            live = self.load(game_id, owner)
+            live = self._live(game_id, owner)
             if live.row.status != "playing":
                 raise Conflict(f"the game is over ({live.row.status}): there is nothing to hint")
+            seen = snapshot(live)
             position = live.state.copy()
         solver = _solver()
         found = solver.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
-        return live, found
-
-    @staticmethod
-    def _check_open(live: Live) -> None:
-        if live.row.status in ("won", "resigned"):
-            raise Conflict(f"the game is over ({live.row.status}): start a new deal")
-
-    def _save(self, live: Live) -> Live:
-        live.row.status = live.state.status
-        self.store.save(live.row)
-        return live
+        return seen, found

@@ -41,8 +41,24 @@ async function api(method, path, body) {
   }
   const r = await fetch(path, init);
   const data = await r.json().catch(() => ({ detail: `${r.status} ${r.statusText}` }));
-  if (!r.ok) throw new Error(data.detail || `error ${r.status}`);
+  if (!r.ok) throw Object.assign(new Error(data.detail || `error ${r.status}`), { recover: data.recover });
   return data;
+}
+
+// A saved game that no longer replays: the server says from which move, and offers to keep
+// the part that still does (the rest is kept aside in the database).
+function failed(err) {
+  say(err.message, "error");
+  if (!err.recover) return;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = "recover";
+  b.textContent = "Recover the game";
+  b.addEventListener("click", () => run(() => api("POST", err.recover).then((p) => {
+    say(`Game recovered: ${p.moves_played} moves kept.`);
+    return p;
+  })));
+  $("message").append(" ", b);
 }
 
 function say(text, kind = "info") {
@@ -70,9 +86,9 @@ async function run(fn, { auto = false } = {}) {
     render();
     if (auto && ui.autoplay) await autoplay();
   } catch (err) {
-    say(err.message, "error");
     ui.selected = null;
     render();
+    failed(err);
   } finally {
     setBusy(false);
   }
@@ -508,7 +524,7 @@ async function start() {
     say(ui.play.moves_played ? "Game resumed where you left it." : "Good luck!");
     render();
   } catch (err) {
-    say(err.message, "error");
+    failed(err);
   } finally {
     setBusy(false);
   }

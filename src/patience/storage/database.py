@@ -1,0 +1,112 @@
+"""Opening the SQLite files: a file that cannot serve is refused at once, in one sentence.
+
+Both stores open their file here. A file that is not a database, a damaged one, a read-only
+one or one that another program holds locked raises ``StorageError`` naming the file and
+the trouble, before anything is played or computed; the same words describe an error met
+later (a file damaged while the server runs), so no SQLite traceback reaches a player.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+# Deal numbers run to 2**64 - 1, SQLite integers to 2**63 - 1: the upper half is stored as
+# the negative number with the same 64 bits, which no deal number uses.
+_TOP = 1 << 63
+_WRAP = 1 << 64
+
+
+class StorageError(Exception):
+    """A database file cannot be used; the message names the file and says why."""
+
+
+def deal_to_sql(deal: int) -> int:
+    """A deal number (0 … 2**64 - 1) as a signed 64-bit SQLite integer, losslessly."""
+    return deal - _WRAP if deal >= _TOP else deal
+
+
+def deal_from_sql(value: int) -> int:
+    """The deal number ``deal_to_sql`` stored."""
+    return value + _WRAP if value < 0 else value
+
+
+# SQLite's message -> what it means for the file, in words.
+_MEANINGS = (
+    ("file is not a database", "is not a SQLite database"),
+    ("malformed", "is damaged (its contents are not a sound SQLite database)"),
+    ("readonly", "is read-only"),
+    ("read-only", "is read-only"),
+    ("locked", "is locked by another program"),
+    ("busy", "is locked by another program"),
+    ("unable to open", "cannot be opened"),
+    ("disk i/o error", "cannot be read or written (disk I/O error)"),
+    ("database or disk is full", "cannot grow: the disk is full"),
+)
+
+
+def trouble(path: str, exc: BaseException) -> StorageError:
+    """``exc`` (an sqlite3 or OS error about ``path``) as a StorageError in words."""
+    text = str(exc).lower()
+    for key, meaning in _MEANINGS:
+        if key in text:
+            return StorageError(f"the database {path} {meaning}")
+    if isinstance(exc, OSError) and exc.strerror:
+        return StorageError(f"the database {path} cannot be used: {exc.strerror}")
+    return StorageError(f"the database {path} cannot be used: {exc}")
+
+
+def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
+    """Open ``path`` (created when missing) and check it is a sound database we may write."""
+    name = str(path)
+    if name == ":memory:":
+        memory: sqlite3.Connection = sqlite3.connect(name, **options)
+        return memory
+    file = Path(name)
+    if file.is_dir():
+        raise StorageError(f"the database {name} is a folder, not a file")
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        db: sqlite3.Connection = sqlite3.connect(name, **options)
+    except (OSError, sqlite3.Error) as exc:
+        raise trouble(name, exc) from None
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            raise StorageError(f"the database {name} is damaged ({'; '.join(problems)})")
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        db.execute(f"PRAGMA user_version = {version}")  # a write that changes nothing
+    except sqlite3.Error as exc:
+        db.close()
+        raise trouble(name, exc) from None
+    except StorageError:
+        db.close()
+        raise
+    return db
+
+
+@contextmanager
+def reporting(path: str) -> Iterator[None]:
+    """Turn an sqlite3 error inside the block into a StorageError about ``path``."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise trouble(path, exc) from None
+
+
+def migrate(db: sqlite3.Connection, steps: list[Callable[[sqlite3.Connection], None]]) -> None:
+    """Bring the file up to date: ``steps[n]`` takes a file at ``user_version`` n to n + 1,
+    each in its own transaction, so an old file keeps every row it had."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    for number, step in enumerate(steps[version:], version + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            step(db)
+            db.execute(f"PRAGMA user_version = {number}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")

@@ -1,0 +1,94 @@
+"""A saved game that no longer replays: a clear 409 naming the move, and a way back.
+
+The damage is made by hand in the SQLite file, as a bug, a crash or an editor might leave it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import patience
+
+
+def _played(client: TestClient, game: str, deal: int, count: int) -> dict[str, Any]:
+    body = client.post("/api/play", json={"game": game, "deal": deal}).json()
+    for _ in range(count):
+        body = client.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"]).json()
+    return dict(body)
+
+
+def _set(db: Path, gid: str, **columns: str) -> None:
+    with sqlite3.connect(db) as raw:
+        for name, value in columns.items():
+            raw.execute(f"UPDATE games SET {name} = ? WHERE id = ?", (value, gid))
+
+
+def _column(db: Path, gid: str, name: str) -> Any:
+    with sqlite3.connect(db) as raw:
+        return json.loads(raw.execute(f"SELECT {name} FROM games WHERE id = ?",
+                                      (gid,)).fetchone()[0])
+
+
+def test_a_record_that_stops_replaying_is_reported_from_its_move_and_recovered(
+        client: TestClient, db: Path) -> None:
+    body = _played(client, "sun", 2, 4)
+    gid = body["id"]
+    moves = _column(db, gid, "moves")
+    bad = {"from": "ray1", "to": "king-C", "card": "2H"}
+    _set(db, gid, moves=json.dumps([*moves[:2], bad, *moves[3:]]),
+         redo=json.dumps([{"action": "deal"}]))
+
+    r = client.get(f"/api/play/{gid}")
+    assert r.status_code == 409
+    damaged = r.json()
+    assert "damaged from move 3" in damaged["detail"] and "first 2 moves" in damaged["detail"]
+    assert damaged["recover"] == f"/api/play/{gid}/recover"
+    for path in ("/undo", "/redo", "/restart", "/hint"):
+        assert client.post(f"/api/play/{gid}{path}").status_code == 409
+    again = client.post("/api/play", json={"game": "sun", "deal": 2, "resume": True})
+    assert again.status_code == 409 and again.json()["recover"] == damaged["recover"]
+
+    recovered = client.post(damaged["recover"])
+    assert recovered.status_code == 200, recovered.text
+    state = patience.get_game("sun").new(deal=2)
+    for move in moves[:2]:
+        state.play(move)
+    assert recovered.json()["moves_played"] == 2
+    assert recovered.json()["state"] == state.to_dict()
+    assert not recovered.json()["can_redo"]
+    assert client.get(f"/api/play/{gid}").json()["state"] == state.to_dict()
+    kept = _column(db, gid, "dropped")
+    assert len(kept) == 1 and kept[0]["from_move"] == 3
+    assert kept[0]["moves"] == [bad, *moves[3:]] and kept[0]["redo"] == [{"action": "deal"}]
+    assert client.post(f"/api/play/{gid}/move", json=recovered.json()["moves"][0]["move"]) \
+        .status_code == 200
+
+
+def test_recovering_a_sound_game_changes_nothing(client: TestClient, db: Path) -> None:
+    body = _played(client, "star", 5, 2)
+    again = client.post(f"/api/play/{body['id']}/recover")
+    assert again.status_code == 200 and again.json() == body
+    assert _column(db, body["id"], "dropped") == []
+
+
+def test_a_row_that_does_not_read_back_is_a_clear_409_not_a_500(client: TestClient,
+                                                                 db: Path) -> None:
+    gid = _played(client, "star", 5, 1)["id"]
+    _set(db, gid, moves="[{not json")
+    for method, path in (("GET", ""), ("POST", "/undo"), ("POST", "/recover")):
+        r = client.request(method, f"/api/play/{gid}{path}")
+        assert r.status_code == 409, r.text
+        assert "does not read back" in r.json()["detail"] and "recover" not in r.json()
+    assert client.get("/api/play").status_code == 200  # the list leaves it out
+
+
+def test_a_row_whose_game_cannot_be_dealt_is_a_clear_409(client: TestClient, db: Path) -> None:
+    gid = _played(client, "star", 5, 1)["id"]
+    _set(db, gid, options=json.dumps({"direction": "sideways"}))
+    r = client.get(f"/api/play/{gid}")
+    assert r.status_code == 409 and "cannot be rebuilt" in r.json()["detail"]
