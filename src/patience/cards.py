@@ -63,7 +63,7 @@ def validate_deck(codes: Iterable[object], decks: int) -> list[int]:
     for i, item in enumerate(items):
         if not isinstance(item, str) or item not in CARDS:
             raise DeckError(
-                f"card {i} is {item!r}: not a card code (rank A23456789TJQK + suit SHDC)"
+                f"card {i} is {item!r:.40}: not a card code (rank A23456789TJQK + suit SHDC)"
             )
         checked.append(item)
     counts = Counter(checked)

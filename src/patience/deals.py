@@ -52,10 +52,13 @@ def shuffled(items: Sequence[T], seed: int) -> list[T]:
 
 def deal_order(deal: int, decks: int) -> list[str]:
     """The deck order (index 0 dealt first) of deal number ``deal`` for 1 or 2 decks."""
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
-        raise ValueError(f"a deal number is a non-negative integer, got {deal!r}")
-    if deal > MASK64:
-        raise ValueError(f"deal numbers stop at 2**64 - 1, got {deal}")
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        shown = repr(deal) if len(repr(deal)) <= 40 else f"a {type(deal).__name__}"
+        raise ValueError(f"a deal number is a non-negative integer, got {shown}")
+    if deal < 0:
+        raise ValueError("a deal number is a non-negative integer, got a negative one")
+    if deal > MASK64:  # the number itself is not echoed: it may have thousands of digits
+        raise ValueError(f"deal numbers run from 0 to 2**64 - 1 ({MASK64}), got a larger one")
     return shuffled(fresh_deck(decks), deal)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from patience.cards import validate_deck
 from patience.deals import deal_order
+from patience.engine.moves import brief
 from patience.engine.rules import Rules
 from patience.engine.state import State
 
@@ -34,7 +35,7 @@ class Option:
             if type(value) is type(allowed) and value == allowed:
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {value!r}; allowed: {shown}")
+        raise OptionError(f"option {self.name} cannot be {brief(value)}; allowed: {shown}")
 
     def parse(self, text: str) -> Any:
         """The allowed value written as ``text`` on a command line (``true``, ``2``, ``any``)."""
@@ -42,7 +43,7 @@ class Option:
             if _show(allowed) == text.strip().lower() or str(allowed) == text.strip():
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {text!r}; allowed: {shown}")
+        raise OptionError(f"option {self.name} cannot be {brief(text)}; allowed: {shown}")
 
 
 def _show(value: Any) -> str:

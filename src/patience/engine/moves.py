@@ -25,6 +25,14 @@ _NOTATION = re.compile(
 _ACTION = re.compile(r"^\s*(?P<action>[a-z][a-z-]*)\s*$")
 
 
+def brief(value: object) -> str:
+    """``repr(value)`` when short, else its type: an error never echoes a flood of input."""
+    if isinstance(value, int) and not -10**30 < value < 10**30:
+        return "a number of more than 30 digits"
+    text = repr(value)
+    return text if len(text) <= 80 else f"a {type(value).__name__} of {len(text)} characters"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A card moving between piles, or a named action (exactly one of the two)."""
@@ -82,10 +90,10 @@ class Move:
         if not isinstance(src, str) or not isinstance(dst, str):
             raise IllegalMove("a card move needs 'from' and 'to' pile ids (strings)")
         if card is not None and (not isinstance(card, str) or card not in CARDS):
-            raise IllegalMove(f"'card' must be a card code such as 'QS', got {card!r}")
+            raise IllegalMove(f"'card' must be a card code such as 'QS', got {brief(card)}")
         bad_index = isinstance(index, bool) or not isinstance(index, int) or index < 0
         if index is not None and bad_index:
-            raise IllegalMove(f"'index' must be a non-negative integer, got {index!r}")
+            raise IllegalMove(f"'index' must be a non-negative integer, got {brief(index)}")
         return cls(from_pile=src, to_pile=dst, card=card, index=index)
 
     def matches(self, other: Move) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 
 from patience.cards import DeckError
 from patience.engine.game import OptionError
-from patience.engine.moves import IllegalMove
+from patience.engine.moves import IllegalMove, brief
 from patience.engine.registry import UnknownGame, get_game
 from patience.engine.state import State
 
@@ -24,22 +24,30 @@ def replay(record: Any) -> State:
     for name in ("game", "moves"):
         if name not in record:
             raise RecordError(f"the record has no {name!r} field")
+    if not isinstance(record["game"], str):
+        raise RecordError(f"'game' must be a game id such as 'sun', got {brief(record['game'])}")
     try:
         game = get_game(record["game"])
-    except (UnknownGame, TypeError) as exc:
+    except UnknownGame as exc:
         raise RecordError(str(exc)) from None
     version = record.get("rules_version")
     if version is not None and version != game.rules_version:
-        raise RecordError(f"the record follows rules version {version!r} of {game.id}; "
+        raise RecordError(f"the record follows rules version {brief(version)} of {game.id}; "
                           f"this program has version {game.rules_version!r}")
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object")
     if ("deal" in record) == ("deck" in record):
         raise RecordError("the record needs exactly one of 'deal' and 'deck'")
+    clash = {"deal", "deck"} & set(options)
+    if clash:
+        raise RecordError(f"{game.id} has no option {', '.join(sorted(clash))}")
+    deck = record.get("deck")
+    if deck is not None and not isinstance(deck, list):
+        raise RecordError(f"'deck' must be a list of card codes, got {brief(deck)}")
     try:
-        state = game.new(deal=record.get("deal"), deck=record.get("deck"), **options)
-    except (OptionError, DeckError, ValueError) as exc:
+        state = game.new(deal=record.get("deal"), deck=deck, **options)
+    except (OptionError, DeckError, ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from None
     moves = record["moves"]
     if not isinstance(moves, list):
@@ -48,7 +56,7 @@ def replay(record: Any) -> State:
         try:
             state.play(move)
         except IllegalMove as exc:
-            raise RecordError(f"move {number} ({move!r}): {exc}") from None
+            raise RecordError(f"move {number} ({brief(move)}): {exc}") from None
     return state
 
 
@@ -60,6 +68,12 @@ def load_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path} is not a JSON game record: {exc}") from None
+    except RecursionError:
+        raise RecordError(f"{path} is not a game record: its JSON is nested too deeply") \
+            from None
+    except ValueError:  # Python's limit on the digits of an integer
+        raise RecordError(f"{path} is not a game record: it holds a number with thousands "
+                          "of digits") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path} is not a JSON game record (expected an object)")
     return data

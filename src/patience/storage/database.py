@@ -78,7 +78,9 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
         if problems != ["ok"]:
             raise StorageError(f"the database {name} is damaged ({'; '.join(problems)})")
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        db.execute(f"PRAGMA user_version = {version}")  # a write that changes nothing
+        db.execute("BEGIN IMMEDIATE")  # a write, taken back: refused at once when read-only
+        db.execute(f"PRAGMA user_version = {version}")
+        db.execute("ROLLBACK")
     except sqlite3.Error as exc:
         db.close()
         raise trouble(name, exc) from None

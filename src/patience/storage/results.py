@@ -7,16 +7,20 @@ decided within it too: won and lost are proofs whatever budget found them, and a
 given more of both would find them as well, so only the smaller run's unknown deals are
 solved again. Each row also names the practical player's policy that played it, so a
 changed policy replays only the practical games.
+
+Deal numbers of 2**63 and more are stored as the signed 64-bit integer with the same bits
+(``deal_to_sql``), as in the games table.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from patience.storage.database import connect, deal_from_sql, deal_to_sql, reporting
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS deal_results (
@@ -73,15 +77,19 @@ class ResultStore:
     """A results database at ``path`` (created on first use)."""
 
     def __init__(self, path: str | Path) -> None:
+        """StorageError, naming the file, when it is not a sound database we may write."""
         self.path = str(path)
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path)
-        self._db.execute(SCHEMA)
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(deal_results)")}
-        if "policy" not in columns:
-            self._db.execute(ADD_POLICY)
-        self._db.commit()
+        self._db = connect(self.path)
+        try:
+            with reporting(self.path):
+                self._db.execute(SCHEMA)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(deal_results)")}
+                if "policy" not in columns:
+                    self._db.execute(ADD_POLICY)
+                self._db.commit()
+        except BaseException:
+            self._db.close()
+            raise
 
     def close(self) -> None:
         self._db.close()
@@ -95,28 +103,31 @@ class ResultStore:
     def add(self, game: str, options: Mapping[str, Any], budget: str,
             result: DealResult) -> None:
         """Store one finished deal at once (committed, so an interruption keeps it)."""
-        self._db.execute(
-            "INSERT OR REPLACE INTO deal_results (game, options, budget, deal, outcome, nodes, "
-            "seconds, practical, policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, options_text(options), budget, result.deal, result.outcome, result.nodes,
-             result.seconds, result.practical, result.policy),
-        )
-        self._db.commit()
+        with reporting(self.path):
+            self._db.execute(
+                "INSERT OR REPLACE INTO deal_results (game, options, budget, deal, outcome, "
+                "nodes, seconds, practical, policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, options_text(options), budget, deal_to_sql(result.deal),
+                 result.outcome, result.nodes, result.seconds, result.practical,
+                 result.policy),
+            )
+            self._db.commit()
 
     def get(self, game: str, options: Mapping[str, Any], budget: str,
             deals: Iterable[int]) -> dict[int, DealResult]:
         """The stored results among ``deals`` at ``budget``, a deal stored there as unknown
         or not at all taken decided from a smaller budget where one decided it."""
         wanted = set(deals)
-        rows = self._db.execute(
-            "SELECT budget, deal, outcome, nodes, seconds, practical, policy FROM deal_results "
-            "WHERE game = ? AND options = ?",
-            (game, options_text(options)),
-        )
+        with reporting(self.path):
+            rows = self._db.execute(
+                "SELECT budget, deal, outcome, nodes, seconds, practical, policy "
+                "FROM deal_results WHERE game = ? AND options = ?",
+                (game, options_text(options)),
+            ).fetchall()
         exact: dict[int, DealResult] = {}
         decided: dict[int, DealResult] = {}
-        for stored, *fields in rows:
-            result = DealResult(*fields)
+        for stored, deal, *fields in rows:
+            result = DealResult(deal_from_sql(deal), *fields)
             if result.deal not in wanted:
                 continue
             if stored == budget:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,6 +18,7 @@ from fastapi import APIRouter, Body, Cookie, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 import patience
 from patience.cards import DeckError
@@ -26,6 +27,13 @@ from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame
 from patience.storage.games import GameStore
 from patience.web import models as m
+from patience.web.guards import (
+    BODY_LIMIT,
+    BodyLimit,
+    BodyTooLarge,
+    clip,
+    describe_parse_error,
+)
 from patience.web.service import (
     Conflict,
     Damaged,
@@ -169,8 +177,8 @@ def _page(name: str, response_cookie: str | None) -> HTMLResponse:
     return response
 
 
-def _error(status: int, detail: str) -> JSONResponse:
-    return JSONResponse({"detail": detail}, status_code=status)
+def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"detail": clip(detail)}, status_code=status, headers=headers)
 
 
 # Library and service errors -> HTTP status; the message is the error's own words. The most
@@ -197,7 +205,7 @@ def _answer_with(status: int) -> Callable[[Request, Exception], Awaitable[JSONRe
 
 async def _damaged(_: Request, exc: Exception) -> JSONResponse:
     """409 saying from which move the saved game is damaged, with the way to recover it."""
-    body: dict[str, Any] = {"detail": str(exc)}
+    body: dict[str, Any] = {"detail": clip(str(exc))}
     if isinstance(exc, Damaged) and exc.recoverable:
         body["recover"] = f"/api/play/{exc.game_id}/recover"
     return JSONResponse(body, status_code=409)
@@ -211,6 +219,7 @@ def create_app(db_path: str | Path) -> FastAPI:
                   description="Play the nine old decorative patience games.")
     app.state.service = service
     app.include_router(api_router(service))
+    app.add_middleware(BodyLimit, limit=BODY_LIMIT)
 
     for error, status in ERROR_STATUS.items():
         app.add_exception_handler(error, _answer_with(status))
@@ -220,9 +229,21 @@ def create_app(db_path: str | Path) -> FastAPI:
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
         parts = []
         for err in exc.errors():
+            if err.get("type") == "json_invalid":
+                parts.append(describe_parse_error(None))
+                continue
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return _error(422, "malformed request: " + "; ".join(parts))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+        """FastAPI's 400 for a body it could not read: too large (413) or malformed (422)."""
+        if isinstance(exc.__cause__, BodyTooLarge):
+            return _error(413, str(exc.__cause__))
+        if exc.status_code == 400 and exc.__cause__ is not None:
+            return _error(422, "malformed request: " + describe_parse_error(exc.__cause__))
+        return _error(exc.status_code, str(exc.detail), exc.headers)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(session: SessionCookie = None) -> HTMLResponse:

@@ -46,7 +46,7 @@ class StartIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     game: StrictStr
-    deal: StrictInt | None = Field(None, ge=0, description="A deal number.")
+    deal: StrictInt | None = Field(None, ge=0, le=2**64 - 1, description="A deal number.")
     random: StrictBool = False
     winnable: StrictBool = Field(False, description="A deal the solver proved winnable.")
     options: dict[str, Any] = Field(default_factory=dict)

@@ -1,0 +1,114 @@
+"""Small ASGI middlewares that guard the local server before a request reaches a route.
+
+Each answers a refused request itself, in the API's shape (``{"detail": "words"}``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+BODY_LIMIT = 8 * 1024  # bytes; the largest sensible request (a start with options) is ~200
+DETAIL_LIMIT = 300  # characters of an error message; what the input echoes is cut there
+
+
+def clip(detail: str) -> str:
+    """An error message cut to DETAIL_LIMIT characters, so an error never echoes a flood."""
+    return detail if len(detail) <= DETAIL_LIMIT else detail[:DETAIL_LIMIT - 1] + "…"
+
+
+async def answer(send: Send, status: int, detail: str) -> None:
+    """Send ``{"detail": detail}`` with ``status``, straight from a middleware."""
+    body = json.dumps({"detail": clip(detail)}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class BodyTooLarge(Exception):
+    """Raised while a body streams in past the limit (FastAPI wraps it in its 400)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the request body is larger than {limit} bytes")
+
+
+class BodyLimit:
+    """413 for a request body over ``limit`` bytes, by its Content-Length or as it streams
+    in, before anything parses it."""
+
+    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = str(BodyTooLarge(self.limit))
+        length = Headers(scope=scope).get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await answer(send, 413, refusal)
+            return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise BodyTooLarge(self.limit)
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge:
+            if started:
+                raise
+            await answer(send, 413, refusal)
+
+
+def header_list(headers: dict[str, str]) -> list[tuple[bytes, bytes]]:
+    return [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+
+
+class ExtraHeaders:
+    """Add ``headers`` to every response that does not set them itself."""
+
+    def __init__(self, app: ASGIApp, headers: dict[str, str]) -> None:
+        self.app = app
+        self.headers = header_list(headers)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [(k, v) for k, v in self.headers if k not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def describe_parse_error(exc: BaseException | None) -> str:
+    """Why a request body could not be read as JSON, in words."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "the body is not UTF-8 text"
+    if isinstance(exc, RecursionError):
+        return "the body is nested too deeply"
+    if isinstance(exc, ValueError) and "digits" in str(exc):
+        return "the body holds a number with too many digits"
+    return "the body is not valid JSON"
+
