@@ -33,10 +33,16 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def web_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The database the test server keeps its games in."""
+    return tmp_path_factory.mktemp("web") / "games.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def base_url(web_db: Path) -> Iterator[str]:
     from patience.web import create_app
 
-    db = tmp_path_factory.mktemp("web") / "games.sqlite3"
+    db = web_db
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
                                            log_level="warning"))

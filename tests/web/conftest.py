@@ -13,8 +13,8 @@ from patience.web import create_app
 
 
 def make_app(db: Path) -> FastAPI:
-    """The app as tests reach it: through Starlette's test client."""
-    return create_app(db)
+    """The app as tests reach it: Starlette's test client names its host "testserver"."""
+    return create_app(db, hosts=("testserver",))
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import patience
-from patience.web import create_app
+from tests.web.conftest import make_app
 
 GAMES = [g.id for g in patience.list_games()]
 
@@ -123,11 +123,11 @@ def test_restart_keeps_the_moves_for_redo(client: TestClient) -> None:
 
 
 def test_game_survives_a_server_restart(db: Path) -> None:
-    with TestClient(create_app(db)) as first:
+    with TestClient(make_app(db)) as first:
         body = start(first, "sun", deal=9)
         body = first.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"]).json()
         cookies = dict(first.cookies)
-    with TestClient(create_app(db), cookies=cookies) as second:
+    with TestClient(make_app(db), cookies=cookies) as second:
         again = second.get(f"/api/play/{body['id']}").json()
     assert again["state"] == body["state"] and again["moves_played"] == 1
 
@@ -249,7 +249,7 @@ def test_hint_and_winnable_need_the_solver(client: TestClient) -> None:
 
 
 def test_another_browser_cannot_read_or_change_a_game(db: Path) -> None:
-    app = create_app(db)
+    app = make_app(db)
     with TestClient(app) as alice, TestClient(app) as bob:
         body = start(alice, "star", deal=3)
         gid = body["id"]

@@ -13,6 +13,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 import patience
+from tests.storage_files import PAGE, sound_database
+from tests.web.conftest import make_app
 
 
 def _played(client: TestClient, game: str, deal: int, count: int) -> dict[str, Any]:
@@ -92,3 +94,24 @@ def test_a_row_whose_game_cannot_be_dealt_is_a_clear_409(client: TestClient, db:
     _set(db, gid, options=json.dumps({"direction": "sideways"}))
     r = client.get(f"/api/play/{gid}")
     assert r.status_code == 409 and "cannot be rebuilt" in r.json()["detail"]
+
+
+def test_a_file_damaged_while_serving_is_a_clear_503_naming_it(tmp_path: Path) -> None:
+    """The file is sound when the server opens it, then another program checkpoints it and
+    something overwrites its pages: each request says so, none is a 500."""
+    db = sound_database(tmp_path / "games.sqlite3")
+    with TestClient(make_app(db), raise_server_exceptions=False) as client:
+        body = client.post("/api/play", json={"game": "sun", "deal": 1}).json()
+        other = sqlite3.connect(db)
+        other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        other.close()
+        data = bytearray(db.read_bytes())
+        data[2 * PAGE:] = bytes([0x5A]) * (len(data) - 2 * PAGE)
+        db.write_bytes(bytes(data))
+        answers = [client.get(f"/api/play/{body['id']}"),
+                   client.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"]),
+                   client.get("/api/play"), client.get("/api/stats"),
+                   client.post("/api/play", json={"game": "sun", "deal": 2})]
+    for r in answers:
+        assert r.status_code == 503, r.text
+        assert str(db) in r.json()["detail"] and "damaged" in r.json()["detail"]

@@ -7,7 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from patience.storage.games import GameStore
-from patience.web import create_app
+from tests.web.conftest import make_app
 
 OWNER = "a" * 32
 
@@ -24,7 +24,7 @@ def test_stats_count_finished_games_and_streaks(db: Path) -> None:
     other.status = "won"
     store.save(other)
     store.close()
-    with TestClient(create_app(db), cookies={"patience_session": OWNER}) as client:
+    with TestClient(make_app(db), cookies={"patience_session": OWNER}) as client:
         stats = client.get("/api/stats").json()
     sun = next(g for g in stats["games"] if g["game"] == "sun")
     assert sun["played"] == 8 and sun["won"] == 6 and sun["win_percent"] == 75.0

@@ -74,9 +74,10 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
     except (OSError, sqlite3.Error) as exc:
         raise trouble(name, exc) from None
     try:
-        problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
-        if problems != ["ok"]:
-            raise StorageError(f"the database {name} is damaged ({'; '.join(problems)})")
+        found = [line for row in db.execute("PRAGMA quick_check(3)")
+                 for line in str(row[0]).splitlines() if not line.startswith("***")]
+        if found != ["ok"]:
+            raise StorageError(f"the database {name} is damaged (SQLite's check: {found[0]})")
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         db.execute("BEGIN IMMEDIATE")  # a write, taken back: refused at once when read-only
         db.execute(f"PRAGMA user_version = {version}")

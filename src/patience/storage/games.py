@@ -13,6 +13,7 @@ SQLite's ``user_version``); every row they hold is kept.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
@@ -62,7 +63,15 @@ def _keep_dropped_moves(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN dropped TEXT NOT NULL DEFAULT '[]'")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_keep_dropped_moves]
+def _issued_sessions(db: sqlite3.Connection) -> None:
+    """Version 2: the session tokens the server issued. The owners of games already stored
+    were issued by an earlier release: they count, so no player loses a game."""
+    db.execute("CREATE TABLE sessions (token TEXT PRIMARY KEY, created REAL NOT NULL)")
+    db.execute("INSERT INTO sessions SELECT owner, MIN(created) FROM games GROUP BY owner")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_keep_dropped_moves,
+                                                          _issued_sessions]
 
 FINISHED = ("won", "lost", "resigned")
 
@@ -137,13 +146,30 @@ class GameStore:
         with self._lock:
             self._db.close()
 
+    # --- sessions ------------------------------------------------------------------
+
+    def issue_session(self) -> str:
+        """A new session token, unguessable, remembered as issued."""
+        token = secrets.token_urlsafe(24)
+        with self._transaction() as db:
+            db.execute("INSERT INTO sessions VALUES (?, ?)", (token, time.time()))
+        return token
+
+    def issued(self, token: str) -> bool:
+        """Whether the server issued ``token`` (a browser cannot make up its own)."""
+        with self._reading() as db:
+            row = db.execute("SELECT 1 FROM sessions WHERE token = ?", (token,)).fetchone()
+        return row is not None
+
     # --- games ---------------------------------------------------------------------
 
     def create(self, game_id: str, owner: str, game: str, options: dict[str, Any],
                deal: int) -> StoredGame:
+        """A new game; its owner counts as an issued session from now on."""
         now = time.time()
         row = StoredGame(game_id, owner, game, dict(options), deal, created=now, updated=now)
         with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO sessions VALUES (?, ?)", (owner, now))
             db.execute(
                 "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
                 " created, updated, finished) VALUES (?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL)",

@@ -1,36 +1,44 @@
 """The FastAPI app: a JSON API over the library and the static pages that draw it.
 
-Games belong to the browser that started them: a session cookie (an unguessable token) is
-set on the first visit, and every game id is looked up together with it, so another
-browser's game ids read as unknown.
+Games belong to the browser that started them: a session cookie (an unguessable token the
+server issued and remembers) is set on the first visit, and every game id is looked up
+together with it, so another browser's game ids read as unknown. Middlewares (guards.py)
+refuse requests for another host name, changes sent from another site's pages and bodies
+over 8 KiB, and set the security headers on every response (docs/web.md).
 """
 
 from __future__ import annotations
 
 import re
-import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Cookie, FastAPI, Request, Response
+from fastapi import APIRouter, Body, Cookie, Depends, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 import patience
 from patience.cards import DeckError
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame
+from patience.storage.database import StorageError
 from patience.storage.games import GameStore
 from patience.web import models as m
 from patience.web.guards import (
     BODY_LIMIT,
+    SECURITY_HEADERS,
     BodyLimit,
     BodyTooLarge,
+    ExtraHeaders,
+    SameOrigin,
+    allowed_hosts,
     clip,
     describe_parse_error,
 )
@@ -56,16 +64,21 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def owner_of(response: Response, session: str | None) -> str:
-    """The browser's session token; a new one is made and set when it has none."""
-    if session is not None and _TOKEN.match(session):
+SessionCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+
+
+def session_owner(request: Request, response: Response, session: SessionCookie = None) -> str:
+    """The browser's session token. One the server did not issue (made up by the client, or
+    left by another database) is never adopted: a fresh token replaces it."""
+    store: GameStore = request.app.state.service.store
+    if session is not None and _TOKEN.match(session) and store.issued(session):
         return session
-    token = secrets.token_urlsafe(24)
+    token = store.issue_session()
     response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="strict")
     return token
 
 
-SessionCookie = Annotated[str | None, Cookie(alias=COOKIE)]
+Owner = Annotated[str, Depends(session_owner)]
 
 
 def play_out(seen: Snapshot) -> m.PlayOut:
@@ -104,8 +117,7 @@ def api_router(service: GameService) -> APIRouter:
         return m.RulesOut(game=g.id, markdown=g.rules_text())
 
     @api.post("/play", response_model=m.PlayOut, status_code=201, summary="Start a game")
-    def start(body: m.StartIn, response: Response, session: SessionCookie = None) -> m.PlayOut:
-        owner = owner_of(response, session)
+    def start(body: m.StartIn, owner: Owner) -> m.PlayOut:
         ways = [body.deal is not None, body.random, body.winnable]
         if sum(ways) > 1:
             raise OptionError("give only one of deal, random and winnable")
@@ -114,48 +126,45 @@ def api_router(service: GameService) -> APIRouter:
                                       body.resume))
 
     @api.get("/play", response_model=list[m.GameSummaryOut], summary="This browser's games")
-    def my_games(response: Response, session: SessionCookie = None) -> list[m.GameSummaryOut]:
-        owner = owner_of(response, session)
+    def my_games(owner: Owner) -> list[m.GameSummaryOut]:
         return [m.GameSummaryOut(id=r.id, game=r.game, deal=r.deal, status=r.status,
                                  moves_played=len(r.moves), updated=r.updated)
                 for r in service.store.list_owner(owner)]
 
     @api.get("/play/{game_id}", response_model=m.PlayOut, summary="Get a game's state")
-    def get_state(game_id: str, response: Response,
-                  session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.view(game_id, owner_of(response, session)))
+    def get_state(game_id: str, owner: Owner) -> m.PlayOut:
+        return play_out(service.view(game_id, owner))
 
     @api.post("/play/{game_id}/move", response_model=m.PlayOut, summary="Play a move")
-    def move(game_id: str, body: Annotated[m.MoveIn, Body()], response: Response,
-             session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.play(game_id, owner_of(response, session), body.as_dict()))
+    def move(game_id: str, body: Annotated[m.MoveIn, Body()], owner: Owner) -> m.PlayOut:
+        return play_out(service.play(game_id, owner, body.as_dict()))
 
     @api.post("/play/{game_id}/undo", response_model=m.PlayOut, summary="Undo the last move")
-    def undo(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.undo(game_id, owner_of(response, session)))
+    def undo(game_id: str, owner: Owner) -> m.PlayOut:
+        return play_out(service.undo(game_id, owner))
 
     @api.post("/play/{game_id}/redo", response_model=m.PlayOut, summary="Redo a move")
-    def redo(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.redo(game_id, owner_of(response, session)))
+    def redo(game_id: str, owner: Owner) -> m.PlayOut:
+        return play_out(service.redo(game_id, owner))
 
     @api.post("/play/{game_id}/restart", response_model=m.PlayOut,
               summary="Back to the deal (the moves stay available to redo)")
-    def restart(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.restart(game_id, owner_of(response, session)))
+    def restart(game_id: str, owner: Owner) -> m.PlayOut:
+        return play_out(service.restart(game_id, owner))
 
     @api.post("/play/{game_id}/resign", response_model=m.PlayOut, summary="Give up")
-    def resign(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.resign(game_id, owner_of(response, session)))
+    def resign(game_id: str, owner: Owner) -> m.PlayOut:
+        return play_out(service.resign(game_id, owner))
 
     @api.post("/play/{game_id}/recover", response_model=m.PlayOut,
               summary="Keep the longest part of a damaged saved game that still replays")
-    def recover(game_id: str, response: Response, session: SessionCookie = None) -> m.PlayOut:
-        return play_out(service.recover(game_id, owner_of(response, session)))
+    def recover(game_id: str, owner: Owner) -> m.PlayOut:
+        return play_out(service.recover(game_id, owner))
 
     @api.post("/play/{game_id}/hint", response_model=m.HintOut,
               summary="Ask the solver for a move", responses={503: {"model": m.ErrorOut}})
-    def hint(game_id: str, response: Response, session: SessionCookie = None) -> m.HintOut:
-        seen, found = service.hint(game_id, owner_of(response, session))
+    def hint(game_id: str, owner: Owner) -> m.HintOut:
+        seen, found = service.hint(game_id, owner)
         move = None
         if found.move is not None:
             legal = seen.legal
@@ -164,17 +173,24 @@ def api_router(service: GameService) -> APIRouter:
         return m.HintOut(status=found.status, move=move, message=found.message)
 
     @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games")
-    def stats(response: Response, session: SessionCookie = None) -> m.StatsOut:
-        owner = owner_of(response, session)
+    def stats(owner: Owner) -> m.StatsOut:
         return m.StatsOut.model_validate(statistics(service.store.finished_games(owner)))
 
     return api
 
 
-def _page(name: str, response_cookie: str | None) -> HTMLResponse:
-    response = HTMLResponse(STATIC.joinpath(name).read_text("utf-8"))
-    owner_of(response, response_cookie)
-    return response
+def _page(name: str) -> str:
+    """A static page's HTML, returned as text so that a new session cookie joins it."""
+    return STATIC.joinpath(name).read_text("utf-8")
+
+
+# Swagger UI at /docs loads its script and style from a CDN and starts with an inline
+# script: that page alone gets a policy that allows them.
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 
 def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -190,6 +206,7 @@ ERROR_STATUS: dict[type[Exception], int] = {
     NotFound: 404,
     UnknownGame: 404,
     SolverMissing: 503,
+    StorageError: 503,
     OptionError: 422,
     DeckError: 422,
     ValueError: 422,
@@ -211,15 +228,24 @@ async def _damaged(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=409)
 
 
-def create_app(db_path: str | Path) -> FastAPI:
-    """The app over the SQLite database at ``db_path`` (created when missing)."""
+def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
+               hosts: Sequence[str] = ()) -> FastAPI:
+    """The app over the SQLite database at ``db_path`` (created when missing), served on
+    ``host``: it answers to that address and this computer's loopback names, plus
+    ``hosts`` (``"testserver"`` for Starlette's test client). StorageError when the file
+    cannot serve."""
     store = GameStore(db_path)
     service = GameService(store)
     app = FastAPI(title="patience", version=patience.__version__,
-                  description="Play the nine old decorative patience games.")
+                  description="Play the nine old decorative patience games.",
+                  docs_url=None, redoc_url=None)
     app.state.service = service
     app.include_router(api_router(service))
+    # The last added runs first: headers on every answer, then the host, the size, the origin.
+    app.add_middleware(SameOrigin)
     app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(host, hosts))
+    app.add_middleware(ExtraHeaders, headers=SECURITY_HEADERS)
 
     for error, status in ERROR_STATUS.items():
         app.add_exception_handler(error, _answer_with(status))
@@ -246,19 +272,24 @@ def create_app(db_path: str | Path) -> FastAPI:
         return _error(exc.status_code, str(exc.detail), exc.headers)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index(session: SessionCookie = None) -> HTMLResponse:
-        return _page("index.html", session)
+    def index(_: Owner) -> str:
+        return _page("index.html")
 
     @app.get("/stats", response_class=HTMLResponse, include_in_schema=False)
-    def stats_page(session: SessionCookie = None) -> HTMLResponse:
-        return _page("stats.html", session)
+    def stats_page(_: Owner) -> str:
+        return _page("stats.html")
 
     @app.get("/play/{game}", response_class=HTMLResponse, include_in_schema=False)
     @app.get("/play/{game}/{deal}", response_class=HTMLResponse, include_in_schema=False)
-    def play_page(game: str, deal: str = "random",
-                  session: SessionCookie = None) -> HTMLResponse:
+    def play_page(_: Owner, game: str, deal: str = "random") -> str:
         patience.get_game(game)  # an unknown game is a 404 here already
-        return _page("play.html", session)
+        return _page("play.html")
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def docs() -> HTMLResponse:
+        page = get_swagger_ui_html(openapi_url="/openapi.json", title="patience API")
+        page.headers["Content-Security-Policy"] = DOCS_POLICY
+        return page
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app

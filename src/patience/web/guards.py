@@ -6,6 +6,8 @@ Each answers a refused request itself, in the API's shape (``{"detail": "words"}
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -112,3 +114,64 @@ def describe_parse_error(exc: BaseException | None) -> str:
         return "the body holds a number with too many digits"
     return "the body is not valid JSON"
 
+
+
+# --- who may talk to the server --------------------------------------------------------
+
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+WILDCARDS = ("", "0.0.0.0", "::")
+
+
+def allowed_hosts(host: str, extra: Sequence[str] = ()) -> list[str]:
+    """The ``Host`` header values the server answers to when bound to ``host``: the names
+    of this computer's loopback and the address itself, so that a page whose DNS name is
+    made to point at 127.0.0.1 (DNS rebinding) is refused. A wildcard bind serves the whole
+    network on purpose and answers to any name."""
+    if host in WILDCARDS:
+        return ["*"]
+    named = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return list(dict.fromkeys([*LOOPBACK_NAMES, named.lower(), *extra]))
+
+
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+DEFAULT_PORTS = {"http": ":80", "https": ":443"}
+
+
+def _origin(url: str) -> str:
+    """``scheme://host[:port]`` of ``url``, lower-cased, without the scheme's default port."""
+    parts = urlsplit(url)
+    netloc = parts.netloc.lower().removesuffix(DEFAULT_PORTS.get(parts.scheme, "\0"))
+    return f"{parts.scheme.lower()}://{netloc}"
+
+
+class SameOrigin:
+    """403 for a request that changes something and comes from another site's page: its
+    ``Origin`` (or, without one, its ``Referer``) must be the server's own. A request with
+    neither (curl, a script) is let through: a browser always sends one of them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in UNSAFE_METHODS:
+            headers = Headers(scope=scope)
+            sender = headers.get("origin") or headers.get("referer")
+            own = _origin(f"{scope['scheme']}://{headers.get('host', '')}")
+            if sender is not None and _origin(sender) != own:
+                await answer(send, 403, "refused: the request comes from a page of another "
+                             f"site ({clip(sender)[:80]}), not from this server's own pages")
+                return
+        await self.app(scope, receive, send)
+
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}

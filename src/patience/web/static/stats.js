@@ -48,8 +48,15 @@ async function main() {
     <td>${g.current_streak}</td><td>${g.best_streak}</td></tr>`).join("");
   const played = stats.games.filter((g) => g.played > 0);
   const color = drawChart(document.getElementById("chart"), stats.history, played);
-  document.getElementById("legend").innerHTML = played
-    .map((g) => `<span style="color:${color[g.game]}">\u25cf</span> ${g.name}`).join(" &nbsp; ");
+  // Colours through CSSOM: the Content-Security-Policy refuses inline style attributes.
+  const legend = document.getElementById("legend");
+  legend.replaceChildren();
+  played.forEach((g, i) => {
+    const dot = document.createElement("span");
+    dot.textContent = "\u25cf";
+    dot.style.color = color[g.game];
+    legend.append(i ? " \u00a0 " : "", dot, ` ${g.name}`);
+  });
 }
 
 main();
