@@ -75,12 +75,18 @@ def test_stats_rejects_a_bad_backend() -> None:
     assert result.exit_code == 2 and "backend" in result.output
 
 
-def test_stats_rejects_a_budget_that_is_not_positive() -> None:
-    for flag, value in (("--max-seconds", "0"), ("--max-seconds", "-1"),
-                        ("--max-seconds", "nan"), ("--max-seconds", "inf"),
-                        ("--max-nodes", "0")):
-        result = runner.invoke(app, ["stats", "star", "--deals", "2", flag, value])
-        assert result.exit_code == 2 and "--max-seconds must be" in result.output, value
+def test_stats_and_solve_reject_a_budget_that_is_not_positive() -> None:
+    for command in (["stats", "star", "--deals", "2"], ["solve", "star", "--deal", "2"]):
+        for flag, value, words in (("--max-seconds", "0", "not a positive number of seconds"),
+                                   ("--max-seconds", "-1", "not a positive number of seconds"),
+                                   ("--max-seconds", "nan", "not a positive number of seconds"),
+                                   ("--max-seconds", "inf", "not a positive number of seconds"),
+                                   ("--max-nodes", "0", "at least 1, not 0"),
+                                   ("--max-nodes", "-5", "at least 1, not -5")):
+            result = runner.invoke(app, [*command, flag, value])
+            assert result.exit_code == 2, (command, value)
+            assert result.output.startswith(f"patience: Invalid value for '{flag}'")
+            assert words in result.output and result.output.count("\n") == 1
 
 
 def test_play_loop_hint() -> None:

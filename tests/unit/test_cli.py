@@ -114,4 +114,5 @@ def test_the_installed_command_reports_errors_without_a_traceback() -> None:
                             capture_output=True, text=True, check=False,
                             env={**os.environ, "PYTHONPATH": src})
     assert result.returncode == 2
-    assert "error: no game 'moon'" in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.startswith("patience: no game 'moon'") and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1

@@ -1,25 +1,60 @@
 """The ``patience`` command: a thin Typer front end over the library.
 
-Errors reach the user as one line on stderr and a non-zero exit code, never a traceback.
+Errors reach the user as one line on stderr (``patience: …``) and exit code 2, never a
+traceback or a box: ``Commands`` catches click's usage errors and the library's errors
+alike, whether the command runs from the shell or from a test's CliRunner.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 import patience
 from patience.cli import analysis, common
-from patience.cli.common import OptionArg, fail
-from patience.cli.play import play_loop
+from patience.cli.common import OptionArg, deal_number, fail, one_line
+from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
 from patience.engine.record import RecordError, load_record, replay
+from patience.storage.database import StorageError
 from patience.text import render
 
+
+class Commands(TyperGroup):
+    """Typer's command group, but every error is one line on stderr and exit code 2."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        words = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(args=words or ["--help"], prog_name="patience",
+                                complete_var=complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except typer.TyperException as exc:  # click's usage errors, as Typer ships them
+            message = one_line(exc.format_message())
+            context = getattr(exc, "ctx", None)
+            if exc.exit_code == 2 and context is not None:
+                message += f" (see '{context.command_path} --help')"
+            typer.echo(f"patience: {message}", err=True)
+            code = exc.exit_code
+        except typer.Abort:
+            code = 1
+        except (ValueError, KeyError, OSError, StorageError) as exc:  # the library's words
+            typer.echo(f"patience: {one_line(str(exc))}", err=True)
+            code = 2
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, stats.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+                  cls=Commands)
 
 app.command()(serve)
 
@@ -53,7 +88,7 @@ def rules(game: str) -> None:
 @app.command()
 def show(
     game: str,
-    deal: Annotated[int, typer.Option(help="Deal number.")] = 1,
+    deal: Annotated[int, typer.Option(help="Deal number.", parser=deal_number)] = 1,
     option: OptionArg = None,
     as_json: JsonFlag = False,
 ) -> None:
@@ -68,14 +103,18 @@ def show(
 @app.command()
 def play(
     game: str,
-    deal: Annotated[int | None, typer.Option(help="Deal number (random if left out).")] = None,
+    deal: Annotated[int | None, typer.Option(help="Deal number (random if left out).",
+                                             parser=deal_number)] = None,
     option: OptionArg = None,
-    save: Annotated[str | None, typer.Option(help="Write the game record here on exit.")] = None,
+    save: Annotated[str | None, typer.Option(
+        help="Keep the game record in this file, written after every move.")] = None,
 ) -> None:
     """Play GAME in the terminal: numbered legal moves, u = undo, h = hint, q = quit."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
+    if save:
+        start_record(state, save)
     play_loop(state, save)
 
 
@@ -105,9 +144,6 @@ def main() -> None:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
-    except (ValueError, KeyError, OSError) as exc:  # library errors say what went wrong
-        typer.echo(f"error: {exc}", err=True)
-        sys.exit(2)
 
 
 __all__ = ["app", "main"]

@@ -9,10 +9,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 import patience
 from patience.cli import common
-from patience.cli.common import OptionArg, fail
+from patience.cli.common import OptionArg, count, deal_number, fail, seconds
+from patience.deals import MASK64
 from patience.stats.executors import Backend, open_executor
 from patience.stats.runner import run_deals
 from patience.stats.summary import summarise
+from patience.storage.database import StorageError
 from patience.storage.results import DealResult, ResultStore
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
@@ -21,10 +23,11 @@ DEFAULT_DB = "patience-results.sqlite"
 
 def solve_cmd(
     game: str,
-    deal: Annotated[int, typer.Option(help="Deal number.")],
+    deal: Annotated[int, typer.Option(help="Deal number.", parser=deal_number)],
     option: OptionArg = None,
-    max_seconds: Annotated[float, typer.Option(help="Time budget in seconds.")] = 10.0,
-    max_nodes: Annotated[int, typer.Option(help="Node budget.")] = 2_000_000,
+    max_seconds: Annotated[float, typer.Option(help="Time budget in seconds.",
+                                               parser=seconds)] = 10.0,
+    max_nodes: Annotated[int, typer.Option(help="Node budget.", parser=count)] = 2_000_000,
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a deal: won (with the winning moves), lost (proved) or unknown (budget spent)."""
@@ -45,16 +48,18 @@ def solve_cmd(
 
 def stats_cmd(
     game: str,
-    deals: Annotated[int, typer.Option(help="How many deals.")],
-    start: Annotated[int, typer.Option(help="First deal number.")] = 1,
+    deals: Annotated[int, typer.Option(help="How many deals.", parser=count)],
+    start: Annotated[int, typer.Option(help="First deal number.", parser=deal_number)] = 1,
     option: OptionArg = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 2,
+    jobs: Annotated[int, typer.Option(help="Worker processes.", parser=count)] = 2,
     backend: Annotated[str, typer.Option(help="process or dask.")] = "process",
     scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address.")] = None,
     db: Annotated[str, typer.Option(help="SQLite file for per-deal results.")] = DEFAULT_DB,
     max_seconds: Annotated[float, typer.Option(
-        help="Time budget per deal; deals a smaller budget decided are kept.")] = 10.0,
-    max_nodes: Annotated[int, typer.Option(help="Node budget per deal.")] = 2_000_000,
+        help="Time budget per deal; deals a smaller budget decided are kept.",
+        parser=seconds)] = 10.0,
+    max_nodes: Annotated[int, typer.Option(help="Node budget per deal.",
+                                           parser=count)] = 2_000_000,
     retry_unknown: Annotated[bool, typer.Option(
         help="Solve again the deals stored as unknown.")] = False,
     as_json: JsonFlag = False,
@@ -62,15 +67,18 @@ def stats_cmd(
     """Win rates over deals START … START+DEALS-1, thoughtful (solver) and practical."""
     the_game = common.find_game(game)
     options = common.parse_options(the_game, option)
-    if deals < 1 or jobs < 1:
-        fail("--deals and --jobs must be at least 1")
-    if not 0 < max_seconds < float("inf") or max_nodes < 1:
-        fail("--max-seconds must be a positive number and --max-nodes at least 1")
+    if start + deals - 1 > MASK64:
+        fail(f"deal numbers stop at {MASK64}: --start {start} leaves room for "
+             f"{MASK64 - start + 1} deals")
     if backend not in ("process", "dask"):
         fail(f"--backend must be process or dask, not {backend!r}")
     chosen: Backend = "dask" if backend == "dask" else "process"
     numbers = range(start, start + deals)
-    with ResultStore(db) as store, open_executor(chosen, jobs, scheduler) as executor, \
+    try:
+        store = ResultStore(db)
+    except StorageError as exc:
+        fail(str(exc))
+    with store, open_executor(chosen, jobs, scheduler) as executor, \
             Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                      TimeRemainingColumn(), disable=as_json, transient=True) as bar:
         task = bar.add_task(f"{the_game.id} deals", total=deals)

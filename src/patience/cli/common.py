@@ -1,14 +1,22 @@
-"""Helpers shared by the CLI commands: option parsing, errors, JSON output."""
+"""Helpers shared by the CLI commands: argument types, option parsing, errors, JSON output.
+
+Every error reaches the user as one line on stderr, ``patience: …``, and exit code 2: a bad
+argument is refused by its type (``WholeNumber``, ``Seconds``) before the command runs, and a
+command refuses what only it can check with ``fail``.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 import patience
+from patience.deals import MASK64
 from patience.engine.game import OptionError
 
 OptionArg = Annotated[
@@ -17,9 +25,53 @@ OptionArg = Annotated[
 ]
 
 
+def one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"patience: {one_line(message)}", err=True)
     raise typer.Exit(code)
+
+
+def _whole(value: Any, low: int, high: int | None, what: str) -> int:
+    """``value`` as a whole number from ``low`` to ``high``, refused in words."""
+    span = f"at least {low}" if high is None else f"from {low} to {high}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        text = str(value).strip()
+        if not re.fullmatch(r"-?[0-9]{1,30}", text):
+            shown = text if len(text) <= 20 else text[:20] + "…"
+            raise typer.BadParameter(f"{shown!r} is not {what} ({span})")
+        number = int(text)
+    if number < low or (high is not None and number > high):
+        raise typer.BadParameter(f"{what} is {span}, not {number}")
+    return number
+
+
+def deal_number(value: Any) -> int:
+    return _whole(value, 0, MASK64, "a deal number")
+
+
+def count(value: Any) -> int:
+    return _whole(value, 1, None, "a count")
+
+
+def port_number(value: Any) -> int:
+    return _whole(value, 1, 65535, "a port number")
+
+
+def seconds(value: Any) -> float:
+    """A positive, finite number of seconds."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    if not 0 < number < math.inf:
+        shown = str(value) if len(str(value)) <= 20 else str(value)[:20] + "…"
+        raise typer.BadParameter(f"{shown!r} is not a positive number of seconds")
+    return number
 
 
 def print_json(data: Any) -> None:

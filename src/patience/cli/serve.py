@@ -1,12 +1,23 @@
-"""``patience serve``: the local web app under uvicorn, bound to 127.0.0.1 by default."""
+"""``patience serve``: the local web app under uvicorn, bound to 127.0.0.1 by default.
+
+Everything that can go wrong is found before a word is printed: the database is opened and
+checked, the address resolved and the port bound here (so "in use" is one line, not
+uvicorn's traceback), and the "ready" line appears only once uvicorn listens on it.
+"""
 
 from __future__ import annotations
 
+import errno
+import ipaddress
 import os
+import socket
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+from patience.cli.common import fail, port_number
+from patience.storage.database import StorageError
 
 
 def default_db() -> Path:
@@ -15,10 +26,35 @@ def default_db() -> Path:
     return Path(base) / "patience" / "patience.sqlite3"
 
 
+def listen_on(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (not yet listening); one line and exit 2 when not."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError):
+        fail(f"cannot serve on {host!r}: no such address")
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(f"port {port} on {host} is in use (is another server running there?)")
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            fail(f"no permission to serve on {host}:{port} (ports below 1024 need privileges)")
+        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+    return sock
+
+
+def is_loopback(sock: socket.socket) -> bool:
+    return ipaddress.ip_address(sock.getsockname()[0]).is_loopback
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to bind (local only by default).")]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8765,
+    port: Annotated[int, typer.Option(help="Port to listen on.", parser=port_number)] = 8765,
     db: Annotated[Path | None, typer.Option(help="SQLite file for games in progress.")] = None,
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser."""
@@ -27,8 +63,24 @@ def serve(
 
         from patience.web import create_app
     except ImportError as exc:
-        typer.echo(f"error: the web app needs the 'web' extra ({exc.name} is missing)", err=True)
-        raise typer.Exit(2) from None
+        fail(f"the web app needs the 'web' extra ({exc.name} is missing)")
     path = db or default_db()
-    typer.echo(f"patience: http://{host}:{port}/  (games kept in {path})")
-    uvicorn.run(create_app(path), host=host, port=port, log_level="warning")
+    try:
+        app = create_app(path, host=host)
+    except StorageError as exc:
+        fail(str(exc))
+    sock = listen_on(host, port)
+    if not is_loopback(sock):
+        typer.echo(f"patience: warning: serving on {host}, not on this computer alone: anyone "
+                   "on the network can then play here and read the games kept in "
+                   f"{path}", err=True)
+    shown = f"[{host}]" if ":" in host else host
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                typer.echo(f"patience: ready on http://{shown}:{port}/  (games kept in {path})")
+
+    server: Any = Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])

@@ -13,13 +13,13 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from patience.engine.game import Game
 from patience.engine.registry import get_game, list_games
+from patience.stats.executors import process_pool
 from patience.stats.runner import run_deals
 from patience.stats.summary import Summary, summarise
 from patience.storage.results import ResultStore
@@ -228,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     command = "python -m patience.stats.report " + " ".join(
         sys.argv[1:] if argv is None else argv)
     rows: list[Row] = []
-    with ResultStore(args.db) as store, ProcessPoolExecutor(args.jobs) as pool:
+    with ResultStore(args.db) as store, process_pool(args.jobs) as pool:
         for game in games:
             for options in option_rows(game):
                 n = for_row(counts, game, options, args.deals)

@@ -1,0 +1,193 @@
+"""Every bad argument, file or record gets one line on stderr and exit code 2: no box, no
+traceback. A game played with --save is kept move by move; a killed ``stats`` leaves no
+worker behind."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import patience
+from patience.cli import app
+from tests.storage_files import damaged_copies, read_only
+
+runner = CliRunner()
+SRC = str(Path(patience.__file__).parent.parent)
+ENV = {**os.environ, "PYTHONPATH": SRC}
+BIG = "9" * 5000
+
+
+def one_line(*args: str, stdin: str | None = None) -> str:
+    result = runner.invoke(app, list(args), input=stdin)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("patience: ") and result.stderr.count("\n") == 1, \
+        result.stderr
+    assert "Traceback" not in result.output and "╭" not in result.output
+    return result.stderr
+
+
+@pytest.mark.parametrize("args,words", [
+    (["show", "sun", "--deal", "abc"], "'abc' is not a deal number"),
+    (["show", "sun", "--deal", "-1"], "not -1"),
+    (["show", "sun", "--deal", str(2**64)], "from 0 to 18446744073709551615"),
+    (["show", "sun", "--deal", BIG], "is not a deal number"),
+    (["play", "sun", "--deal", "1.5"], "is not a deal number"),
+    (["solve", "sun", "--deal", "1", "--max-seconds", "-1"], "not a positive number"),
+    (["solve", "sun", "--deal", "1", "--max-seconds", "0"], "not a positive number"),
+    (["solve", "sun", "--deal", "1", "--max-nodes", "-5"], "at least 1, not -5"),
+    (["solve", "sun"], "Missing option '--deal'"),
+    (["stats", "sun", "--deals", "0"], "at least 1, not 0"),
+    (["stats", "sun", "--deals", "2", "--jobs", "0"], "at least 1, not 0"),
+    (["stats", "sun", "--deals", "3", "--start", str(2**64 - 2)], "room for 2 deals"),
+    (["stats", "sun", "--deals", "2", "--backend", "mpi"], "--backend must be"),
+    (["serve", "--port", "99999"], "a port number is from 1 to 65535"),
+    (["serve", "--port", "-1"], "not -1"),
+    (["show"], "Missing argument"),
+    (["show", "moon"], "no game 'moon'"),
+    (["show", "sun", "--dela", "3"], "No such option: --dela"),
+    (["fly"], "No such command 'fly'"),
+    (["replay", "/no/such/record.json"], "cannot read"),
+])
+def test_a_bad_argument_is_one_line_and_exit_2(args: list[str], words: str) -> None:
+    line = one_line(*args)
+    assert words in line and len(line) < 300
+
+
+def test_the_installed_command_says_the_same_in_one_line() -> None:
+    result = subprocess.run([sys.executable, "-m", "patience", "show", "sun", "--deal", "abc"],
+                            capture_output=True, text=True, check=False, env=ENV)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("patience: Invalid value for '--deal'")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"game": ["sun"], "deal": 1, "moves": []}', "'game' must be a game id"),
+    ('{"game": "sun", "deal": ' + BIG + ', "moves": []}', "thousands of digits"),
+    ('{"game": "star", "deal": 1, "options": {"deal": 3}, "moves": []}', "no option deal"),
+])
+def test_replay_of_a_strange_record_is_one_line(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    assert words in one_line("replay", str(path))
+
+
+def test_stats_refuses_a_db_that_cannot_serve_in_one_line(tmp_path: Path) -> None:
+    for path in damaged_copies(tmp_path).values():
+        line = one_line("stats", "sun", "--deals", "2", "--jobs", "1", "--db", str(path))
+        assert str(path) in line
+    db = tmp_path / "results.sqlite3"
+    runner.invoke(app, ["stats", "sun", "--deals", "1", "--jobs", "1", "--max-nodes", "50",
+                        "--db", str(db)])
+    with read_only(db):
+        assert "read-only" in one_line("stats", "sun", "--deals", "2", "--jobs", "1",
+                                       "--db", str(db))
+
+
+def test_stats_counts_deals_up_to_the_last_number(tmp_path: Path) -> None:
+    args = ["stats", "sun", "--deals", "2", "--start", str(2**64 - 2), "--jobs", "1",
+            "--max-nodes", "50", "--db", str(tmp_path / "r.sqlite3"), "--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.output)["deals"] == 2
+    assert json.loads(runner.invoke(app, args).output) == json.loads(first.output)
+
+
+# --- play --save ----------------------------------------------------------------------
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_first_move(
+        tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "sun", "--deal", "2", "--save",
+                                 str(tmp_path / "no-such-folder" / "game.json")], input="1\n")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "there is no folder" in result.stderr and result.stderr.count("\n") == 1
+    assert "is a folder" in one_line("play", "sun", "--deal", "2", "--save", str(tmp_path),
+                                     stdin="1\n")
+
+
+def test_the_record_is_written_after_every_move_and_survives_kill_9(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    proc = subprocess.Popen([sys.executable, "-m", "patience", "play", "star", "--deal", "2",
+                             "--save", str(record)], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env=ENV)
+    try:
+        assert proc.stdin is not None
+        _wait_for(lambda: record.exists() and json.loads(record.read_text())["moves"] == [])
+        proc.stdin.write("draw\n")
+        proc.stdin.flush()
+        _wait_for(lambda: len(json.loads(record.read_text())["moves"]) == 1)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    state = patience.replay(json.loads(record.read_text()))
+    assert [str(m) for m in state.history()] == ["draw"]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
+
+
+def _wait_for(condition: object, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if condition():  # type: ignore[operator]
+                return
+        except (OSError, ValueError, KeyError):
+            pass  # not written yet
+        time.sleep(0.05)
+    raise AssertionError("the condition never held")
+
+
+# --- stats killed with kill -9 ----------------------------------------------------------
+
+
+def _children(pid: int) -> set[int]:
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_stats_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "patience", "stats", "sun", "--deals", "400",
+                             "--jobs", "2", "--max-seconds", "20", "--json",
+                             "--db", str(tmp_path / "r.sqlite3")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    workers: set[int] = set()
+    try:
+        _wait_for(lambda: len(_children(proc.pid)) >= 2)
+        workers = _children(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        _wait_for(lambda: not any(_alive(w) for w in workers), seconds=20)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+        for worker in workers:  # what the test started, should it have outlived the test
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker, signal.SIGKILL)
