@@ -52,7 +52,7 @@ def test_a_damaged_game_offers_to_recover_it(page: Any, base_url: str, web_db: P
     page.goto(f"{base_url}/play/sun/2")
     page.wait_for_selector("body[data-ready='1'][data-moves-played='0']")
     gid = page.get_attribute("body", "data-game-id")
-    for count in (1, 2, 3):
+    for _ in range(3):
         moves = page.request.get(f"{base_url}/api/play/{gid}").json()["moves"]
         page.request.post(f"{base_url}/api/play/{gid}/move", data=moves[0]["move"])
     with sqlite3.connect(web_db) as raw:

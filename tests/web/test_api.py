@@ -42,8 +42,43 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
     for path in ("/api/games", "/api/play", "/api/play/{game_id}", "/api/play/{game_id}/move",
                  "/api/play/{game_id}/undo", "/api/play/{game_id}/redo",
                  "/api/play/{game_id}/hint", "/api/play/{game_id}/restart",
-                 "/api/play/{game_id}/resign", "/api/stats"):
+                 "/api/play/{game_id}/resign", "/api/play/{game_id}/recover", "/api/stats"):
         assert path in paths
+
+
+@pytest.mark.parametrize("path,method,statuses", [
+    ("/api/games", "get", {"200", "400", "413"}),
+    ("/api/play", "post", {"201", "400", "403", "404", "409", "413", "422", "503"}),
+    ("/api/play", "get", {"200", "400", "413", "503"}),
+    ("/api/play/{game_id}", "get", {"200", "400", "404", "409", "413", "503"}),
+    ("/api/play/{game_id}/move", "post",
+     {"200", "400", "403", "404", "409", "413", "422", "503"}),
+    ("/api/play/{game_id}/undo", "post", {"200", "400", "403", "404", "409", "413", "503"}),
+    ("/api/play/{game_id}/hint", "post", {"200", "400", "403", "404", "409", "413", "503"}),
+])
+def test_openapi_schema_lists_every_status_a_route_answers(
+        client: TestClient, path: str, method: str, statuses: set[str]) -> None:
+    responses = client.get("/openapi.json").json()["paths"][path][method]["responses"]
+    assert set(responses) == statuses
+    for status, answer in responses.items():
+        if status not in ("200", "201", "400"):
+            assert answer["content"]["application/json"]["schema"]["$ref"].endswith("ErrorOut")
+
+
+def test_openapi_schema_gives_the_start_bodys_rules(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    start = schemas["StartIn"]
+    deal = start["properties"]["deal"]["anyOf"][0]
+    assert (deal["minimum"], deal["maximum"]) == (0, 2**64 - 1)
+    assert start["properties"]["game"]["enum"] == GAMES
+    assert len(start["not"]["anyOf"]) == 3  # deal, random and winnable exclude each other
+    star = next(b for b in start["oneOf"] if b["properties"]["game"]["const"] == "star")
+    assert star["properties"]["options"]["properties"]["direction"]["enum"] == \
+        ["free", "first-fit"]
+    assert schemas["MoveIn"]["properties"]["index"]["anyOf"][0]["minimum"] == 0
+    links = client.get("/openapi.json").json()["paths"]["/api/play"]["post"]["responses"][
+        "201"]["links"]
+    assert links["get_game"]["parameters"] == {"game_id": "$response.body#/id"}
 
 
 @pytest.mark.parametrize("game", GAMES)

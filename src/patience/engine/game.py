@@ -37,6 +37,10 @@ class Option:
         shown = ", ".join(_show(c) for c in self.choices)
         raise OptionError(f"option {self.name} cannot be {brief(value)}; allowed: {shown}")
 
+    def words(self) -> tuple[str, ...]:
+        """Each allowed value as a command line writes it (``true``, ``2``, ``any``)."""
+        return tuple(_show(c) for c in self.choices)
+
     def parse(self, text: str) -> Any:
         """The allowed value written as ``text`` on a command line (``true``, ``2``, ``any``)."""
         for allowed in self.choices:

@@ -22,6 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.routing import BaseRoute, Match
 
 import patience
 from patience.cards import DeckError
@@ -42,6 +43,7 @@ from patience.web.guards import (
     clip,
     describe_parse_error,
 )
+from patience.web.openapi import CHANGES, EVERY, READS, errors, finished, game_links
 from patience.web.service import (
     Conflict,
     Damaged,
@@ -56,13 +58,6 @@ COOKIE = "patience_session"
 COOKIE_AGE = 10 * 365 * 24 * 3600
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 STATIC = resources.files("patience.web").joinpath("static")
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    404: {"model": m.ErrorOut, "description": "Unknown game or game id"},
-    409: {"model": m.ErrorOut, "description": "Illegal move, or nothing to undo/redo"},
-    422: {"model": m.ErrorOut, "description": "Malformed body, bad option or deal number"},
-}
-
 
 SessionCookie = Annotated[str | None, Cookie(alias=COOKIE)]
 
@@ -94,10 +89,16 @@ def play_out(seen: Snapshot) -> m.PlayOut:
     )
 
 
-def api_router(service: GameService) -> APIRouter:
-    api = APIRouter(prefix="/api", responses=ERRORS)
+def _played(operation: str) -> dict[int | str, dict[str, Any]]:
+    """A route answering a game: 200 with links onwards, and the errors of a game route."""
+    return {200: {"links": game_links(skip=operation)}, **errors(*CHANGES, 404, 409)}
 
-    @api.get("/games", response_model=list[m.GameOut], summary="List the games")
+
+def api_router(service: GameService) -> APIRouter:
+    api = APIRouter(prefix="/api")
+
+    @api.get("/games", response_model=list[m.GameOut], summary="List the games",
+             operation_id="list_games", responses=errors(*EVERY))
     def list_games() -> list[m.GameOut]:
         out = []
         for g in patience.list_games():
@@ -111,58 +112,70 @@ def api_router(service: GameService) -> APIRouter:
             ))
         return out
 
-    @api.get("/games/{game}/rules", response_model=m.RulesOut, summary="A game's rules")
+    @api.get("/games/{game}/rules", response_model=m.RulesOut, summary="A game's rules",
+             operation_id="rules", responses=errors(*EVERY, 404))
     def rules(game: str) -> m.RulesOut:
         g = patience.get_game(game)
         return m.RulesOut(game=g.id, markdown=g.rules_text())
 
-    @api.post("/play", response_model=m.PlayOut, status_code=201, summary="Start a game")
+    @api.post("/play", response_model=m.PlayOut, status_code=201, summary="Start a game",
+              operation_id="start_game",
+              responses={201: {"links": game_links()}, **errors(*CHANGES, 404, 409, 422)})
     def start(body: m.StartIn, owner: Owner) -> m.PlayOut:
-        ways = [body.deal is not None, body.random, body.winnable]
-        if sum(ways) > 1:
-            raise OptionError("give only one of deal, random and winnable")
         how = "deal" if body.deal is not None else "winnable" if body.winnable else "random"
         return play_out(service.start(owner, body.game, body.options, body.deal, how,
                                       body.resume))
 
-    @api.get("/play", response_model=list[m.GameSummaryOut], summary="This browser's games")
+    @api.get("/play", response_model=list[m.GameSummaryOut], summary="This browser's games",
+             operation_id="my_games", responses=errors(*READS))
     def my_games(owner: Owner) -> list[m.GameSummaryOut]:
         return [m.GameSummaryOut(id=r.id, game=r.game, deal=r.deal, status=r.status,
                                  moves_played=len(r.moves), updated=r.updated)
                 for r in service.store.list_owner(owner)]
 
-    @api.get("/play/{game_id}", response_model=m.PlayOut, summary="Get a game's state")
+    @api.get("/play/{game_id}", response_model=m.PlayOut, summary="Get a game's state",
+             operation_id="get_game",
+             responses={200: {"links": game_links(skip="get_game")},
+                        **errors(*READS, 404, 409)})
     def get_state(game_id: str, owner: Owner) -> m.PlayOut:
         return play_out(service.view(game_id, owner))
 
-    @api.post("/play/{game_id}/move", response_model=m.PlayOut, summary="Play a move")
+    @api.post("/play/{game_id}/move", response_model=m.PlayOut, summary="Play a move",
+              operation_id="play_move",
+              responses={**_played("play_move"), **errors(422)})
     def move(game_id: str, body: Annotated[m.MoveIn, Body()], owner: Owner) -> m.PlayOut:
         return play_out(service.play(game_id, owner, body.as_dict()))
 
-    @api.post("/play/{game_id}/undo", response_model=m.PlayOut, summary="Undo the last move")
+    @api.post("/play/{game_id}/undo", response_model=m.PlayOut, summary="Undo the last move",
+              operation_id="undo_move", responses=_played("undo_move"))
     def undo(game_id: str, owner: Owner) -> m.PlayOut:
         return play_out(service.undo(game_id, owner))
 
-    @api.post("/play/{game_id}/redo", response_model=m.PlayOut, summary="Redo a move")
+    @api.post("/play/{game_id}/redo", response_model=m.PlayOut, summary="Redo a move",
+              operation_id="redo_move", responses=_played("redo_move"))
     def redo(game_id: str, owner: Owner) -> m.PlayOut:
         return play_out(service.redo(game_id, owner))
 
     @api.post("/play/{game_id}/restart", response_model=m.PlayOut,
-              summary="Back to the deal (the moves stay available to redo)")
+              summary="Back to the deal (the moves stay available to redo)",
+              operation_id="restart_game", responses=_played("restart_game"))
     def restart(game_id: str, owner: Owner) -> m.PlayOut:
         return play_out(service.restart(game_id, owner))
 
-    @api.post("/play/{game_id}/resign", response_model=m.PlayOut, summary="Give up")
+    @api.post("/play/{game_id}/resign", response_model=m.PlayOut, summary="Give up",
+              operation_id="resign_game", responses=_played("resign_game"))
     def resign(game_id: str, owner: Owner) -> m.PlayOut:
         return play_out(service.resign(game_id, owner))
 
     @api.post("/play/{game_id}/recover", response_model=m.PlayOut,
-              summary="Keep the longest part of a damaged saved game that still replays")
+              summary="Keep the longest part of a damaged saved game that still replays",
+              operation_id="recover_game", responses=_played("recover_game"))
     def recover(game_id: str, owner: Owner) -> m.PlayOut:
         return play_out(service.recover(game_id, owner))
 
     @api.post("/play/{game_id}/hint", response_model=m.HintOut,
-              summary="Ask the solver for a move", responses={503: {"model": m.ErrorOut}})
+              summary="Ask the solver for a move", operation_id="hint",
+              responses=errors(*CHANGES, 404, 409))
     def hint(game_id: str, owner: Owner) -> m.HintOut:
         seen, found = service.hint(game_id, owner)
         move = None
@@ -172,7 +185,8 @@ def api_router(service: GameService) -> APIRouter:
             move = m.MoveOut(number=number, move=found.move.to_dict(), text=str(found.move))
         return m.HintOut(status=found.status, move=move, message=found.message)
 
-    @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games")
+    @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games",
+             operation_id="stats", responses=errors(*READS))
     def stats(owner: Owner) -> m.StatsOut:
         return m.StatsOut.model_validate(statistics(service.store.finished_games(owner)))
 
@@ -191,6 +205,15 @@ DOCS_POLICY = (
     "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
+
+
+def _methods(request: Request) -> list[str]:
+    """The methods some route of the app answers on the request's path."""
+    found: set[str] = set()
+    for route in request.app.routes:
+        if isinstance(route, BaseRoute) and route.matches(request.scope)[0] != Match.NONE:
+            found |= set(getattr(route, "methods", None) or ())
+    return sorted(found)
 
 
 def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -263,13 +286,23 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
         return _error(422, "malformed request: " + "; ".join(parts))
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
-        """FastAPI's 400 for a body it could not read: too large (413) or malformed (422)."""
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        """FastAPI's 400 for a body it could not read: too large (413) or malformed (422);
+        a 405 lists every method of the path (one route per method answers it)."""
         if isinstance(exc.__cause__, BodyTooLarge):
             return _error(413, str(exc.__cause__))
         if exc.status_code == 400 and exc.__cause__ is not None:
             return _error(422, "malformed request: " + describe_parse_error(exc.__cause__))
+        if exc.status_code == 405:
+            return _error(405, str(exc.detail), {"Allow": ", ".join(_methods(request))})
         return _error(exc.status_code, str(exc.detail), exc.headers)
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = finished(FastAPI.openapi(app))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index(_: Owner) -> str:

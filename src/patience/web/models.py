@@ -1,10 +1,40 @@
-"""The JSON API's request and response bodies (they make the OpenAPI schema)."""
+"""The JSON API's request and response bodies (they make the OpenAPI schema).
+
+The start body's schema is built from the game registry (``start_schema``), so it says
+exactly what the server accepts: a registered game, that game's options and values, and
+at most one way to pick the deal.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    model_validator,
+)
+
+import patience
+from patience.engine.game import Option
+
+CARD_CODE = r"^[A2-9TJQK][SHDC]$"
+
+
+def _whole(value: object) -> object:
+    """JSON's integers: ``7`` or ``7.0`` (JSON Schema counts both), never ``"7"`` or ``true``."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+DealNumber = Annotated[StrictInt, Field(ge=0, le=2**64 - 1), BeforeValidator(_whole)]
+CardIndex = Annotated[StrictInt, Field(ge=0), BeforeValidator(_whole)]
 
 
 class ErrorOut(BaseModel):
@@ -41,17 +71,53 @@ class RulesOut(BaseModel):
     markdown: str
 
 
-class StartIn(BaseModel):
-    """Exactly one way to pick the deal: ``deal``, ``random`` or ``winnable``."""
+def _option_values(option: Option) -> dict[str, Any]:
+    """A value the option allows, or (for a choice that is not text) its CLI spelling."""
+    words = [w for w in option.words() if w not in option.choices]
+    return {"enum": [*option.choices, *words], "description": option.help}
 
-    model_config = ConfigDict(extra="forbid")
+
+def start_schema(schema: dict[str, Any]) -> None:
+    """The start body as the server reads it: a registered game, only that game's options
+    with their allowed values, and at most one of ``deal``, ``random: true`` and
+    ``winnable: true`` (none means a random deal)."""
+    games = patience.list_games()
+    schema["properties"]["game"] = {"type": "string", "enum": [g.id for g in games],
+                                    "description": "A game id (GET /api/games)."}
+    schema["oneOf"] = [
+        {"properties": {"game": {"const": g.id},
+                        "options": {"type": "object", "additionalProperties": False,
+                                    "properties": {o.name: _option_values(o)
+                                                   for o in g.option_specs}}}}
+        for g in games
+    ]
+    deal = {"type": "integer"}
+    chosen = {"const": True}
+    schema["not"] = {"anyOf": [
+        {"required": ["deal", "random"], "properties": {"deal": deal, "random": chosen}},
+        {"required": ["deal", "winnable"], "properties": {"deal": deal, "winnable": chosen}},
+        {"required": ["random", "winnable"],
+         "properties": {"random": chosen, "winnable": chosen}},
+    ]}
+
+
+class StartIn(BaseModel):
+    """At most one way to pick the deal: ``deal``, ``random`` or ``winnable`` (none: random)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=start_schema)
     game: StrictStr
-    deal: StrictInt | None = Field(None, ge=0, le=2**64 - 1, description="A deal number.")
+    deal: DealNumber | None = Field(None, description="A deal number.")
     random: StrictBool = False
     winnable: StrictBool = Field(False, description="A deal the solver proved winnable.")
     options: dict[str, Any] = Field(default_factory=dict)
     resume: StrictBool = Field(
         False, description="With a deal number: resume this browser's unfinished game of it.")
+
+    @model_validator(mode="after")
+    def one_way(self) -> StartIn:
+        if sum([self.deal is not None, self.random, self.winnable]) > 1:
+            raise ValueError("give only one of deal, random and winnable")
+        return self
 
 
 class MoveIn(BaseModel):
@@ -60,8 +126,8 @@ class MoveIn(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     from_: StrictStr | None = Field(None, alias="from")
     to: StrictStr | None = None
-    card: StrictStr | None = None
-    index: StrictInt | None = Field(None, ge=0)
+    card: StrictStr | None = Field(None, pattern=CARD_CODE, description="A card code: QS.")
+    index: CardIndex | None = None
     action: StrictStr | None = None
 
     def as_dict(self) -> dict[str, Any]:

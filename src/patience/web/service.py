@@ -96,12 +96,13 @@ def new_game_id() -> str:
 
 
 def parse_options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
-    """Options from JSON or a query string: text values are read as the CLI reads them."""
+    """Options from JSON or a query string: a value that is not text may also be given as
+    the CLI writes it (``"true"``, ``"2"``), exactly, as the OpenAPI schema lists it."""
     specs = {o.name: o for o in game.option_specs}
     typed: dict[str, Any] = {}
     for name, value in given.items():
         spec = specs.get(name)
-        if spec is not None and isinstance(value, str) and not any(
+        if spec is not None and isinstance(value, str) and value in spec.words() and not any(
                 isinstance(c, str) for c in spec.choices):
             typed[name] = spec.parse(value)
         else:
@@ -252,8 +253,8 @@ class GameService:
         cached = self.store.winnable_deals(game.id, options)
         if cached:
             return random.choice(cached)
-        raise SolverMissing(f"the solver proved no {game.name} deal winnable in "
-                            f"{WINNABLE_SECONDS:.0f} seconds; try again or pick a deal")
+        raise Conflict(f"the solver proved no {game.name} deal winnable in "
+                       f"{WINNABLE_SECONDS:g} seconds; try again or pick a deal")
 
     # --- changing ----------------------------------------------------------------------
 
