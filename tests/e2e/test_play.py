@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,15 @@ BEFORE_SCREENSHOT = {"sun": 7, "blockade": 4, "shah": 2}  # actions that show th
 
 def wait_moves(page: Any, n: int) -> None:
     page.wait_for_selector(f"body[data-ready='1'][data-moves-played='{n}']", timeout=15_000)
+
+
+def wait_until(page: Any, expression: str, timeout: float = 15_000) -> None:
+    """Poll a JavaScript expression from here: ``wait_for_function`` evaluates it inside the
+    page, which the Content-Security-Policy forbids (no 'unsafe-eval')."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout} ms: {expression}"
+        page.wait_for_timeout(50)
 
 
 def served(page: Any, base_url: str) -> dict[str, Any]:
@@ -202,8 +212,8 @@ def test_hint_highlights_a_listed_move(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/play/star/3")
     wait_moves(page, 0)
     page.keyboard.press("h")
-    page.wait_for_function("document.querySelector('#message').textContent !== 'Thinking…'"
-                           " && document.body.dataset.ready === '1'", timeout=20_000)
+    wait_until(page, "document.querySelector('#message').textContent !== 'Thinking…'"
+               " && document.body.dataset.ready === '1'", timeout=20_000)
     text = page.inner_text("#message")
     assert text.startswith(("Hint", "This game can no longer", "No hint"))
     if text.startswith("Hint"):
@@ -277,8 +287,8 @@ def test_auto_play_plays_only_safe_foundation_moves(page: Any, base_url: str) ->
     page.reload()
     wait_moves(page, len(line))
     page.keyboard.press("a")
-    page.wait_for_function(f"Number(document.body.dataset.movesPlayed) > {len(line)}"
-                           " && document.body.dataset.ready === '1'")
+    wait_until(page, f"Number(document.body.dataset.movesPlayed) > {len(line)}"
+               " && document.body.dataset.ready === '1'")
     page.wait_for_timeout(500)
     page.wait_for_selector("body[data-ready='1']")
     played = served(page, base_url)
