@@ -42,11 +42,13 @@ def replay(record: Any) -> State:
     clash = {"deal", "deck"} & set(options)
     if clash:
         raise RecordError(f"{game.id} has no option {', '.join(sorted(clash))}")
-    deck = record.get("deck")
-    if deck is not None and not isinstance(deck, list):
+    deal, deck = record.get("deal"), record.get("deck")
+    if "deal" in record and (isinstance(deal, bool) or not isinstance(deal, int)):
+        raise RecordError(f"'deal' must be a deal number (a whole number), got {brief(deal)}")
+    if "deck" in record and not isinstance(deck, list):
         raise RecordError(f"'deck' must be a list of card codes, got {brief(deck)}")
     try:
-        state = game.new(deal=record.get("deal"), deck=deck, **options)
+        state = game.new(deal=deal, deck=deck, **options)
     except (OptionError, DeckError, ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from None
     moves = record["moves"]
