@@ -214,7 +214,8 @@ def test_unknown_game_id_is_404_everywhere(client: TestClient) -> None:
         error(method(f"/api/play/no-such-game{path}"), 404)
     error(client.post("/api/play/no-such-game/move", json={"action": "deal"}), 404)
     error(client.get("/api/games/chess/rules"), 404)
-    assert client.get("/play/chess/1").status_code == 404
+    page = client.get("/play/chess/1")
+    assert page.status_code == 404 and "<html" in page.text and "/play/sun/random" in page.text
 
 
 def test_nothing_to_undo_or_redo_is_409(client: TestClient) -> None:
@@ -223,15 +224,17 @@ def test_nothing_to_undo_or_redo_is_409(client: TestClient) -> None:
     assert "redo" in error(client.post(f"/api/play/{gid}/redo"), 409)
 
 
-def test_resigned_game_takes_no_more_moves(client: TestClient) -> None:
+def test_resigned_game_takes_no_more_moves_until_undone(client: TestClient) -> None:
     body = start(client, "sun", deal=1)
     gid = body["id"]
     resigned = client.post(f"/api/play/{gid}/resign").json()
     assert resigned["status"] == "resigned" and resigned["moves"] == []
-    assert not resigned["can_undo"]
+    assert resigned["can_undo"], "undo takes back a resignation"
     error(client.post(f"/api/play/{gid}/move", json=body["moves"][0]["move"]), 409)
-    error(client.post(f"/api/play/{gid}/undo"), 409)
     error(client.post(f"/api/play/{gid}/resign"), 409)
+    reopened = client.post(f"/api/play/{gid}/undo").json()
+    assert reopened["status"] == "playing" and reopened["moves"] == body["moves"]
+    assert reopened["moves_played"] == 0
 
 
 def test_hint_and_winnable_need_the_solver(client: TestClient) -> None:

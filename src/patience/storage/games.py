@@ -59,6 +59,7 @@ class StoredGame:
     created: float = 0.0
     updated: float = 0.0
     finished: float | None = None
+    elapsed: float | None = None  # seconds of play, as the page's clock counted them
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -79,6 +80,13 @@ class GameStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Columns added since release 0.1.0, nullable so that old rows keep their meaning."""
+        have = {r["name"] for r in self._db.execute("PRAGMA table_info(games)")}
+        if "elapsed" not in have:
+            self._db.execute("ALTER TABLE games ADD COLUMN elapsed REAL")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -187,10 +195,51 @@ class GameStore:
         return [int(r["deal"]) for r in rows]
 
 
+    # --- housekeeping -----------------------------------------------------------------
+
+    def set_elapsed(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Record the play time the page counted; False when the game is not the owner's."""
+        with self._transaction() as db:
+            done = db.execute("UPDATE games SET elapsed = ? WHERE id = ? AND owner = ?",
+                              (seconds, game_id, owner))
+        return done.rowcount == 1
+
+    def delete_unfinished(self, game_id: str, owner: str) -> bool:
+        """Delete the owner's game if it is still being played; False when there is none."""
+        with self._transaction() as db:
+            done = db.execute(
+                "DELETE FROM games WHERE id = ? AND owner = ? AND status NOT IN"
+                " ('won', 'lost', 'resigned')", (game_id, owner))
+        return done.rowcount == 1
+
+    def insert_finished(self, rows: list[StoredGame]) -> int:
+        """Add finished games (an import) in one transaction: all of them or none.
+        A game already held (same game, options, deal, moves and finish time) is skipped."""
+        added = 0
+        with self._transaction() as db:
+            for r in rows:
+                same = db.execute(
+                    "SELECT 1 FROM games WHERE owner = ? AND game = ? AND options = ? AND deal = ?"
+                    " AND moves = ? AND finished = ?",
+                    (r.owner, r.game, options_key(r.options), r.deal, json.dumps(r.moves),
+                     r.finished)).fetchone()
+                if same is not None:
+                    continue
+                db.execute(
+                    "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
+                    " created, updated, finished, elapsed)"
+                    " VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)",
+                    (r.id, r.owner, r.game, options_key(r.options), r.deal, json.dumps(r.moves),
+                     r.status, r.created, r.finished, r.finished, r.elapsed))
+                added += 1
+        return added
+
+
 def _row(row: sqlite3.Row) -> StoredGame:
     return StoredGame(
         id=row["id"], owner=row["owner"], game=row["game"],
         options=json.loads(row["options"]), deal=int(row["deal"]),
         moves=json.loads(row["moves"]), redo=json.loads(row["redo"]), status=row["status"],
         created=row["created"], updated=row["updated"], finished=row["finished"],
+        elapsed=row["elapsed"],
     )

@@ -21,12 +21,16 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 import patience
+from patience import words
 from patience.cards import DeckError
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame
 from patience.storage.games import GameStore
 from patience.web import models as m
+from patience.web import views
+from patience.web.housekeeping import housekeeping_router
+from patience.web.pages import pages_router
 from patience.web.service import Conflict, GameService, Live, NotFound, SolverMissing
 from patience.web.stats import statistics
 
@@ -63,16 +67,23 @@ def play_out(live: Live) -> m.PlayOut:
                        for k, v in changed.items()})
     open_ = row.status not in ("won", "resigned")
     legal = state.legal_moves() if row.status != "resigned" else []
+    last = patience.Move.from_dict(row.moves[-1]) if row.moves else None
     return m.PlayOut(
         id=row.id, game=game.id, name=game.name, deal=row.deal, options=row.options,
         status=row.status,  # type: ignore[arg-type]
         state=state.to_dict(),
-        moves=[m.MoveOut(number=i, move=mv.to_dict(), text=str(mv))
-               for i, mv in enumerate(legal, 1)],
+        moves=[views.move_out(state, i, mv) for i, mv in enumerate(legal, 1)],
         moves_played=len(row.moves),
-        last_move=str(patience.Move.from_dict(row.moves[-1])) if row.moves else None,
-        can_undo=open_ and bool(row.moves), can_redo=open_ and bool(row.redo),
+        last_move=str(last) if last else None,
+        can_undo=bool(row.moves) or row.status == "resigned",
+        can_redo=open_ and bool(row.redo),
         share=f"/play/{game.id}/{row.deal}" + (f"?{query}" if query else ""),
+        last_words=words.describe(state, last) if last else None,
+        pile_names=words.pile_names(state),
+        options_shown=views.options_shown(game, row.options),
+        elapsed=row.elapsed,
+        finish=[views.move_out(state, 0, mv) for mv in views.finishing_moves(state)]
+        if row.status == "playing" else [],
     )
 
 
@@ -86,8 +97,7 @@ def api_router(service: GameService) -> APIRouter:
             rules = g.rules()
             out.append(m.GameOut(
                 id=g.id, name=g.name, decks=g.decks, summary=g.summary,
-                options=[m.OptionOut(name=o.name, default=o.default, choices=list(o.choices),
-                                     help=o.help) for o in g.option_specs],
+                options=views.option_outs(g),
                 actions=list(rules.actions),
                 piles=[m.PileOut(id=p.id, kind=str(p.kind)) for p in rules.layout],
             ))
@@ -112,7 +122,8 @@ def api_router(service: GameService) -> APIRouter:
     def my_games(response: Response, session: SessionCookie = None) -> list[m.GameSummaryOut]:
         owner = owner_of(response, session)
         return [m.GameSummaryOut(id=r.id, game=r.game, deal=r.deal, status=r.status,
-                                 moves_played=len(r.moves), updated=r.updated)
+                                 moves_played=len(r.moves), updated=r.updated,
+                                 options=r.options, elapsed=r.elapsed)
                 for r in service.store.list_owner(owner)]
 
     @api.get("/play/{game_id}", response_model=m.PlayOut, summary="Get a game's state")
@@ -150,8 +161,9 @@ def api_router(service: GameService) -> APIRouter:
         if found.move is not None:
             legal = live.state.legal_moves()
             number = legal.index(found.move) + 1 if found.move in legal else 0
-            move = m.MoveOut(number=number, move=found.move.to_dict(), text=str(found.move))
-        return m.HintOut(status=found.status, move=move, message=found.message)
+            move = views.move_out(live.state, number, found.move)
+        return m.HintOut(status=found.status, move=move,
+                         message=words.plain(live.state, found.message))
 
     @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games")
     def stats(response: Response, session: SessionCookie = None) -> m.StatsOut:
@@ -221,12 +233,10 @@ def create_app(db_path: str | Path) -> FastAPI:
     def stats_page(session: SessionCookie = None) -> HTMLResponse:
         return _page("stats.html", session)
 
-    @app.get("/play/{game}", response_class=HTMLResponse, include_in_schema=False)
-    @app.get("/play/{game}/{deal}", response_class=HTMLResponse, include_in_schema=False)
-    def play_page(game: str, deal: str = "random",
-                  session: SessionCookie = None) -> HTMLResponse:
-        patience.get_game(game)  # an unknown game is a 404 here already
-        return _page("play.html", session)
+    app.include_router(pages_router(lambda request: _page("play.html",
+                                                          request.cookies.get(COOKIE))))
+    app.include_router(housekeeping_router(
+        service, lambda request, response: owner_of(response, request.cookies.get(COOKIE))))
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     return app

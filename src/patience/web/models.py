@@ -16,6 +16,9 @@ class OptionOut(BaseModel):
     default: Any
     choices: list[Any]
     help: str
+    label: str = Field("", description="The option in a player's words.")
+    choices_words: dict[str, str] = Field(
+        default_factory=dict, description="One line per choice, keyed by the choice as text.")
 
 
 class PileOut(BaseModel):
@@ -68,7 +71,15 @@ class MoveIn(BaseModel):
 class MoveOut(BaseModel):
     number: int = Field(description="1-based position in the list of legal moves.")
     move: dict[str, Any]
-    text: str
+    text: str = Field(description="The move in notation (for the API and records).")
+    words: str = Field("", description="The move as a player says it.")
+
+
+class OptionShownOut(BaseModel):
+    name: str
+    label: str
+    value: Any
+    value_words: str
 
 
 class PlayOut(BaseModel):
@@ -87,6 +98,14 @@ class PlayOut(BaseModel):
     can_undo: bool
     can_redo: bool
     share: str = Field(description="The page path that deals this game again.")
+    last_words: str | None = Field(None, description="The last move in words.")
+    pile_names: dict[str, str] = Field(default_factory=dict,
+                                       description="Each pile's name in a player's words.")
+    options_shown: list[OptionShownOut] = Field(default_factory=list)
+    elapsed: float | None = Field(None, description="Seconds of play counted so far.")
+    finish: list[MoveOut] = Field(
+        default_factory=list,
+        description="When only plays to the foundations remain: moves that finish the game.")
 
 
 class HintOut(BaseModel):
@@ -102,6 +121,8 @@ class GameSummaryOut(BaseModel):
     status: str
     moves_played: int
     updated: float
+    options: dict[str, Any] = Field(default_factory=dict)
+    elapsed: float | None = None
 
 
 class GameStatsOut(BaseModel):
@@ -112,6 +133,8 @@ class GameStatsOut(BaseModel):
     win_percent: float | None
     current_streak: int
     best_streak: int
+    best_seconds: float | None = None
+    average_seconds: float | None = None
 
 
 class ResultOut(BaseModel):
@@ -120,6 +143,7 @@ class ResultOut(BaseModel):
     status: str
     finished: float
     moves: int
+    elapsed: float | None = None
 
 
 class StatsOut(BaseModel):

@@ -186,8 +186,10 @@ class GameService:
         return self._save(live)
 
     def _undo(self, game_id: str, owner: str) -> Live:
+        """Also after a win or a loss; after a resignation it takes back the resignation."""
         live = self.load(game_id, owner)
-        self._check_open(live)
+        if live.row.status == "resigned":
+            return self._save(live)
         if not live.row.moves:
             raise Conflict("nothing to undo: no move has been played")
         live.state.undo()
