@@ -32,13 +32,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# The Content-Security-Policy the server will send: the pages must work under it.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+              "device_scale_factor": 3},
+    "desktop": {"viewport": {"width": 1440, "height": 900}},
+}
+
+
+def with_csp(app: Any) -> Any:
+    @app.middleware("http")
+    async def csp(request: Any, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.setdefault("content-security-policy", CSP)
+        return response
+
+    return app
+
+
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from patience.web import create_app
 
     db = tmp_path_factory.mktemp("web") / "games.sqlite3"
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
+    server = uvicorn.Server(uvicorn.Config(with_csp(create_app(db)), host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -60,14 +81,32 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh browser context per test: its own cookies, so its own games."""
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
+def watched(context: Any) -> tuple[Any, list[str]]:
+    """A page whose script errors and Content-Security-Policy refusals are collected."""
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: errors.append(msg.text)
+          if msg.type == "error" and "Content Security Policy" in msg.text else None)
+    return pg, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser context per test: its own cookies, so its own games."""
+    context = browser.new_context(**VIEWPORTS["desktop"])
+    pg, errors = watched(context)
     yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def screen(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
+    """A phone (390 × 844, touch) and a desktop (1440 × 900) page, in turn."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    pg, errors = watched(context)
+    yield request.param, pg
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 

@@ -157,6 +157,7 @@ def test_resign_shows_the_end_and_counts_in_statistics(page: Any, base_url: str)
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{base_url}/play/star/8")
     wait_moves(page, 0)
+    page.click("#menu")
     page.click("#resign")
     page.wait_for_selector("body[data-status='resigned'] #banner:not([hidden])")
     page.goto(f"{base_url}/stats")
@@ -169,6 +170,7 @@ def test_resign_shows_the_end_and_counts_in_statistics(page: Any, base_url: str)
 def test_rules_panel_shows_the_rules(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/play/star/1")
     wait_moves(page, 0)
+    page.click("#menu")
     page.click("#rules summary")
     page.wait_for_selector("#rules-text > *")
     text = patience.get_game("star").rules_text()
@@ -188,6 +190,7 @@ def test_win_a_deal_through_the_page(page: Any, base_url: str) -> None:
         pytest.skip("the solver won no Star deal below 60 quickly")
     page.goto(f"{base_url}/play/star/{deal}")
     wait_moves(page, 0)
+    page.click("#menu")
     for n, move in enumerate(result.moves, 1):
         listed = served(page, base_url)["moves"]
         number = next(m["number"] for m in listed if m["move"] == move.to_dict())
@@ -202,8 +205,7 @@ def test_hint_highlights_a_listed_move(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/play/star/3")
     wait_moves(page, 0)
     page.keyboard.press("h")
-    page.wait_for_function("document.querySelector('#message').textContent !== 'Thinking…'"
-                           " && document.body.dataset.ready === '1'", timeout=20_000)
+    page.wait_for_selector("body[data-hint]", timeout=20_000)
     text = page.inner_text("#message")
     assert text.startswith(("Hint", "This game can no longer", "No hint"))
     if text.startswith("Hint"):
@@ -211,8 +213,9 @@ def test_hint_highlights_a_listed_move(page: Any, base_url: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_layout_screenshot(page: Any, base_url: str, game_id: str,
+def test_layout_screenshot(screen: tuple[str, Any], base_url: str, game_id: str,
                            screenshot_dir: Path) -> None:
+    kind, page = screen
     page.goto(f"{base_url}/play/{game_id}/4")
     wait_moves(page, 0)
     for done in range(1, BEFORE_SCREENSHOT.get(game_id, 0) + 1):
@@ -225,7 +228,9 @@ def test_layout_screenshot(page: Any, base_url: str, game_id: str,
     for pile, cards in shown.items():
         drawn = page.locator(f".pile[data-pile='{pile}'] .cardwrap").count()
         assert drawn == min(len(cards), 2) or drawn == len(cards), pile
-    page.screenshot(path=str(screenshot_dir / f"{game_id}.png"))
+    page.wait_for_timeout(1200)  # the deal's cards come to rest
+    name = f"{game_id}.png" if kind == "desktop" else f"{game_id}-phone.png"
+    page.screenshot(path=str(screenshot_dir / name))
 
 
 FOUNDATION_KIND = "foundation"
@@ -277,10 +282,8 @@ def test_auto_play_plays_only_safe_foundation_moves(page: Any, base_url: str) ->
     page.reload()
     wait_moves(page, len(line))
     page.keyboard.press("a")
-    page.wait_for_function(f"Number(document.body.dataset.movesPlayed) > {len(line)}"
-                           " && document.body.dataset.ready === '1'")
-    page.wait_for_timeout(500)
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(f"body:not([data-moves-played='{len(line)}'])")
+    page.wait_for_selector("body[data-ready='1']:not([data-auto])", timeout=30_000)
     played = served(page, base_url)
     kinds = {p.id: str(p.kind) for p in game.rules().layout}
     record = patience.get_game("sun").new(deal=deal)

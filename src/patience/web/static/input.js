@@ -4,7 +4,7 @@
 // and puts it down.
 
 import { CH } from "./cards.js";
-import { placeTransform, slideBack } from "./motion.js";
+import { finishAll, placeTransform, slideBack } from "./motion.js";
 import { ACTION_KEYS } from "./play.js";
 import { h } from "./dialogs.js";
 
@@ -114,8 +114,11 @@ export function wireInput(c) {
 
   svg.addEventListener("pointerdown", (evt) => {
     if (!ui.play || evt.button !== 0) return;
-    const wrap = evt.target.closest(".cardwrap");
-    if (!wrap || wrap.classList.contains("ghost")) return;
+    // an empty slot drawn over a card (Shah's overlapping slots) does not hide the card
+    const wrap = evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)
+      .map((n) => n.closest && n.closest(".pile .cardwrap")).find(Boolean);
+    if (!wrap) return;
+    finishAll();  // a card still gliding is taken where it was going
     c.stopAuto();
     drag = { wrap, start: svgPoint(evt), moved: false, base: wrap.getAttribute("transform"),
              pile: wrap.dataset.pile, index: Number(wrap.dataset.index),
@@ -182,7 +185,8 @@ export function wireInput(c) {
     if (!ui.play) return;
     const look = evt.target.closest("[data-look]");
     if (look) return c.openLook(look.dataset.look);
-    if (evt.target.closest(".cardwrap")) return null;  // handled by pointer events
+    if (evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)
+      .some((n) => n.closest && n.closest(".pile .cardwrap"))) return null;  // pointer events play cards
     const pile = evt.target.closest("[data-pile]");
     if (!pile) { if (ui.selected) { ui.selected = null; c.render(); } return null; }
     const id = pile.dataset.pile;

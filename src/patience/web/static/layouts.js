@@ -172,7 +172,7 @@ function blockade(ids, portrait) {
     for (let k = 1; k <= 12; k++) {  // BLK-3, in two rows of six
       const tier = k <= 6 ? 0 : 1;
       piles[`col${k}`] = { type: "fan", x: 36 + ((k - 1) % 6) * 70, y: 290 + tier * 340, dx: 0,
-                           dy: 22, max: 220, label: `${k}`, room: 6 };
+                           dy: 22, max: 220, label: `${k}`, room: 4 };
     }
     return { piles };
   }
@@ -181,7 +181,7 @@ function blockade(ids, portrait) {
   }
   for (let k = 1; k <= 12; k++) {  // BLK-3: each column a fan going down
     piles[`col${k}`] = { type: "fan", x: 50 + (k - 1) * 80, y: 200, dx: 0, dy: 24, max: 530,
-                         label: `${k}`, room: 5 };
+                         label: `${k}`, room: 3 };
   }
   piles.stock = { type: "squared", x: 960, y: 60, label: "stock" };
   return { piles };
@@ -241,10 +241,10 @@ function rainbowLike(reserveId) {
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: fx + (i - (waste.length - 1) / 2) * wgap, y: wy,
                             dx: 0, dy: portrait ? 18 : 20, max: portrait ? 230 : 300,
-                            label: `pile ${k}`, labelAbove: true, room: 6 };
+                            label: `pile ${k}`, labelAbove: true, room: 4 };
     });
-    const sy = reserveId === "rainbow" ? (portrait ? cy + 400 : 620) : (portrait ? 560 : 60);
-    const sx = reserveId === "rainbow" ? (portrait ? cx - 36 : 90) : (portrait ? cx + 100 : cx + 300);
+    const sy = reserveId === "rainbow" ? (portrait ? cy + 270 : 400) : (portrait ? 560 : 60);
+    const sx = reserveId === "rainbow" ? (portrait ? cx - 36 : cx - 300) : (portrait ? cx + 100 : cx + 300);
     piles.stock = { type: "squared", x: sx, y: sy, label: "stock" };
     piles.hand = { type: "squared", x: sx + 72, y: sy, label: "hand" };
     return {
@@ -280,7 +280,7 @@ function toad(ids, portrait) {
     });
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: 40 + (i % 5) * 66, y: 400, dx: 0, dy: 20, max: 300,
-                            label: `pile ${k}`, labelAbove: true, room: 6 };
+                            label: `pile ${k}`, labelAbove: true, room: 4 };
     });
     return { piles };
   }
@@ -292,7 +292,7 @@ function toad(ids, portrait) {
   });
   waste.forEach((k, i) => {
     piles[`pile${k}`] = { type: "fan", x: 225 + i * 100, y: 220, dx: 0, dy: 22, max: 330,
-                          label: `pile ${k}`, labelAbove: true, room: 6 };
+                          label: `pile ${k}`, labelAbove: true, room: 4 };
   });
   piles.stock = { type: "squared", x: 70, y: two ? 330 : 220, label: "stock" };
   piles.hand = { type: "squared", x: 70, y: two ? 440 : 330, label: "hand" };
@@ -312,14 +312,14 @@ function doubleStar(ids, portrait) {
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: cx + (i - (waste.length - 1) / 2) * 66,
                             y: cy + R + 150, dx: 0, dy: 18, max: 200, label: `pile ${k}`,
-                            labelAbove: true, room: 6 };
+                            labelAbove: true, room: 4 };
     });
     piles.stock = { type: "squared", x: cx - 40, y: cy - R - 120, label: "stock" };
     piles.hand = { type: "squared", x: cx + 40, y: cy - R - 120, label: "hand" };
   } else {
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: cx + R + 110, y: 70 + i * 112, dx: 18, dy: 0,
-                            max: 160, label: `pile ${k}`, room: 6 };
+                            max: 160, label: `pile ${k}`, room: 4 };
     });
     piles.stock = { type: "squared", x: cx - R - 60, y: cy - R + 10, label: "stock" };
     piles.hand = { type: "squared", x: cx - R + 10, y: cy - R + 10, label: "hand" };

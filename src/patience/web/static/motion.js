@@ -69,12 +69,10 @@ export function flip(svg, before, after, { from = null } = {}) {
   const gap = many ? Math.min(45, 700 / moving.length) * (base / 210) : 0;
   moving.forEach(({ wrap, then, now }, i) => {
     const ghost = wrap.cloneNode(true);
-    ghost.removeAttribute("transform");
-    ghost.removeAttribute("tabindex");
-    ghost.removeAttribute("role");
-    ghost.removeAttribute("aria-label");
+    for (const name of ["transform", "tabindex", "role", "aria-label", "aria-pressed", "data-pile",
+                        "data-index", "data-focus", "data-key"]) ghost.removeAttribute(name);
+    ghost.setAttribute("class", "ghost");
     ghost.setAttribute("aria-hidden", "true");
-    ghost.classList.add("ghost");
     layer.appendChild(ghost);
     wrap.classList.add("in-flight");
     const anim = ghost.animate([{ transform: at(then) }, { transform: at(now) }],

@@ -71,6 +71,7 @@ function accept(next) {
   ui.selected = null;
   ui.hint = null;
   ui.lit = null;
+  delete document.body.dataset.hint;
   rememberGame();
   tickClock();
   render();
@@ -84,7 +85,7 @@ function cancelHint() {
   if (ui.hintCtl) { ui.hintCtl.abort(); ui.hintCtl = null; }
 }
 
-export function stopAuto() { ui.autoToken++; }
+export function stopAuto() { ui.autoToken++; delete document.body.dataset.auto; }
 
 export function playMove(m, { auto = false } = {}) {
   cancelHint();
@@ -123,6 +124,7 @@ export async function hint() {
   try {
     const found = await api("POST", gamePath("/hint"), undefined, { signal: ctl.signal });
     if (ctl.signal.aborted || !ui.play || ui.play.moves_played !== moves) return;
+    document.body.dataset.hint = found.status;
     if (found.status === "move" && found.move) {
       ui.hint = { ...found.move, index: moveIndex(found.move) };
       say(`Hint: ${found.move.words}. ${capital(found.message)}`, "hint");
@@ -193,12 +195,17 @@ function safeMove() {
 
 async function sequence(next) {
   const token = ++ui.autoToken;
-  for (let n = 0; n < 200 && ui.play.status === "playing"; n++) {
-    await settled();
-    await pause();
-    if (token !== ui.autoToken) return;
-    const m = next();
-    if (!m || !(await playMove(m, { auto: true }))) return;
+  document.body.dataset.auto = "1";
+  try {
+    for (let n = 0; n < 200 && ui.play.status === "playing"; n++) {
+      await settled();
+      await pause();
+      if (token !== ui.autoToken) return;
+      const m = next();
+      if (!m || !(await playMove(m, { auto: true }))) return;
+    }
+  } finally {
+    if (token === ui.autoToken) delete document.body.dataset.auto;
   }
 }
 
@@ -216,6 +223,7 @@ export function finishGame() {
 export const isFoundation = (id) => ui.kinds[id] === "foundation";
 
 export function moveIndex(m) {
+  if (m.move.action) return null;
   if (m.move.index !== undefined && m.move.index !== null) return m.move.index;
   return ui.play.state.piles[m.move.from].length - 1;
 }
