@@ -88,6 +88,7 @@ export function wireInput(c) {
     ui.selected = { pile, index, moves };
     c.render();
     const box = $("message");
+    box.hidden = false;
     box.className = "message choose";
     box.replaceChildren(`Where should ${moves[0].words.split(" from ")[0]} go? `,
       ...moves.map((m) => h("button", { type: "button", text: m.words.split(/ (?:to|onto) /).pop(),

@@ -127,35 +127,39 @@ function star(ids, portrait) {
 }
 
 function shah(ids, portrait) {
-  const cx = 470, cy = 470, kx = portrait ? 0.6 : 1;
-  const d = portrait ? { found: 150, slots: [275, 320, 365] } : { found: 125, slots: [215, 262, 309] };
-  const at = (r, a) => [cx + kx * r * Math.cos(rad(a)), cy - r * Math.sin(rad(a))];
+  // An oval: narrower on a phone, lower on a desktop, the cards of a ray never apart.
+  const cx = 470, cy = 470, kx = portrait ? 0.6 : 1, ky = portrait ? 1 : 0.8;
+  const d = portrait ? { found: 150, slots: [275, 320, 365] } : { found: 130, slots: [235, 280, 325] };
+  const at = (r, a) => [cx + kx * r * Math.cos(rad(a)), cy - ky * r * Math.sin(rad(a))];
   const piles = { shah: { type: "squared", x: cx, y: cy, label: "the Shah" } };
   for (let k = 1; k <= 8; k++) {
     const a = 90 - (k - 1) * 45;  // SHA-1, SHA-3: clockwise from the top
     const [fx, fy] = at(d.found, a);
-    piles[`found${k}`] = { type: "squared", x: fx, y: fy, label: "A \u2192 Q" };
+    piles[`found${k}`] = { type: "squared", x: fx, y: fy };
     // SHA-3 and the book's picture: the slots of a ray overlap, each covering the one inside
     d.slots.forEach((r, i) => {
       const [x, y] = at(r, a);
       piles[`ray${k}.${i + 1}`] = i < 2 ? { type: "squared", x, y }
-        : { type: "fan", x, y, dx: 16 * kx * Math.cos(rad(a)), dy: -16 * Math.sin(rad(a)),
+        : { type: "fan", x, y, dx: 16 * kx * Math.cos(rad(a)), dy: -16 * ky * Math.sin(rad(a)),
             max: portrait ? 60 : 100 };
     });
   }
-  const edge = portrait ? { x: cx - 250, y: cy - 440 } : { x: 60, y: 60 };
+  const edge = portrait ? { x: cx - 250, y: cy - 440 } : { x: cx - 400, y: cy - 330 };
   piles.stock = { type: "squared", x: edge.x, y: edge.y, label: "stock" };
   piles.talon = { type: "squared", x: edge.x + 66, y: edge.y, label: "talon" };
   piles.out = portrait ? { type: "fan", x: cx - 250, y: cy + 440, dx: 10, dy: 0, max: 60,
                            label: "kings out" }
-    : { type: "fan", x: 60, y: 880, dx: 14, dy: 0, max: 90, label: "kings out" };
+    : { type: "fan", x: cx - 400, y: cy + 320, dx: 14, dy: 0, max: 90, label: "kings out" };
   return {
     piles,
     deco(g) {
       for (const r of [d.found, d.slots[0], d.slots[2]]) {
-        el("ellipse", { cx, cy, rx: r * kx, ry: r, class: "deco-ring" }, g);
+        el("ellipse", { cx, cy, rx: r * kx, ry: r * ky, class: "deco-ring" }, g);
       }
       el("circle", { cx, cy, r: 70, class: "sunglow" }, g);
+      // SHA-2: the ring round the Shah holds the foundations, ace up to queen
+      const t = el("text", { x: cx, y: cy - ky * (d.found + d.slots[0]) / 2 + 4, class: "ring-caption" }, g);
+      t.textContent = "A \u2192 Q";
     },
     centre: [cx, cy],
   };
@@ -190,7 +194,7 @@ function blockade(ids, portrait) {
 function clock(ids, portrait) {
   const cx = 560, cy = 500;
   // Hours on a circle on a desktop, on a tall oval on a phone (no two cards overlap).
-  const h = portrait ? [118, 228] : [168, 168], p = portrait ? [176, 394] : [315, 315];
+  const h = portrait ? [118, 228] : [162, 166], p = portrait ? [176, 394] : [282, 256];
   const piles = {};
   for (let k = 1; k <= 12; k++) {
     const a = 90 - (k % 12) * 30;  // hour12 at the top, then clockwise
@@ -199,9 +203,9 @@ function clock(ids, portrait) {
     const px = p[0] * Math.cos(rad(a)), py = p[1] * Math.sin(rad(a));
     piles[`packet${k}`] = { type: "ray", cx, cy, a: (Math.atan2(py, px) * 180) / Math.PI,
                             r: Math.hypot(px, py), step: portrait ? 14 : 22,
-                            max: portrait ? 42 : 110, upright: true };
+                            max: portrait ? 42 : 55, upright: true };
   }
-  const corner = portrait ? { x: cx - 210, y: cy - 430 } : { x: cx - 470, y: cy - 420 };
+  const corner = portrait ? { x: cx - 210, y: cy - 430 } : { x: cx - 340, y: cy - 300 };
   piles.stock = { type: "squared", x: corner.x, y: corner.y, label: "stock" };
   piles.talon = { type: "squared", x: corner.x + 66, y: corner.y, label: "talon" };
   return {
@@ -418,7 +422,8 @@ export function bounds(layout, counts, margin = 14) {
     if (spec.label) {
       const p = basePlace(spec);
       const [lx, ly] = spec.labelAt || [p.x, p.y + CH / 2 + 15];
-      add([lx - 30, ly - (spec.labelAbove ? CH + 34 : 12), lx + 30, ly + 4]);
+      const above = spec.labelAbove || (spec.type === "fan" && spec.dy > 0);
+      add([lx - 30, ly - (above ? CH + 34 : 12), lx + 30, ly + 4]);
     }
   }
   if (!Number.isFinite(x0)) return { x: 0, y: 0, width: 400, height: 300 };

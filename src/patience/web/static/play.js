@@ -27,10 +27,16 @@ export const ui = {
   clock: { base: 0, since: null, sent: 0 }, board: null, portrait: false,
 };
 
+let sayTimer = null;
+
+// A message over the board; plain news fades after a few seconds, the rest stays.
 export function say(text, kind = "info") {
   const box = $("message");
   box.replaceChildren(text);
   box.className = `message ${kind}`;
+  box.hidden = false;
+  clearTimeout(sayTimer);
+  if (kind === "info") sayTimer = setTimeout(() => { box.hidden = true; }, 3500);
 }
 
 function setBusy(busy) {
