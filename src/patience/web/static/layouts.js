@@ -158,7 +158,8 @@ function shah(ids, portrait) {
       }
       el("circle", { cx, cy, r: 70, class: "sunglow" }, g);
       // SHA-2: the ring round the Shah holds the foundations, ace up to queen
-      const t = el("text", { x: cx, y: cy - ky * (d.found + d.slots[0]) / 2 + 4, class: "ring-caption" }, g);
+      const [tx, ty] = at((d.found + d.slots[0]) / 2, 67.5);
+      const t = el("text", { x: tx, y: ty + 4, class: "ring-caption" }, g);
       t.textContent = "A \u2192 Q";
     },
     centre: [cx, cy],
