@@ -288,6 +288,7 @@ const cardText = (code) => (code[0] === "T" ? "10" : code[0]) + SUIT[code[1]];
 export function render({ animate = true, dealFrom = false } = {}) {
   const p = ui.play;
   if (!p) return;
+  const started = performance.now();
   const sources = new Set();
   for (const m of p.moves) if (!m.move.action) sources.add(`${m.move.from}/${moveIndex(m)}`);
   const wrap = $("board-wrap");
@@ -327,6 +328,7 @@ export function render({ animate = true, dealFrom = false } = {}) {
   document.body.dataset.status = p.status;
   document.body.dataset.gameId = p.id;
   document.body.dataset.movesPlayed = p.moves_played;
+  performance.measure("render", { start: started });
 }
 
 function banner(p) {
