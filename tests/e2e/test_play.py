@@ -229,6 +229,7 @@ def test_layout_screenshot(screen: tuple[str, Any], base_url: str, game_id: str,
         drawn = page.locator(f".pile[data-pile='{pile}'] .cardwrap").count()
         assert drawn == min(len(cards), 2) or drawn == len(cards), pile
     page.wait_for_timeout(1200)  # the deal's cards come to rest
+    page.evaluate("document.querySelector('#message').hidden = true")  # the picture alone
     name = f"{game_id}.png" if kind == "desktop" else f"{game_id}-phone.png"
     page.screenshot(path=str(screenshot_dir / name))
 

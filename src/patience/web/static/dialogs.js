@@ -35,9 +35,10 @@ export function optionFields(game, current = {}) {
       o.choices.map((c) => {
         const text = asText(c);
         const line = o.choices_words[text] || text;
+        const shown = typeof c === "boolean" ? (c ? "Yes" : "No") : text;
         return h("label", { class: "choice" },
           h("input", { type: "radio", name: o.name, value: text, checked: text === value }),
-          h("span", { class: "choice-name", text: text === asText(o.default) ? `${text} (usual)` : text }),
+          h("span", { class: "choice-name", text: text === asText(o.default) ? `${shown} (usual)` : shown }),
           h("span", { class: "choice-line", text: line }));
       }));
   });
