@@ -1,10 +1,12 @@
-"""Web app latency: 1,000 move requests (play/undo) and the page's time to first draw.
+"""Web app latency: 1,000 move requests (play/undo), the page's time to first draw, the time
+from a key press to the board's last paint for a move, and the longest main-thread task
+while cards glide.
 
 Starts its own uvicorn server on a free 127.0.0.1 port (a subprocess, so client and server
 do not share an interpreter), plays a seeded random walk of moves and undos over every
-registered game, and loads the play page in Debian's Chromium. Writes bench/results/web.json.
+registered game, and drives the play page in Debian's Chromium. Writes bench/results/web.json.
 
-    PYTHONPATH=src python bench/web.py [--requests 1000]
+    PYTHONPATH=src python bench/web.py [--requests 1000] [--presses 200]
 """
 
 from __future__ import annotations
@@ -121,10 +123,91 @@ def first_draw(base: str, loads: int = 5) -> dict[str, Any] | None:
     }
 
 
+# In the page: the time of each key press, and of the first frame after the board was
+# redrawn for it (a move or an undo); long tasks and frame gaps while cards glide.
+INSTRUMENT = """() => {
+  window.__bench = { presses: [], done: [], longtasks: [], frames: [] };
+  document.addEventListener('keydown', () => window.__bench.presses.push(performance.now()), true);
+  new MutationObserver(() => {
+    requestAnimationFrame(() => setTimeout(() => window.__bench.done.push(performance.now()), 0));
+  }).observe(document.body, { attributes: true, attributeFilter: ['data-moves-played'] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  let last = performance.now();
+  const tick = (now) => {
+    if (document.getAnimations().some((a) => a.effect && a.effect.target
+        && a.effect.target.classList && a.effect.target.classList.contains('ghost'))) {
+      window.__bench.frames.push([last, now - last]);
+    }
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+PAINT_GAMES = {"sun": 7, "shah": 2, "clock": 0, "star": 0, "blockade": 4}
+
+
+def key_to_paint(base: str, presses: int) -> dict[str, Any] | None:
+    """Key press (a listed move, then undo) to the first frame painted after the board was
+    redrawn, over several games; the glide that follows is not counted. And the longest
+    main-thread task that overlaps a glide (the Long Tasks API reports tasks over 50 ms)."""
+    if not os.path.exists(CHROMIUM):
+        return None
+    from playwright.sync_api import sync_playwright
+
+    lags: list[float] = []
+    long_in_glide: list[float] = []
+    worst_frame = 0.0
+    glides = 0
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        for game, actions in PAINT_GAMES.items():
+            page.goto(f"{base}/play/{game}/{31}")
+            page.wait_for_selector("body[data-ready='1']")
+            for n in range(actions):
+                page.click("#actions button[data-action]:not([disabled])")
+                page.wait_for_selector(f"body[data-ready='1'][data-moves-played='{n + 1}']")
+            page.wait_for_timeout(1500)
+            page.evaluate(INSTRUMENT)
+            played = actions
+            for k in range(presses // len(PAINT_GAMES)):
+                key = "u" if k % 2 else "1"
+                want = played - 1 if key == "u" else played + 1
+                page.keyboard.press(key)
+                page.wait_for_selector(f"body[data-ready='1'][data-moves-played='{want}']")
+                page.wait_for_timeout(350)  # the glide ends before the next press
+                played = want
+            data = page.evaluate("window.__bench")
+            lags += [d - p for p, d in zip(data["presses"], data["done"], strict=False)]
+            glide = [(start, start + gap) for start, gap in data["frames"]]
+            glides += len(glide)
+            worst_frame = max([worst_frame] + [gap for _, gap in data["frames"]])
+            for start, length in data["longtasks"]:
+                if any(start < b and start + length > a for a, b in glide):
+                    long_in_glide.append(length)
+        browser.close()
+    return {
+        "presses": len(lags), "games": list(PAINT_GAMES),
+        "key_to_paint_p50_ms": round(statistics.median(lags), 1),
+        "key_to_paint_p95_ms": round(percentile(lags, 0.95), 1),
+        "key_to_paint_max_ms": round(max(lags), 1),
+        "target_p95_ms": 100,
+        "glide_frames": glides,
+        "longest_task_in_glide_ms": round(max(long_in_glide), 1) if long_in_glide else 0.0,
+        "long_tasks_in_glide": len(long_in_glide),
+        "longest_frame_in_glide_ms": round(worst_frame, 1),
+        "target_longest_task_ms": 50,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "web.json"))
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -134,6 +217,7 @@ def main() -> None:
         try:
             moves = move_latencies(base, args.requests, args.seed)
             page = first_draw(base)
+            paint = key_to_paint(base, args.presses)
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -142,6 +226,7 @@ def main() -> None:
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "moves": moves, "page": page, "target_p95_ms": 30,
         "p95_within_target": moves["p95_ms"] < 30,
+        "paint": paint,
     }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(result, indent=2) + "\n", "utf-8")

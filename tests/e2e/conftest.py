@@ -32,6 +32,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+              "device_scale_factor": 3},
+    "desktop": {"viewport": {"width": 1440, "height": 900}},
+}
+
+
 @pytest.fixture(scope="session")
 def web_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The database the test server keeps its games in."""
@@ -44,8 +51,10 @@ def base_url(web_db: Path) -> Iterator[str]:
 
     db = web_db
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(db), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    # The app as served: its own security headers, and it answers to the address it is
+    # reached by (127.0.0.1) and the loopback names only.
+    app = create_app(db, host="127.0.0.1")
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -66,14 +75,32 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh browser context per test: its own cookies, so its own games."""
-    context = browser.new_context(viewport={"width": 1440, "height": 900})
+def watched(context: Any) -> tuple[Any, list[str]]:
+    """A page whose script errors and Content-Security-Policy refusals are collected."""
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: errors.append(msg.text)
+          if msg.type == "error" and "Content Security Policy" in msg.text else None)
+    return pg, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh browser context per test: its own cookies, so its own games."""
+    context = browser.new_context(**VIEWPORTS["desktop"])
+    pg, errors = watched(context)
     yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def screen(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
+    """A phone (390 × 844, touch) and a desktop (1440 × 900) page, in turn."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    pg, errors = watched(context)
+    yield request.param, pg
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from patience.web.guards import CONTENT_SECURITY_POLICY
+
 pytestmark = pytest.mark.e2e
 
 WATCH = """
@@ -31,7 +33,8 @@ def test_the_three_pages_work_under_the_content_security_policy(page: Any,
     console = _watched(page)
     finished = page.request.post(f"{base_url}/api/play", data={"game": "sun", "deal": 5})
     page.request.post(f"{base_url}/api/play/{finished.json()['id']}/resign")
-    page.goto(f"{base_url}/")
+    answer = page.goto(f"{base_url}/")
+    assert answer.headers["content-security-policy"] == CONTENT_SECURITY_POLICY  # the app's own
     page.wait_for_selector("#games .game-card")
     assert page.evaluate("window.__violations") == []
     page.goto(f"{base_url}/play/sun/7")
@@ -67,3 +70,28 @@ def test_a_damaged_game_offers_to_recover_it(page: Any, base_url: str, web_db: P
     assert "recovered" in (page.text_content("#message") or "")
     assert page.get_attribute("body", "data-game-id") == gid
     assert page.locator("#board .cardwrap").count() > 0
+
+
+def test_a_game_damaged_while_it_is_played_offers_to_recover_it(page: Any, base_url: str,
+                                                                 web_db: Path) -> None:
+    page.goto(f"{base_url}/play/sun/3")
+    page.wait_for_selector("body[data-ready='1'][data-moves-played='0']")
+    gid = page.get_attribute("body", "data-game-id")
+    for _ in range(3):
+        moves = page.request.get(f"{base_url}/api/play/{gid}").json()["moves"]
+        page.request.post(f"{base_url}/api/play/{gid}/move", data=moves[0]["move"])
+    page.reload()
+    page.wait_for_selector("body[data-ready='1'][data-moves-played='3']")
+    with sqlite3.connect(web_db) as raw:
+        stored = json.loads(raw.execute("SELECT moves FROM games WHERE id = ?",
+                                        (gid,)).fetchone()[0])
+        stored[2] = {"from": "ray1", "to": "king-C", "card": "2H"}
+        raw.execute("UPDATE games SET moves = ? WHERE id = ?", (json.dumps(stored), gid))
+    page.click("#undo")
+    page.wait_for_selector("#message.error >> text=damaged from move 3")
+    assert "first 2 moves" in (page.text_content("#message") or "")
+    page.click("#recover")
+    page.wait_for_selector("body[data-ready='1'][data-moves-played='2']")
+    assert "recovered" in (page.text_content("#message") or "")
+    row = page.request.get(f"{base_url}/api/play/{gid}").json()
+    assert row["moves_played"] == 2 and row["can_undo"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +17,6 @@ BEFORE_SCREENSHOT = {"sun": 7, "blockade": 4, "shah": 2}  # actions that show th
 
 def wait_moves(page: Any, n: int) -> None:
     page.wait_for_selector(f"body[data-ready='1'][data-moves-played='{n}']", timeout=15_000)
-
-
-def wait_until(page: Any, expression: str, timeout: float = 15_000) -> None:
-    """Poll a JavaScript expression from here: ``wait_for_function`` evaluates it inside the
-    page, which the Content-Security-Policy forbids (no 'unsafe-eval')."""
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {timeout} ms: {expression}"
-        page.wait_for_timeout(50)
 
 
 def served(page: Any, base_url: str) -> dict[str, Any]:
@@ -167,6 +157,7 @@ def test_resign_shows_the_end_and_counts_in_statistics(page: Any, base_url: str)
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(f"{base_url}/play/star/8")
     wait_moves(page, 0)
+    page.click("#menu")
     page.click("#resign")
     page.wait_for_selector("body[data-status='resigned'] #banner:not([hidden])")
     page.goto(f"{base_url}/stats")
@@ -179,6 +170,7 @@ def test_resign_shows_the_end_and_counts_in_statistics(page: Any, base_url: str)
 def test_rules_panel_shows_the_rules(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/play/star/1")
     wait_moves(page, 0)
+    page.click("#menu")
     page.click("#rules summary")
     page.wait_for_selector("#rules-text > *")
     text = patience.get_game("star").rules_text()
@@ -198,6 +190,7 @@ def test_win_a_deal_through_the_page(page: Any, base_url: str) -> None:
         pytest.skip("the solver won no Star deal below 60 quickly")
     page.goto(f"{base_url}/play/star/{deal}")
     wait_moves(page, 0)
+    page.click("#menu")
     for n, move in enumerate(result.moves, 1):
         listed = served(page, base_url)["moves"]
         number = next(m["number"] for m in listed if m["move"] == move.to_dict())
@@ -212,8 +205,7 @@ def test_hint_highlights_a_listed_move(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/play/star/3")
     wait_moves(page, 0)
     page.keyboard.press("h")
-    wait_until(page, "document.querySelector('#message').textContent !== 'Thinking…'"
-               " && document.body.dataset.ready === '1'", timeout=20_000)
+    page.wait_for_selector("body[data-hint]", timeout=20_000)
     text = page.inner_text("#message")
     assert text.startswith(("Hint", "This game can no longer", "No hint"))
     if text.startswith("Hint"):
@@ -221,8 +213,9 @@ def test_hint_highlights_a_listed_move(page: Any, base_url: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_layout_screenshot(page: Any, base_url: str, game_id: str,
+def test_layout_screenshot(screen: tuple[str, Any], base_url: str, game_id: str,
                            screenshot_dir: Path) -> None:
+    kind, page = screen
     page.goto(f"{base_url}/play/{game_id}/4")
     wait_moves(page, 0)
     for done in range(1, BEFORE_SCREENSHOT.get(game_id, 0) + 1):
@@ -235,7 +228,10 @@ def test_layout_screenshot(page: Any, base_url: str, game_id: str,
     for pile, cards in shown.items():
         drawn = page.locator(f".pile[data-pile='{pile}'] .cardwrap").count()
         assert drawn == min(len(cards), 2) or drawn == len(cards), pile
-    page.screenshot(path=str(screenshot_dir / f"{game_id}.png"))
+    page.wait_for_timeout(1200)  # the deal's cards come to rest
+    page.evaluate("document.querySelector('#message').hidden = true")  # the picture alone
+    name = f"{game_id}.png" if kind == "desktop" else f"{game_id}-phone.png"
+    page.screenshot(path=str(screenshot_dir / name))
 
 
 FOUNDATION_KIND = "foundation"
@@ -287,10 +283,8 @@ def test_auto_play_plays_only_safe_foundation_moves(page: Any, base_url: str) ->
     page.reload()
     wait_moves(page, len(line))
     page.keyboard.press("a")
-    wait_until(page, f"Number(document.body.dataset.movesPlayed) > {len(line)}"
-               " && document.body.dataset.ready === '1'")
-    page.wait_for_timeout(500)
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(f"body:not([data-moves-played='{len(line)}'])")
+    page.wait_for_selector("body[data-ready='1']:not([data-auto])", timeout=30_000)
     played = served(page, base_url)
     kinds = {p.id: str(p.kind) for p in game.rules().layout}
     record = patience.get_game("sun").new(deal=deal)

@@ -55,13 +55,19 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
      {"200", "400", "403", "404", "409", "413", "422", "503"}),
     ("/api/play/{game_id}/undo", "post", {"200", "400", "403", "404", "409", "413", "503"}),
     ("/api/play/{game_id}/hint", "post", {"200", "400", "403", "404", "409", "413", "503"}),
+    ("/api/play/{game_id}", "delete", {"204", "400", "403", "404", "409", "413", "503"}),
+    ("/api/play/{game_id}/clock", "post", {"204", "400", "403", "404", "413", "422", "503"}),
+    ("/api/play/{game_id}/why", "post",
+     {"200", "400", "403", "404", "409", "413", "422", "503"}),
+    ("/api/stats/export", "get", {"200", "400", "413", "503"}),
+    ("/api/stats/import", "post", {"200", "400", "403", "409", "413", "422", "503"}),
 ])
 def test_openapi_schema_lists_every_status_a_route_answers(
         client: TestClient, path: str, method: str, statuses: set[str]) -> None:
     responses = client.get("/openapi.json").json()["paths"][path][method]["responses"]
     assert set(responses) == statuses
     for status, answer in responses.items():
-        if status not in ("200", "201", "400"):
+        if status not in ("200", "201", "204", "400"):
             assert answer["content"]["application/json"]["schema"]["$ref"].endswith("ErrorOut")
 
 
@@ -79,6 +85,10 @@ def test_openapi_schema_gives_the_start_bodys_rules(client: TestClient) -> None:
     links = client.get("/openapi.json").json()["paths"]["/api/play"]["post"]["responses"][
         "201"]["links"]
     assert links["get_game"]["parameters"] == {"game_id": "$response.body#/id"}
+    assert {"why_card", "record_clock", "delete_game"} <= set(links)
+    saved = schemas["SavedGame"]
+    assert saved["properties"]["deal"]["maximum"] == 2**64 - 1
+    assert saved["properties"]["game"]["enum"] == GAMES
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -249,7 +259,8 @@ def test_unknown_game_id_is_404_everywhere(client: TestClient) -> None:
         error(method(f"/api/play/no-such-game{path}"), 404)
     error(client.post("/api/play/no-such-game/move", json={"action": "deal"}), 404)
     error(client.get("/api/games/chess/rules"), 404)
-    assert client.get("/play/chess/1").status_code == 404
+    page = client.get("/play/chess/1")
+    assert page.status_code == 404 and "<html" in page.text and "/play/sun/random" in page.text
 
 
 def test_nothing_to_undo_or_redo_is_409(client: TestClient) -> None:
@@ -258,15 +269,17 @@ def test_nothing_to_undo_or_redo_is_409(client: TestClient) -> None:
     assert "redo" in error(client.post(f"/api/play/{gid}/redo"), 409)
 
 
-def test_resigned_game_takes_no_more_moves(client: TestClient) -> None:
+def test_resigned_game_takes_no_more_moves_until_undone(client: TestClient) -> None:
     body = start(client, "sun", deal=1)
     gid = body["id"]
     resigned = client.post(f"/api/play/{gid}/resign").json()
     assert resigned["status"] == "resigned" and resigned["moves"] == []
-    assert not resigned["can_undo"]
+    assert resigned["can_undo"], "undo takes back a resignation"
     error(client.post(f"/api/play/{gid}/move", json=body["moves"][0]["move"]), 409)
-    error(client.post(f"/api/play/{gid}/undo"), 409)
     error(client.post(f"/api/play/{gid}/resign"), 409)
+    reopened = client.post(f"/api/play/{gid}/undo").json()
+    assert reopened["status"] == "playing" and reopened["moves"] == body["moves"]
+    assert reopened["moves_played"] == 0
 
 
 def test_hint_and_winnable_need_the_solver(client: TestClient) -> None:

@@ -1,10 +1,10 @@
 """Games played through the web app, kept in SQLite (stdlib ``sqlite3``).
 
 A stored game is what replays it: game id, options, deal number and the list of moves
-(dicts), plus the redo list, a status and timestamps. Every change is committed before the
-caller answers, so a game survives a reload and a server restart. Moves cut off when a
-damaged game was recovered are kept beside it (``dropped``), never thrown away. No rule
-logic lives here.
+(dicts), plus the redo list, a status, timestamps and the play time the page's clock
+counted (``elapsed``). Every change is committed before the caller answers, so a game
+survives a reload and a server restart. Moves cut off when a damaged game was recovered
+are kept beside it (``dropped``), never thrown away. No rule logic lives here.
 
 Files of earlier releases are brought up to date on opening (``MIGRATIONS``, counted in
 SQLite's ``user_version``); every row they hold is kept.
@@ -70,8 +70,17 @@ def _issued_sessions(db: sqlite3.Connection) -> None:
     db.execute("INSERT INTO sessions SELECT owner, MIN(created) FROM games GROUP BY owner")
 
 
+def _play_clock(db: sqlite3.Connection) -> None:
+    """Version 3: the seconds of play the page's clock counted; nullable, so that a game
+    stored before (or played without the page) reads as "time unknown". A file that has
+    the column already (written by a development build before it was numbered) keeps it."""
+    if "elapsed" not in {row[1] for row in db.execute("PRAGMA table_info(games)")}:
+        db.execute("ALTER TABLE games ADD COLUMN elapsed REAL")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_keep_dropped_moves,
-                                                          _issued_sessions]
+                                                          _issued_sessions,
+                                                          _play_clock]
 
 FINISHED = ("won", "lost", "resigned")
 
@@ -96,6 +105,7 @@ class StoredGame:
     updated: float = 0.0
     finished: float | None = None
     dropped: list[dict[str, Any]] = field(default_factory=list)  # cut off by recoveries
+    elapsed: float | None = None  # seconds of play, as the page's clock counted them
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -256,6 +266,50 @@ class GameStore:
         return sorted(deal_from_sql(int(r["deal"])) for r in rows)
 
 
+    # --- housekeeping ----------------------------------------------------------------
+
+    def set_elapsed(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Record the play time the page counted; False when the game is not the owner's."""
+        with self._transaction() as db:
+            done = db.execute("UPDATE games SET elapsed = ? WHERE id = ? AND owner = ?",
+                              (seconds, game_id, owner))
+        return done.rowcount == 1
+
+    def delete_unfinished(self, game_id: str, owner: str) -> bool:
+        """Delete the owner's game if it is still being played; False when there is none."""
+        with self._transaction() as db:
+            done = db.execute(
+                "DELETE FROM games WHERE id = ? AND owner = ? AND status NOT IN"
+                " ('won', 'lost', 'resigned')", (game_id, owner))
+        return done.rowcount == 1
+
+    def insert_finished(self, rows: list[StoredGame]) -> int:
+        """Add finished games (an import) in one transaction: all of them or none; their
+        owners count as issued sessions, as in ``create``. A game already held (same game,
+        options, deal, moves and finish time) is skipped; the count added is returned."""
+        added = 0
+        now = time.time()
+        with self._transaction() as db:
+            for r in rows:
+                db.execute("INSERT OR IGNORE INTO sessions VALUES (?, ?)", (r.owner, now))
+                same = db.execute(
+                    "SELECT 1 FROM games WHERE owner = ? AND game = ? AND options = ?"
+                    " AND deal = ? AND moves = ? AND finished = ?",
+                    (r.owner, r.game, options_key(r.options), deal_to_sql(r.deal),
+                     json.dumps(r.moves), r.finished)).fetchone()
+                if same is not None:
+                    continue
+                db.execute(
+                    "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
+                    " created, updated, finished, elapsed)"
+                    " VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)",
+                    (r.id, r.owner, r.game, options_key(r.options), deal_to_sql(r.deal),
+                     json.dumps(r.moves), r.status, r.created, r.finished, r.finished,
+                     r.elapsed))
+                added += 1
+        return added
+
+
 def _row(row: sqlite3.Row) -> StoredGame:
     """A row read back; DamagedRow when a column is not what ``save`` writes."""
     try:
@@ -265,12 +319,14 @@ def _row(row: sqlite3.Row) -> StoredGame:
             moves=json.loads(row["moves"]), redo=json.loads(row["redo"]),
             status=row["status"], created=row["created"], updated=row["updated"],
             finished=row["finished"], dropped=json.loads(row["dropped"]),
+            elapsed=row["elapsed"],
         )
     except (ValueError, TypeError, RecursionError) as exc:
         raise DamagedRow(f"the saved game {row['id']} does not read back ({exc})") from None
     shapes = (isinstance(game.options, dict), isinstance(game.moves, list),
               isinstance(game.redo, list), isinstance(game.dropped, list),
-              isinstance(game.game, str), game.status in (*FINISHED, "playing"))
+              isinstance(game.game, str), game.status in (*FINISHED, "playing"),
+              game.elapsed is None or isinstance(game.elapsed, (int, float)))
     if not all(shapes):
         raise DamagedRow(f"the saved game {game.id} does not read back (a column has the "
                          "wrong shape)")

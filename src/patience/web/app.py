@@ -1,21 +1,22 @@
 """The FastAPI app: a JSON API over the library and the static pages that draw it.
 
 Games belong to the browser that started them: a session cookie (an unguessable token the
-server issued and remembers) is set on the first visit, and every game id is looked up
-together with it, so another browser's game ids read as unknown. Middlewares (guards.py)
-refuse requests for another host name, changes sent from another site's pages and bodies
-over 8 KiB, and set the security headers on every response (docs/web.md).
+server issued and remembers, sessions.py) is set on the first visit, and every game id is
+looked up together with it, so another browser's game ids read as unknown. Middlewares
+(guards.py) refuse requests for another host name, changes sent from another site's pages
+and bodies over 8 KiB (a statistics import may carry a few MB), and set the security
+headers on every response (docs/web.md). Housekeeping routes (housekeeping.py) and the play
+page's address checks (pages.py) join the same app behind the same guards.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Cookie, Depends, FastAPI, Request, Response
+from fastapi import APIRouter, Body, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -32,8 +33,10 @@ from patience.engine.registry import UnknownGame
 from patience.storage.database import StorageError
 from patience.storage.games import GameStore
 from patience.web import models as m
+from patience.web import views
 from patience.web.guards import (
     BODY_LIMIT,
+    IMPORT_LIMIT,
     SECURITY_HEADERS,
     BodyLimit,
     BodyTooLarge,
@@ -43,7 +46,9 @@ from patience.web.guards import (
     clip,
     describe_parse_error,
 )
+from patience.web.housekeeping import IMPORT_PATH, housekeeping_router
 from patience.web.openapi import CHANGES, EVERY, READS, errors, finished, game_links
+from patience.web.pages import pages_router
 from patience.web.service import (
     Conflict,
     Damaged,
@@ -52,28 +57,10 @@ from patience.web.service import (
     Snapshot,
     SolverMissing,
 )
+from patience.web.sessions import Owner
 from patience.web.stats import statistics
 
-COOKIE = "patience_session"
-COOKIE_AGE = 10 * 365 * 24 * 3600
-_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 STATIC = resources.files("patience.web").joinpath("static")
-
-SessionCookie = Annotated[str | None, Cookie(alias=COOKIE)]
-
-
-def session_owner(request: Request, response: Response, session: SessionCookie = None) -> str:
-    """The browser's session token. One the server did not issue (made up by the client, or
-    left by another database) is never adopted: a fresh token replaces it."""
-    store: GameStore = request.app.state.service.store
-    if session is not None and _TOKEN.match(session) and store.issued(session):
-        return session
-    token = store.issue_session()
-    response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, httponly=True, samesite="strict")
-    return token
-
-
-Owner = Annotated[str, Depends(session_owner)]
 
 
 def play_out(seen: Snapshot) -> m.PlayOut:
@@ -82,10 +69,15 @@ def play_out(seen: Snapshot) -> m.PlayOut:
         id=seen.id, game=seen.game, name=seen.name, deal=seen.deal, options=seen.options,
         status=seen.status,  # type: ignore[arg-type]
         state=seen.state,
-        moves=[m.MoveOut(number=i, move=mv.to_dict(), text=str(mv))
-               for i, mv in enumerate(seen.legal, 1)],
+        moves=[views.move_out(i, mv, said)
+               for i, (mv, said) in enumerate(zip(seen.legal, seen.legal_words, strict=True),
+                                              1)],
         moves_played=seen.moves_played, last_move=seen.last_move,
         can_undo=seen.can_undo, can_redo=seen.can_redo, share=seen.share,
+        last_words=seen.last_words, pile_names=seen.pile_names,
+        options_shown=list(seen.options_shown), elapsed=seen.elapsed,
+        finish=[views.move_out(0, mv, said)
+                for mv, said in zip(seen.finish, seen.finish_words, strict=True)],
     )
 
 
@@ -105,8 +97,7 @@ def api_router(service: GameService) -> APIRouter:
             rules = g.rules()
             out.append(m.GameOut(
                 id=g.id, name=g.name, decks=g.decks, summary=g.summary,
-                options=[m.OptionOut(name=o.name, default=o.default, choices=list(o.choices),
-                                     help=o.help) for o in g.option_specs],
+                options=views.option_outs(g),
                 actions=list(rules.actions),
                 piles=[m.PileOut(id=p.id, kind=str(p.kind)) for p in rules.layout],
             ))
@@ -130,7 +121,8 @@ def api_router(service: GameService) -> APIRouter:
              operation_id="my_games", responses=errors(*READS))
     def my_games(owner: Owner) -> list[m.GameSummaryOut]:
         return [m.GameSummaryOut(id=r.id, game=r.game, deal=r.deal, status=r.status,
-                                 moves_played=len(r.moves), updated=r.updated)
+                                 moves_played=len(r.moves), updated=r.updated,
+                                 options=r.options, elapsed=r.elapsed)
                 for r in service.store.list_owner(owner)]
 
     @api.get("/play/{game_id}", response_model=m.PlayOut, summary="Get a game's state",
@@ -177,13 +169,14 @@ def api_router(service: GameService) -> APIRouter:
               summary="Ask the solver for a move", operation_id="hint",
               responses=errors(*CHANGES, 404, 409))
     def hint(game_id: str, owner: Owner) -> m.HintOut:
-        seen, found = service.hint(game_id, owner)
+        found = service.hint(game_id, owner)
         move = None
         if found.move is not None:
-            legal = seen.legal
+            legal = found.seen.legal
             number = legal.index(found.move) + 1 if found.move in legal else 0
-            move = m.MoveOut(number=number, move=found.move.to_dict(), text=str(found.move))
-        return m.HintOut(status=found.status, move=move, message=found.message)
+            move = views.move_out(number, found.move, found.move_words)
+        return m.HintOut(status=found.status, move=move,  # type: ignore[arg-type]
+                         message=found.message)
 
     @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games",
              operation_id="stats", responses=errors(*READS))
@@ -266,7 +259,7 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
     app.include_router(api_router(service))
     # The last added runs first: headers on every answer, then the host, the size, the origin.
     app.add_middleware(SameOrigin)
-    app.add_middleware(BodyLimit, limit=BODY_LIMIT)
+    app.add_middleware(BodyLimit, limit=BODY_LIMIT, larger={IMPORT_PATH: IMPORT_LIMIT})
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(host, hosts))
     app.add_middleware(ExtraHeaders, headers=SECURITY_HEADERS)
 
@@ -312,11 +305,8 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
     def stats_page(_: Owner) -> str:
         return _page("stats.html")
 
-    @app.get("/play/{game}", response_class=HTMLResponse, include_in_schema=False)
-    @app.get("/play/{game}/{deal}", response_class=HTMLResponse, include_in_schema=False)
-    def play_page(_: Owner, game: str, deal: str = "random") -> str:
-        patience.get_game(game)  # an unknown game is a 404 here already
-        return _page("play.html")
+    app.include_router(pages_router(lambda: _page("play.html")))
+    app.include_router(housekeeping_router(service))
 
     @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
     def docs() -> HTMLResponse:

@@ -6,13 +6,16 @@ Each answers a refused request itself, in the API's shape (``{"detail": "words"}
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 BODY_LIMIT = 8 * 1024  # bytes; the largest sensible request (a start with options) is ~200
+# A statistics import carries a player's finished games with their moves (~2-5 KB a game):
+# 4 MiB holds about a thousand of them.
+IMPORT_LIMIT = 4 * 1024 * 1024
 DETAIL_LIMIT = 300  # characters of an error message; what the input echoes is cut there
 
 
@@ -39,19 +42,22 @@ class BodyTooLarge(Exception):
 
 class BodyLimit:
     """413 for a request body over ``limit`` bytes, by its Content-Length or as it streams
-    in, before anything parses it."""
+    in, before anything parses it. A path in ``larger`` has its own limit instead."""
 
-    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT) -> None:
+    def __init__(self, app: ASGIApp, limit: int = BODY_LIMIT,
+                 larger: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        refusal = str(BodyTooLarge(self.limit))
+        limit = self.larger.get(scope["path"], self.limit)
+        refusal = str(BodyTooLarge(limit))
         length = Headers(scope=scope).get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
+        if length is not None and (not length.isdigit() or int(length) > limit):
             await answer(send, 413, refusal)
             return
         seen = 0
@@ -61,8 +67,8 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise BodyTooLarge(self.limit)
+            if seen > limit:
+                raise BodyTooLarge(limit)
             return message
 
         async def watched(message: Message) -> None:

@@ -15,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     StrictBool,
+    StrictFloat,
     StrictInt,
     StrictStr,
     model_validator,
@@ -49,6 +50,9 @@ class OptionOut(BaseModel):
     default: Any
     choices: list[Any]
     help: str
+    label: str = Field("", description="The option in a player's words.")
+    choices_words: dict[str, str] = Field(
+        default_factory=dict, description="One line per choice, keyed by the choice as text.")
 
 
 class PileOut(BaseModel):
@@ -77,10 +81,9 @@ def _option_values(option: Option) -> dict[str, Any]:
     return {"enum": [*option.choices, *words], "description": option.help}
 
 
-def start_schema(schema: dict[str, Any]) -> None:
-    """The start body as the server reads it: a registered game, only that game's options
-    with their allowed values, and at most one of ``deal``, ``random: true`` and
-    ``winnable: true`` (none means a random deal)."""
+def game_schema(schema: dict[str, Any]) -> None:
+    """A body naming a game as the server reads it: a registered game, and only that game's
+    options with their allowed values."""
     games = patience.list_games()
     schema["properties"]["game"] = {"type": "string", "enum": [g.id for g in games],
                                     "description": "A game id (GET /api/games)."}
@@ -91,6 +94,12 @@ def start_schema(schema: dict[str, Any]) -> None:
                                                    for o in g.option_specs}}}}
         for g in games
     ]
+
+
+def start_schema(schema: dict[str, Any]) -> None:
+    """The start body: ``game_schema``, and at most one of ``deal``, ``random: true`` and
+    ``winnable: true`` (none means a random deal)."""
+    game_schema(schema)
     deal = {"type": "integer"}
     chosen = {"const": True}
     schema["not"] = {"anyOf": [
@@ -137,7 +146,15 @@ class MoveIn(BaseModel):
 class MoveOut(BaseModel):
     number: int = Field(description="1-based position in the list of legal moves.")
     move: dict[str, Any]
-    text: str
+    text: str = Field(description="The move in notation (for the API and records).")
+    words: str = Field("", description="The move as a player says it.")
+
+
+class OptionShownOut(BaseModel):
+    name: str
+    label: str
+    value: Any
+    value_words: str
 
 
 class PlayOut(BaseModel):
@@ -156,6 +173,14 @@ class PlayOut(BaseModel):
     can_undo: bool
     can_redo: bool
     share: str = Field(description="The page path that deals this game again.")
+    last_words: str | None = Field(None, description="The last move in words.")
+    pile_names: dict[str, str] = Field(default_factory=dict,
+                                       description="Each pile's name in a player's words.")
+    options_shown: list[OptionShownOut] = Field(default_factory=list)
+    elapsed: float | None = Field(None, description="Seconds of play counted so far.")
+    finish: list[MoveOut] = Field(
+        default_factory=list,
+        description="When only plays to the foundations remain: moves that finish the game.")
 
 
 class HintOut(BaseModel):
@@ -171,6 +196,8 @@ class GameSummaryOut(BaseModel):
     status: str
     moves_played: int
     updated: float
+    options: dict[str, Any] = Field(default_factory=dict)
+    elapsed: float | None = None
 
 
 class GameStatsOut(BaseModel):
@@ -181,6 +208,8 @@ class GameStatsOut(BaseModel):
     win_percent: float | None
     current_streak: int
     best_streak: int
+    best_seconds: float | None = None
+    average_seconds: float | None = None
 
 
 class ResultOut(BaseModel):
@@ -189,8 +218,62 @@ class ResultOut(BaseModel):
     status: str
     finished: float
     moves: int
+    elapsed: float | None = None
 
 
 class StatsOut(BaseModel):
     games: list[GameStatsOut]
     history: list[ResultOut]
+
+
+# --- housekeeping: the play clock, why a card cannot move, statistics files ------------
+
+FORMAT: Literal["patience-statistics"] = "patience-statistics"
+MAX_SECONDS = 10_000_000.0  # about 115 days of play: more is a broken clock
+Seconds = Annotated[StrictFloat, Field(ge=0, le=MAX_SECONDS)]
+
+
+class ClockIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    elapsed: Seconds = Field(description="Seconds of play so far.")
+
+
+class WhyIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: StrictStr = Field(alias="from", description="The pile the card is on.")
+    index: CardIndex | None = Field(None, description="The card's place in the pile "
+                                    "(0 at the bottom); the top card when left out.")
+    to: StrictStr | None = Field(None, description="The pile it should go to; left out: "
+                                 "why it cannot move at all.")
+
+
+class WhyOut(BaseModel):
+    legal: bool
+    reason: str = Field(description="Why the card cannot move there (or at all), in words.")
+
+
+class SavedGame(BaseModel):
+    """One finished game as exported: enough to replay it and to count it."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=game_schema)
+    game: StrictStr
+    options: dict[str, Any]
+    deal: DealNumber
+    moves: list[dict[str, Any]]
+    status: Literal["won", "lost", "resigned"]
+    created: StrictFloat
+    finished: StrictFloat
+    elapsed: Seconds | None = None
+
+
+class StatsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["patience-statistics"]
+    version: Literal[1]
+    exported: StrictFloat | None = None
+    games: list[SavedGame] = Field(max_length=100_000)
+
+
+class ImportOut(BaseModel):
+    added: int
+    skipped: int = Field(description="Games already held (an earlier import of the same file).")

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from patience.web.models import ErrorOut, StartIn
+from patience.web.models import ErrorOut, SavedGame, StartIn
 
 STATUS: dict[int, str] = {
     400: "The Host header names an address this server does not serve (DNS rebinding)",
     403: "A change sent from a page of another site (its Origin or Referer is not this "
          "server's)",
     404: "Unknown game, game id, or path",
-    409: "Illegal move, nothing to undo or redo, the game is over, or the saved game is "
-         "damaged (then `recover` gives the path that recovers it)",
-    413: "The request body is larger than 8 KiB",
+    409: "Illegal move, nothing to undo or redo, the game is over, a finished game cannot "
+         "be deleted, a game of an imported file does not replay as the file says, or the "
+         "saved game is damaged (then `recover` gives the path that recovers it)",
+    413: "The request body is larger than 8 KiB (4 MiB for a statistics import)",
     422: "Malformed body (not JSON, not UTF-8, nested too deeply, a field of the wrong type or "
          "out of range), bad option or deal number",
     503: "The database file cannot be read or written, or the solver is not installed "
@@ -40,7 +41,8 @@ READS = (*EVERY, 503)
 CHANGES = (*READS, 403)
 
 GAME_ROUTES = ("get_game", "play_move", "undo_move", "redo_move", "restart_game",
-               "resign_game", "recover_game", "hint")
+               "resign_game", "recover_game", "hint", "why_card", "record_clock",
+               "delete_game")
 
 
 def game_links(*, skip: str = "") -> dict[str, dict[str, Any]]:
@@ -54,8 +56,10 @@ def finished(schema: dict[str, Any]) -> dict[str, Any]:
     float, which rounds the last deal number 2**64 - 1 up to 2**64: the exact integer is put
     back. And it lists its own 422 shape on every route with a parameter, while this server
     answers 422 in the ``ErrorOut`` shape, and only where a body is read (those say so)."""
-    start = schema["components"]["schemas"]["StartIn"]["properties"]
-    start["deal"] = StartIn.model_json_schema()["properties"]["deal"]
+    models = schema["components"]["schemas"]
+    for model in (StartIn, SavedGame):
+        exact = model.model_json_schema()["properties"]["deal"]
+        models[model.__name__]["properties"]["deal"] = exact
     for path in schema.get("paths", {}).values():
         for operation in path.values():
             answer = operation.get("responses", {}).get("422", {})

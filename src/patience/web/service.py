@@ -23,10 +23,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 import patience
+from patience import words
 from patience.engine.game import Game, OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
 from patience.storage.games import DamagedRow, GameStore, StoredGame
+from patience.web import views
+from patience.web.models import OptionShownOut
 
 CACHE_SIZE = 128
 DEAL_RANGE = 1_000_000  # random deals are drawn from 1 … 999 999, as in the CLI
@@ -68,11 +71,18 @@ class Snapshot:
     status: str
     state: dict[str, Any]
     legal: tuple[Move, ...]
+    legal_words: tuple[str, ...]  # each legal move as a player says it
     moves_played: int
     last_move: str | None
+    last_words: str | None
     can_undo: bool
     can_redo: bool
     share: str
+    pile_names: dict[str, str]
+    options_shown: tuple[OptionShownOut, ...]
+    finish: tuple[Move, ...]  # plays to the foundations that win from here, when only those remain
+    finish_words: tuple[str, ...]
+    elapsed: float | None
 
 
 @dataclass
@@ -119,19 +129,40 @@ def share_path(game: Game, deal: int, options: dict[str, Any]) -> str:
 
 
 def snapshot(live: Live) -> Snapshot:
-    """The answer for ``live``; call it under the lock that guards ``live.state``."""
+    """The answer for ``live``; call it under the lock that guards ``live.state``. Undo
+    stays open after a win or a loss, and after a resignation (it takes that back)."""
     state, row = live.state, live.row
     game = state.game
     open_ = row.status not in ("won", "resigned")
+    legal = tuple(state.legal_moves()) if row.status != "resigned" else ()
+    last = Move.from_dict(row.moves[-1]) if row.moves else None
+    finish = tuple(views.finishing_moves(state)) if row.status == "playing" else ()
     return Snapshot(
         id=row.id, game=game.id, name=game.name, deal=row.deal, options=dict(row.options),
         status=row.status, state=state.to_dict(),
-        legal=tuple(state.legal_moves()) if row.status != "resigned" else (),
+        legal=legal, legal_words=tuple(words.describe(state, mv) for mv in legal),
         moves_played=len(row.moves),
-        last_move=str(Move.from_dict(row.moves[-1])) if row.moves else None,
-        can_undo=open_ and bool(row.moves), can_redo=open_ and bool(row.redo),
+        last_move=str(last) if last else None,
+        last_words=words.describe(state, last) if last else None,
+        can_undo=bool(row.moves) or row.status == "resigned",
+        can_redo=open_ and bool(row.redo),
         share=share_path(game, row.deal, row.options),
+        pile_names=words.pile_names(state),
+        options_shown=tuple(views.options_shown(game, row.options)),
+        finish=finish, finish_words=tuple(words.describe(state, mv) for mv in finish),
+        elapsed=row.elapsed,
     )
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """The solver's advice on the position ``seen`` shows, in a player's words."""
+
+    seen: Snapshot
+    status: str
+    move: Move | None
+    move_words: str
+    message: str
 
 
 def _same_move(stored: Any, played: dict[str, Any]) -> bool:
@@ -180,10 +211,12 @@ class GameService:
         if cached is None or cached.source != _source(row):
             state, sound = self._replay(row)
             if sound < len(row.moves):
+                kept = ("start again from the deal" if sound == 0 else
+                        "keep its first move" if sound == 1 else f"keep its first {sound} moves")
                 raise Damaged(
                     f"this saved game is damaged from move {sound + 1} on (of "
-                    f"{len(row.moves)}): it no longer replays. Recover it to keep its first "
-                    f"{sound} moves; the rest are kept aside.", game_id, True)
+                    f"{len(row.moves)}): it no longer replays. Recover it to {kept}; the rest "
+                    "are kept aside.", game_id, True)
             cached = _Cached(_source(row), state)
             self._cache[game_id] = cached
         self._cache.move_to_end(game_id)
@@ -262,7 +295,7 @@ class GameService:
         return self._change(game_id, owner, lambda live: self._play(live, move))
 
     def undo(self, game_id: str, owner: str) -> Snapshot:
-        return self._change(game_id, owner, self._undo)
+        return self._change(game_id, owner, self._undo, after_the_end=True)
 
     def redo(self, game_id: str, owner: str) -> Snapshot:
         return self._change(game_id, owner, self._redo)
@@ -273,13 +306,15 @@ class GameService:
     def resign(self, game_id: str, owner: str) -> Snapshot:
         return self._change(game_id, owner, self._resign)
 
-    def _change(self, game_id: str, owner: str, change: Any) -> Snapshot:
+    def _change(self, game_id: str, owner: str, change: Any, *,
+                after_the_end: bool = False) -> Snapshot:
         """One change at a time: load, change the state and the row, store, answer. When the
         change or the store fails, the cached state is dropped, so the next request rebuilds
-        it from what is stored."""
+        it from what is stored. Only a change ``after_the_end`` (undo) is made to a game
+        that is won or resigned."""
         with self._lock:
             live = self._live(game_id, owner)
-            if live.row.status in ("won", "resigned"):
+            if live.row.status in ("won", "resigned") and not after_the_end:
                 raise Conflict(f"the game is over ({live.row.status}): start a new deal")
             try:
                 change(live)
@@ -306,6 +341,11 @@ class GameService:
 
     @staticmethod
     def _undo(live: Live) -> None:
+        """Also after a win or a loss; after a resignation it takes back the resignation
+        (and only that)."""
+        if live.row.status == "resigned":
+            live.row.status = live.state.status
+            return
         if not live.row.moves:
             raise Conflict("nothing to undo: no move has been played")
         live.state.undo()
@@ -352,8 +392,9 @@ class GameService:
             self._remember(row, state)
             return snapshot(Live(row, state))
 
-    def hint(self, game_id: str, owner: str) -> tuple[Snapshot, Any]:
-        """The solver's advice on a copy of the state (the lock is not held while it thinks)."""
+    def hint(self, game_id: str, owner: str) -> HintAnswer:
+        """The solver's advice on a private copy of the state (the lock is not held while it
+        thinks; the solver never changes the copy, so its words are read from it)."""
         with self._lock:
             live = self._live(game_id, owner)
             if live.row.status != "playing":
@@ -362,4 +403,43 @@ class GameService:
             position = live.state.copy()
         solver = _solver()
         found = solver.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
-        return seen, found
+        move: Move | None = found.move
+        return HintAnswer(seen, str(found.status), move,
+                          words.describe(position, move) if move is not None else "",
+                          words.plain(position, str(found.message)))
+
+    # --- housekeeping ------------------------------------------------------------------
+
+    def why(self, game_id: str, owner: str, pile: str, index: int | None,
+            to: str | None) -> views.Reason:
+        """Why a card cannot move (there, or at all), in words, read under the lock."""
+        with self._lock:
+            live = self._live(game_id, owner)
+            if live.row.status == "resigned":  # the engine's state does not know of it
+                return views.Reason(False, "You gave up this game; undo takes that back.")
+            return views.explain(live.state, pile, index, to)
+
+    def set_elapsed(self, game_id: str, owner: str, seconds: float) -> None:
+        """Keep the play time the page counted (any game of the owner's, finished too)."""
+        with self._lock:
+            if not self.store.set_elapsed(game_id, owner, seconds):
+                raise NotFound(f"no game {game_id!r} in this browser")
+
+    def delete_unfinished(self, game_id: str, owner: str) -> None:
+        """Delete a game still being played; a finished one stays in the statistics."""
+        with self._lock:
+            if not self.store.delete_unfinished(game_id, owner):
+                try:
+                    held = self.store.get(game_id, owner) is not None
+                except DamagedRow:
+                    held = True  # finished, though a column no longer reads back
+                if not held:
+                    raise NotFound(f"no game {game_id!r} in this browser")
+                raise Conflict("a finished game stays in your statistics; it cannot be "
+                               "deleted")
+            self._cache.pop(game_id, None)
+
+    def import_finished(self, rows: list[StoredGame]) -> int:
+        """Add finished games in one transaction (all or none); how many were new."""
+        with self._lock:
+            return self.store.insert_finished(rows)

@@ -20,6 +20,7 @@ def statistics(finished: list[StoredGame]) -> dict[str, Any]:
         for r in rows:
             current = current + 1 if r.status == "won" else 0
             best = max(best, current)
+        times = [r.elapsed for r in rows if r.elapsed is not None and r.status == "won"]
         per_game.append({
             "game": game_id,
             "name": names.get(game_id, game_id),
@@ -28,7 +29,10 @@ def statistics(finished: list[StoredGame]) -> dict[str, Any]:
             "win_percent": round(100 * won / len(rows), 1) if rows else None,
             "current_streak": current,
             "best_streak": best,
+            "best_seconds": round(min(times), 1) if times else None,
+            "average_seconds": round(sum(times) / len(times), 1) if times else None,
         })
     history = [{"game": r.game, "deal": r.deal, "status": r.status,
-                "finished": r.finished or r.updated, "moves": len(r.moves)} for r in finished]
+                "finished": r.finished or r.updated, "moves": len(r.moves),
+                "elapsed": r.elapsed} for r in finished]
     return {"games": per_game, "history": history}

@@ -24,6 +24,21 @@ export function cardName(code) {
   return (RANK_TEXT[code[0]] || code[0]) + SUIT_CHAR[code[1]];
 }
 
+const RANK_WORD = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                    8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" };
+const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+
+// "7H" -> "seven of hearts", as a screen reader says it.
+export function spokenName(code) {
+  return `${RANK_WORD[code[0]]} of ${SUIT_WORD[code[1]]}`;
+}
+
+// Corner index size: "normal" or "large" (a setting; large reads well on a small screen).
+let face = { rank: 16, suit: 12.5 };
+export function setCardSize(size) {
+  face = size === "large" ? { rank: 19.5, suit: 15 } : { rank: 16, suit: 12.5 };
+}
+
 // Suit shapes in a 100 x 100 box.
 const SUIT_SHAPES = {
   H: '<path d="M50,92 C22,68 2,50 2,29 C2,13 14,3 28,3 C38,3 46,9 50,19 C54,9 62,3 72,3 C86,3 98,13 98,29 C98,50 78,68 50,92 Z"/>',
@@ -54,11 +69,12 @@ export function addDefs(svg) {
 
 function corner(g, code, color) {
   const rank = RANK_TEXT[code[0]] || code[0];
-  el("text", { x: 3.5, y: 14, "font-size": 13.5, "font-weight": 700, fill: color,
-               "font-family": "DejaVu Sans, Arial, sans-serif",
-               "letter-spacing": rank.length > 1 ? -1 : 0 }, g).textContent = rank;
-  el("use", { href: `#suit-${code[1]}`, x: rank.length > 1 ? 18 : 12, y: 4, width: 11,
-              height: 11 }, g);
+  const wide = rank.length > 1, f = face.rank;
+  el("text", { x: 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700, fill: color,
+               "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif",
+               "letter-spacing": wide ? -1.5 : 0 }, g).textContent = rank;
+  el("use", { href: `#suit-${code[1]}`, x: 2.5 + f * (wide ? 1.05 : 0.68), y: 3, width: face.suit,
+              height: face.suit }, g);
 }
 
 // A card as a group in its own coordinates (0,0)-(CW,CH).

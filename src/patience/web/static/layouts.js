@@ -1,262 +1,371 @@
-// Where each game's piles lie: pile id -> place, as the books drew them.
+// Where each game's piles lie: pile id -> place, as the books drew them, in two shapes:
+// a wide one for a desktop and a tall one for a phone held upright (`portrait`).
 //
 // A place is {x, y} (centre of the first card) with a type:
 //   squared  one heap, the top card shown (depth drawn as edges)
 //   fan      cards offset by (dx, dy) each, squeezed to at most `max` in all
 //   ray      cards going out from (cx, cy) at angle `a` (degrees, 0 = right, 90 = up)
 //            from radius r, `step` apart (squeezed to `max`), turned to face outwards
+//            (or kept upright), with an optional squeeze of x (`kx`) for an oval picture
 //   arc      cards along a circle round (cx, cy) of radius r from angle a0 clockwise,
 //            `step` degrees apart (squeezed to `span`), turned to face outwards
-// and an optional label. Each game gives a function of the pile ids in its state, so
-// piles that depend on options or appear in play (Sun's clouds) find their place.
+// and an optional label. The board's frame is fitted to what is laid (see `bounds`), so a
+// layout only places piles; it never sizes the felt.
 
-import { el } from "./cards.js";
+import { el, CW, CH } from "./cards.js";
 
 const rad = (deg) => (deg * Math.PI) / 180;
 const polar = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy - r * Math.sin(rad(deg))];
 const SUITS = "SHDC";
-const SUIT_WORD = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const ROMAN = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"];
+const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+export const ROMAN = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"];
 
 function numbered(ids, prefix) {
   return ids.filter((id) => new RegExp(`^${prefix}\\d+$`).test(id))
     .map((id) => Number(id.slice(prefix.length))).sort((a, b) => a - b);
 }
 
-function sun(ids) {
-  const cx = 600, cy = 470;
-  const piles = {};
-  for (let k = 1; k <= 13; k++) {
-    const a = 180 - (k - 1) * 15;  // SUN-1: a semicircle, ray1 on the left
-    const [lx, ly] = polar(cx, cy, 205, a);
-    piles[`ray${k}`] = { type: "ray", cx, cy, a, r: 250, step: 21, max: 190,
-                         label: String(k), labelAt: [lx, ly + 4] };
+// n points spread evenly by length along the upper half of an ellipse, left to right.
+function halfEllipse(rx, ry, n) {
+  const steps = 720, pts = [], lengths = [0];
+  for (let i = 0; i <= steps; i++) {
+    const t = Math.PI - (i / steps) * Math.PI;
+    pts.push([rx * Math.cos(t), ry * Math.sin(t)]);
+    if (i) lengths.push(lengths[i - 1] + Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]));
   }
+  const total = lengths[steps], out = [];
+  for (let k = 0; k < n; k++) {
+    const want = (k / (n - 1)) * total;
+    const i = lengths.findIndex((l) => l >= want - 1e-9);
+    out.push(pts[Math.max(0, i)]);
+  }
+  return out;
+}
+
+function sun(ids, portrait) {
+  const piles = {};
+  const cx = portrait ? 320 : 600, cy = portrait ? 500 : 470;
+  const rays = portrait ? halfEllipse(140, 320, 13) : null;
+  for (let k = 1; k <= 13; k++) {  // SUN-1: a semicircle, ray1 on the left
+    let a = 180 - (k - 1) * 15, r = 250;
+    if (portrait) {
+      const [x, y] = rays[k - 1];
+      a = (Math.atan2(y, x) * 180) / Math.PI;
+      r = Math.hypot(x, y);
+    }
+    const [lx, ly] = polar(cx, cy, r - (portrait ? 52 : 45), a);
+    piles[`ray${k}`] = { type: "ray", cx, cy, a, r, step: portrait ? 16 : 21,
+                         max: portrait ? 96 : 190, label: String(k), labelAt: [lx, ly + 4] };
+  }
+  const fy = portrait ? [cy + 88, cy + 190] : [cy - 135, cy - 25];
+  const fdx = portrait ? 64 : 66;
   SUITS.split("").forEach((s, i) => {
-    const x = cx + (i - 1.5) * 66;
-    piles[`ace-${s}`] = { type: "squared", x, y: cy - 135, label: `A${SUIT_WORD[s]} up` };
-    piles[`king-${s}`] = { type: "squared", x, y: cy - 25, label: `K${SUIT_WORD[s]} down` };
+    const x = cx + (i - 1.5) * fdx;
+    piles[`ace-${s}`] = { type: "squared", x, y: fy[0], label: `A${SUIT_SIGN[s]} up` };
+    piles[`king-${s}`] = { type: "squared", x, y: fy[1], label: `K${SUIT_SIGN[s]} down` };
   });
-  piles.stock = { type: "squared", x: 70, y: 540, label: "stock" };
+  piles.stock = portrait ? { type: "squared", x: cx - 240, y: fy[0], label: "stock" }
+    : { type: "squared", x: 70, y: 540, label: "stock" };
   const clouds = numbered(ids, "cloud");
-  const stormy = clouds.length > 0 || ids.includes("wind");
-  clouds.forEach((k) => {  // SUN-6: clouds in rows below the sun, four to a line
-    const col = (k - 1) % 4, row = Math.floor((k - 1) / 4);
-    piles[`cloud${k}`] = { type: "fan", x: 60 + col * 290, y: 660 + row * 100, dx: 22, dy: 0,
-                           max: 215, label: `cloud ${k}` };
+  const perRow = portrait ? 3 : 4, top = portrait ? cy + 310 : 660, left = portrait ? 40 : 60;
+  const pitch = portrait ? 205 : 290, spread = portrait ? 140 : 215;
+  clouds.forEach((k) => {  // SUN-6: clouds in rows below the sun
+    const col = (k - 1) % perRow, row = Math.floor((k - 1) / perRow);
+    piles[`cloud${k}`] = { type: "fan", x: left + col * pitch, y: top + row * 100, dx: 20, dy: 0,
+                           max: spread, label: `cloud ${k}` };
   });
-  piles.wind = { type: "fan", x: 60, y: clouds.length > 8 ? 660 + 3 * 100 : 660 + 2 * 100,
-                 dx: 22, dy: 0, max: 1080, label: "wind" };
+  const rows = Math.ceil(Math.max(clouds.length, 1) / perRow);
+  piles.wind = { type: "fan", x: left, y: top + (clouds.length ? rows : 0) * 100, dx: 20, dy: 0,
+                 max: portrait ? 540 : 1080, label: "wind" };
   return {
-    width: 1200, height: stormy ? 1030 : 620, piles,
+    piles,
     deco(g) {
-      el("circle", { cx, cy: cy - 80, r: 190, fill: "url(#sunglow)" }, g);
+      el("circle", { cx, cy: portrait ? cy : cy - 80, r: portrait ? 150 : 190, class: "sunglow" }, g);
       for (let k = 0; k < 13; k++) {
-        const [x1, y1] = polar(cx, cy, 150, 180 - k * 15);
-        const [x2, y2] = polar(cx, cy, 470, 180 - k * 15);
+        const a = portrait ? piles[`ray${k + 1}`].a : 180 - k * 15;
+        const [x1, y1] = polar(cx, cy, portrait ? 90 : 150, a);
+        const [x2, y2] = polar(cx, cy, portrait ? 380 : 470, a);
         el("line", { x1, y1, x2, y2, class: "deco-line" }, g);
       }
     },
+    centre: [cx, cy],
   };
 }
 
-function star() {
-  const cx = 500, cy = 370, R = 255;
+function star(ids, portrait) {
+  const cx = 500, cy = 370, rx = portrait ? 150 : 255, ry = portrait ? 215 : 255;
   const piles = {};
+  const at = (k, a) => [cx + k * rx * Math.cos(rad(a)), cy - k * ry * Math.sin(rad(a))];
   const base = { "base-12": 90, "base-3": 0, "base-6": 270, "base-9": 180 };
   for (const [id, a] of Object.entries(base)) {
-    const [x, y] = polar(cx, cy, R, a);
-    piles[id] = { type: "squared", x, y, label: id.replace("base-", "") + " o'clock" };
+    const [x, y] = at(1, a);
+    piles[id] = { type: "squared", x, y, label: id.replace("base-", "") + " o'clock",
+                  labelAbove: a === 90 };
   }
-  const cell = { "cell-1": 45, "cell-4": 315, "cell-7": 225, "cell-10": 135 };
-  for (const [id, a] of Object.entries(cell)) {
-    const [x, y] = polar(cx, cy, R * 0.78, a);
-    piles[id] = { type: "squared", x, y, label: id };
+  const cell = { "cell-1": [45, "1:30"], "cell-4": [315, "4:30"], "cell-7": [225, "7:30"],
+                 "cell-10": [135, "10:30"] };
+  for (const [id, [a, name]] of Object.entries(cell)) {
+    const [x, y] = at(portrait ? 0.85 : 0.78, a);
+    piles[id] = { type: "squared", x, y, label: name };
   }
   piles.reserve = { type: "squared", x: cx, y: cy, label: "reserve" };
-  piles.stock = { type: "squared", x: 900, y: 660, label: "stock" };
+  piles.stock = portrait ? { type: "squared", x: cx + rx, y: cy + ry + 60, label: "stock" }
+    : { type: "squared", x: cx + rx + 130, y: cy + ry, label: "stock" };
   return {
-    width: 1000, height: 740, piles,
+    piles,
     deco(g) {
       const points = [];
-      for (let i = 0; i < 16; i++) points.push(polar(cx, cy, i % 2 ? 150 : 330, 90 - i * 22.5).join(","));
+      for (let i = 0; i < 16; i++) {
+        const k = i % 2 ? 0.55 : 1.25;
+        points.push(at(k, 90 - i * 22.5).join(","));
+      }
       el("polygon", { points: points.join(" "), class: "deco-star" }, g);
-      el("circle", { cx, cy, r: R, class: "deco-ring" }, g);
+      el("ellipse", { cx, cy, rx, ry, class: "deco-ring" }, g);
     },
+    centre: [cx, cy],
   };
 }
 
-function shah() {
-  const cx = 560, cy = 540;
+function shah(ids, portrait) {
+  // An oval: narrower on a phone, lower on a desktop, the cards of a ray never apart.
+  const cx = 470, cy = 470, kx = portrait ? 0.6 : 1, ky = portrait ? 1 : 0.8;
+  const d = portrait ? { found: 150, slots: [275, 320, 365] } : { found: 130, slots: [235, 280, 325] };
+  const at = (r, a) => [cx + kx * r * Math.cos(rad(a)), cy - ky * r * Math.sin(rad(a))];
   const piles = { shah: { type: "squared", x: cx, y: cy, label: "the Shah" } };
   for (let k = 1; k <= 8; k++) {
     const a = 90 - (k - 1) * 45;  // SHA-1, SHA-3: clockwise from the top
-    const [fx, fy] = polar(cx, cy, 128, a);
+    const [fx, fy] = at(d.found, a);
     piles[`found${k}`] = { type: "squared", x: fx, y: fy };
-    [222, 305].forEach((r, i) => {
-      const [x, y] = polar(cx, cy, r, a);
-      piles[`ray${k}.${i + 1}`] = { type: "squared", x, y };
+    // SHA-3 and the book's picture: the slots of a ray overlap, each covering the one inside
+    d.slots.forEach((r, i) => {
+      const [x, y] = at(r, a);
+      piles[`ray${k}.${i + 1}`] = i < 2 ? { type: "squared", x, y }
+        : { type: "fan", x, y, dx: 16 * kx * Math.cos(rad(a)), dy: -16 * ky * Math.sin(rad(a)),
+            max: portrait ? 60 : 100 };
     });
-    const [x, y] = polar(cx, cy, 388, a);
-    piles[`ray${k}.3`] = { type: "fan", x, y, dx: 16 * Math.cos(rad(a)),
-                           dy: -16 * Math.sin(rad(a)), max: 110 };
   }
-  piles.stock = { type: "squared", x: 70, y: 70, label: "stock" };
-  piles.talon = { type: "squared", x: 150, y: 70, label: "talon" };
-  piles.out = { type: "fan", x: 70, y: 1010, dx: 14, dy: 0, max: 120, label: "kings out" };
+  const edge = portrait ? { x: cx - 250, y: cy - 440 } : { x: cx - 400, y: cy - 330 };
+  piles.stock = { type: "squared", x: edge.x, y: edge.y, label: "stock" };
+  piles.talon = { type: "squared", x: edge.x + 66, y: edge.y, label: "talon" };
+  piles.out = portrait ? { type: "fan", x: cx - 250, y: cy + 440, dx: 10, dy: 0, max: 60,
+                           label: "kings out" }
+    : { type: "fan", x: cx - 400, y: cy + 320, dx: 14, dy: 0, max: 90, label: "kings out" };
   return {
-    width: 1120, height: 1080, piles,
+    piles,
     deco(g) {
-      for (const r of [128, 222, 305, 388]) el("circle", { cx, cy, r, class: "deco-ring" }, g);
-      el("circle", { cx, cy, r: 70, fill: "url(#sunglow)" }, g);
+      for (const r of [d.found, d.slots[0], d.slots[2]]) {
+        el("ellipse", { cx, cy, rx: r * kx, ry: r * ky, class: "deco-ring" }, g);
+      }
+      el("circle", { cx, cy, r: 70, class: "sunglow" }, g);
+      // SHA-2: the ring round the Shah holds the foundations, ace up to queen
+      const [tx, ty] = at((d.found + d.slots[0]) / 2, 67.5);
+      const t = el("text", { x: tx, y: ty + 4, class: "ring-caption" }, g);
+      t.textContent = "A \u2192 Q";
     },
+    centre: [cx, cy],
   };
 }
 
-function blockade(ids) {
+function blockade(ids, portrait) {
   const piles = {};
+  if (portrait) {
+    for (let k = 1; k <= 8; k++) {
+      piles[`found${k}`] = { type: "squared", x: 136 + ((k - 1) % 4) * 70,
+                             y: 50 + Math.floor((k - 1) / 4) * 104, label: "A \u2192 K" };
+    }
+    piles.stock = { type: "squared", x: 36, y: 50, label: "stock" };
+    for (let k = 1; k <= 12; k++) {  // BLK-3, in two rows of six
+      const tier = k <= 6 ? 0 : 1;
+      piles[`col${k}`] = { type: "fan", x: 36 + ((k - 1) % 6) * 70, y: 290 + tier * 340, dx: 0,
+                           dy: 22, max: 220, label: `${k}`, room: 4 };
+    }
+    return { piles };
+  }
   for (let k = 1; k <= 8; k++) {
-    piles[`found${k}`] = { type: "squared", x: 80 + (k - 1) * 78, y: 60 };
+    piles[`found${k}`] = { type: "squared", x: 80 + (k - 1) * 78, y: 60, label: "A \u2192 K" };
   }
   for (let k = 1; k <= 12; k++) {  // BLK-3: each column a fan going down
-    piles[`col${k}`] = { type: "fan", x: 50 + (k - 1) * 80, y: 190, dx: 0, dy: 24, max: 530,
-                         label: `${k}` };
+    piles[`col${k}`] = { type: "fan", x: 50 + (k - 1) * 80, y: 200, dx: 0, dy: 24, max: 530,
+                         label: `${k}`, room: 3 };
   }
   piles.stock = { type: "squared", x: 960, y: 60, label: "stock" };
-  return { width: 1010, height: 800, piles };
+  return { piles };
 }
 
-function clock() {
+function clock(ids, portrait) {
   const cx = 560, cy = 500;
+  // Hours on a circle on a desktop, on a tall oval on a phone (no two cards overlap).
+  const h = portrait ? [118, 228] : [162, 166], p = portrait ? [176, 394] : [282, 256];
   const piles = {};
   for (let k = 1; k <= 12; k++) {
     const a = 90 - (k % 12) * 30;  // hour12 at the top, then clockwise
-    const [x, y] = polar(cx, cy, 168, a);
-    piles[`hour${k}`] = { type: "squared", x, y };
-    piles[`packet${k}`] = { type: "ray", cx, cy, a, r: 315, step: 22, max: 110, upright: true };
+    const x = cx + h[0] * Math.cos(rad(a)), y = cy - h[1] * Math.sin(rad(a));
+    piles[`hour${k}`] = { type: "squared", x, y, label: ROMAN[k % 12], hour: true };
+    const px = p[0] * Math.cos(rad(a)), py = p[1] * Math.sin(rad(a));
+    piles[`packet${k}`] = { type: "ray", cx, cy, a: (Math.atan2(py, px) * 180) / Math.PI,
+                            r: Math.hypot(px, py), step: portrait ? 14 : 22,
+                            max: portrait ? 42 : 55, upright: true };
   }
-  piles.stock = { type: "squared", x: 70, y: 70, label: "stock" };
-  piles.talon = { type: "squared", x: 150, y: 70, label: "talon" };
+  const corner = portrait ? { x: cx - 210, y: cy - 430 } : { x: cx - 340, y: cy - 300 };
+  piles.stock = { type: "squared", x: corner.x, y: corner.y, label: "stock" };
+  piles.talon = { type: "squared", x: corner.x + 66, y: corner.y, label: "talon" };
   return {
-    width: 1120, height: 1000, piles,
+    piles,
     deco(g) {
-      el("circle", { cx, cy, r: 250, class: "deco-dial" }, g);
-      el("circle", { cx, cy, r: 92, class: "deco-ring" }, g);
-      for (let k = 0; k < 12; k++) {
-        const [x, y] = polar(cx, cy, 250, 90 - k * 30);
-        const t = el("text", { x, y: y + 7, class: "deco-numeral" }, g);
-        t.textContent = ROMAN[k];
-      }
+      el("ellipse", { cx, cy, rx: (h[0] + p[0]) / 2 + 10, ry: (h[1] + p[1]) / 2 + 10,
+                      class: "deco-dial" }, g);
+      el("ellipse", { cx, cy, rx: h[0] - 70, ry: h[1] - 75, class: "deco-ring" }, g);
+      el("line", { x1: cx, y1: cy, x2: cx, y2: cy - (h[1] - 80), class: "hand hand-minute" }, g);
+      el("line", { x1: cx, y1: cy, x2: cx + (h[0] - 70) * 0.7, y2: cy, class: "hand hand-hour" }, g);
     },
+    centre: [cx, cy],
   };
 }
 
 function rainbowLike(reserveId) {
-  return (ids) => {
+  return (ids, portrait) => {
     const piles = {};
-    const cx = 600, cy = 520;
-    piles[reserveId] = { type: "arc", cx, cy, r: 430, a0: 168, step: 6.2, span: 156 };
+    const cx = 600, cy = portrait ? 330 : 520, r = portrait ? 225 : 430;
     const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
+    if (reserveId === "rainbow") {
+      piles.rainbow = portrait ? { type: "arc", cx, cy, r, a0: 172, step: 6.6, span: 164 }
+        : { type: "arc", cx, cy, r, a0: 168, step: 6.2, span: 156 };
+    } else {  // OPS-1: the shop is one open column
+      piles.shop = portrait ? { type: "fan", x: cx - 200, y: 60, dx: 0, dy: 26, max: 470, label: "shop" }
+        : { type: "fan", x: cx - 330, y: 60, dx: 0, dy: 30, max: 560, label: "shop" };
+    }
+    const gap = portrait ? 66 : 76;
+    const fy = reserveId === "rainbow" ? (portrait ? cy - 130 : 210) : 60;
+    const fx = reserveId === "rainbow" ? cx : cx + (portrait ? 45 : 0);
     founds.forEach((k, i) => {
-      piles[`found${k}`] = { type: "squared", x: cx + (i - (founds.length - 1) / 2) * 76, y: 210 };
+      piles[`found${k}`] = { type: "squared", x: fx + (i - (founds.length - 1) / 2) * gap, y: fy,
+                             label: k === 1 ? "base" : "" };
     });
+    const wy = reserveId === "rainbow" ? (portrait ? cy + 60 : 340) : (portrait ? 200 : 210);
+    const wgap = portrait ? 66 : 86;
     waste.forEach((k, i) => {
-      piles[`pile${k}`] = { type: "fan", x: cx + (i - (waste.length - 1) / 2) * 86, y: 340,
-                            dx: 0, dy: 18, max: 150, label: `pile ${k}` };
+      piles[`pile${k}`] = { type: "fan", x: fx + (i - (waste.length - 1) / 2) * wgap, y: wy,
+                            dx: 0, dy: portrait ? 18 : 20, max: portrait ? 230 : 300,
+                            label: `pile ${k}`, labelAbove: true, room: 4 };
     });
-    piles.stock = { type: "squared", x: 80, y: 620, label: "stock" };
-    piles.hand = { type: "squared", x: 160, y: 620, label: "hand" };
+    const sy = reserveId === "rainbow" ? (portrait ? cy + 270 : 400) : (portrait ? 560 : 60);
+    const sx = reserveId === "rainbow" ? (portrait ? cx - 36 : cx - 300) : (portrait ? cx + 100 : cx + 300);
+    piles.stock = { type: "squared", x: sx, y: sy, label: "stock" };
+    piles.hand = { type: "squared", x: sx + 72, y: sy, label: "hand" };
     return {
-      width: 1200, height: 690, piles,
+      piles,
       deco(g) {
+        if (reserveId !== "rainbow") return;
         const colors = ["#e8574a", "#f0a33c", "#f3dc4a", "#5cbf6a", "#4a8fe0", "#7c5cd6"];
         colors.forEach((c, i) => {
-          const r = 500 - i * 9;
-          const [x1, y1] = polar(cx, cy, r, 172), [x2, y2] = polar(cx, cy, r, 8);
-          el("path", { d: `M${x1},${y1} A${r},${r} 0 0 1 ${x2},${y2}`, stroke: c,
+          const rr = r + 70 - i * 9;
+          const [x1, y1] = polar(cx, cy, rr, 174), [x2, y2] = polar(cx, cy, rr, 6);
+          el("path", { d: `M${x1},${y1} A${rr},${rr} 0 0 1 ${x2},${y2}`, stroke: c,
                        class: "deco-band" }, g);
         });
       },
+      centre: [cx, cy],
     };
   };
 }
 
-function openShop(ids) {
-  const piles = { shop: { type: "fan", x: 70, y: 60, dx: 0, dy: 30, max: 640, label: "shop" } };
+function toad(ids, portrait) {
   const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
-  founds.forEach((k, i) => { piles[`found${k}`] = { type: "squared", x: 260 + i * 90, y: 60 }; });
-  waste.forEach((k, i) => {
-    piles[`pile${k}`] = { type: "fan", x: 260 + i * 90, y: 210, dx: 0, dy: 22, max: 520,
-                          label: `pile ${k}` };
-  });
-  piles.stock = { type: "squared", x: 760, y: 60, label: "stock" };
-  piles.hand = { type: "squared", x: 840, y: 60, label: "hand" };
-  return { width: 900, height: 800, piles };
-}
-
-function toad(ids) {
-  const piles = {
-    toad: { type: "squared", x: 80, y: 90, label: "toad", depth: true },
-    toad1: { type: "squared", x: 80, y: 90, label: "toad 1", depth: true },
-    toad2: { type: "squared", x: 80, y: 250, label: "toad 2", depth: true },
-  };
-  const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
-  founds.forEach((k, i) => { piles[`found${k}`] = { type: "squared", x: 230 + i * 78, y: 90 }; });
-  waste.forEach((k, i) => {
-    piles[`pile${k}`] = { type: "fan", x: 270 + i * 110, y: 250, dx: 0, dy: 22, max: 360,
-                          label: `pile ${k}` };
-  });
-  piles.stock = { type: "squared", x: 80, y: 560, label: "stock" };
-  piles.hand = { type: "squared", x: 160, y: 560, label: "hand" };
-  return { width: Math.max(880, 230 + founds.length * 78), height: 680, piles };
-}
-
-function doubleStar(ids) {
-  const cx = 470, cy = 400;
-  const piles = { reserve: { type: "fan", x: cx - 209, y: cy, dx: 22, dy: 0, max: 420,
-                             label: "reserve" } };
-  const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
+  const two = ids.includes("toad1");
+  const piles = {};
+  if (portrait) {
+    piles.stock = { type: "squared", x: 40, y: 50, label: "stock" };
+    piles.hand = { type: "squared", x: 110, y: 50, label: "hand" };
+    piles.toad = { type: "squared", x: 250, y: 50, label: "toad" };
+    piles.toad1 = { type: "squared", x: 220, y: 50, label: "toad 1" };
+    piles.toad2 = { type: "squared", x: 290, y: 50, label: "toad 2" };
+    founds.forEach((k, i) => {
+      piles[`found${k}`] = { type: "squared", x: 40 + (i % 4) * 70 + (two ? 0 : 0),
+                             y: 170 + Math.floor(i / 4) * 104, label: "A \u2192 K" };
+    });
+    waste.forEach((k, i) => {
+      piles[`pile${k}`] = { type: "fan", x: 40 + (i % 5) * 66, y: 400, dx: 0, dy: 20, max: 300,
+                            label: `pile ${k}`, labelAbove: true, room: 4 };
+    });
+    return { piles };
+  }
+  piles.toad = { type: "squared", x: 70, y: 70, label: "toad" };
+  piles.toad1 = { type: "squared", x: 70, y: 70, label: "toad 1" };
+  piles.toad2 = { type: "squared", x: 70, y: 190, label: "toad 2" };
   founds.forEach((k, i) => {
-    const [x, y] = polar(cx, cy, 300, 90 - i * (360 / founds.length));
+    piles[`found${k}`] = { type: "squared", x: 190 + i * 70, y: 70, label: "A \u2192 K" };
+  });
+  waste.forEach((k, i) => {
+    piles[`pile${k}`] = { type: "fan", x: 225 + i * 100, y: 220, dx: 0, dy: 22, max: 330,
+                          label: `pile ${k}`, labelAbove: true, room: 4 };
+  });
+  piles.stock = { type: "squared", x: 70, y: two ? 330 : 220, label: "stock" };
+  piles.hand = { type: "squared", x: 70, y: two ? 440 : 330, label: "hand" };
+  return { piles };
+}
+
+function doubleStar(ids, portrait) {
+  const cx = 470, cy = portrait ? 330 : 400, R = portrait ? 185 : 290;
+  const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
+  const piles = { reserve: { type: "fan", x: cx - (portrait ? 110 : 200), y: cy, dx: 20, dy: 0,
+                             max: portrait ? 220 : 400, label: "reserve" } };
+  founds.forEach((k, i) => {
+    const [x, y] = polar(cx, cy, R, 90 - i * (360 / founds.length));
     piles[`found${k}`] = { type: "squared", x, y };
   });
-  waste.forEach((k, i) => {
-    piles[`pile${k}`] = { type: "fan", x: 880, y: 70 + i * 112, dx: 16, dy: 0, max: 110,
-                          label: `pile ${k}` };
-  });
-  piles.stock = { type: "squared", x: 70, y: 70, label: "stock" };
-  piles.hand = { type: "squared", x: 150, y: 70, label: "hand" };
+  if (portrait) {
+    waste.forEach((k, i) => {
+      piles[`pile${k}`] = { type: "fan", x: cx + (i - (waste.length - 1) / 2) * 66,
+                            y: cy + R + 150, dx: 0, dy: 18, max: 200, label: `pile ${k}`,
+                            labelAbove: true, room: 4 };
+    });
+    piles.stock = { type: "squared", x: cx - 40, y: cy - R - 120, label: "stock" };
+    piles.hand = { type: "squared", x: cx + 40, y: cy - R - 120, label: "hand" };
+  } else {
+    waste.forEach((k, i) => {
+      piles[`pile${k}`] = { type: "fan", x: cx + R + 110, y: 70 + i * 112, dx: 18, dy: 0,
+                            max: 160, label: `pile ${k}`, room: 4 };
+    });
+    piles.stock = { type: "squared", x: cx - R - 60, y: cy - R + 10, label: "stock" };
+    piles.hand = { type: "squared", x: cx - R + 10, y: cy - R + 10, label: "hand" };
+  }
   return {
-    width: 1040, height: Math.max(790, 70 + waste.length * 112), piles,
+    piles,
     deco(g) {
       const points = [];
-      for (let i = 0; i < 16; i++) points.push(polar(cx, cy, i % 2 ? 150 : 340, 90 - i * 22.5).join(","));
+      for (let i = 0; i < 16; i++) points.push(polar(cx, cy, i % 2 ? R * 0.5 : R * 1.15, 90 - i * 22.5).join(","));
       el("polygon", { points: points.join(" "), class: "deco-star" }, g);
     },
+    centre: [cx, cy],
   };
 }
 
 export const LAYOUTS = {
   sun, star, shah, blockade, clock,
   rainbow: rainbowLike("rainbow"),
-  "open-shop": openShop,
+  "open-shop": rainbowLike("shop"),
   toad,
   "double-star": doubleStar,
 };
 
-// A place for piles a layout does not know (a game added later): a row along the bottom.
-export function layoutFor(game, ids) {
+// The layout for these pile ids; piles a layout does not know (a game added later) go in
+// a row along the bottom, so a new pile is never hidden.
+export function layoutFor(game, ids, portrait = false) {
   const make = LAYOUTS[game];
-  const layout = make ? make(ids) : { width: 1000, height: 200, piles: {} };
+  const layout = make ? make(ids, portrait) : { piles: {} };
+  for (const id of Object.keys(layout.piles)) {
+    if (ids.includes(id)) layout.piles[id].id = id;
+    else delete layout.piles[id];
+  }
   const unknown = ids.filter((id) => !(id in layout.piles));
   if (unknown.length) {
-    const y0 = layout.height + 60;
+    const box = bounds(layout, {});
+    const perRow = portrait ? 4 : 8;
     unknown.forEach((id, i) => {
-      layout.piles[id] = { type: "fan", x: 60 + (i % 8) * 120, y: y0 + Math.floor(i / 8) * 130,
-                           dx: 12, dy: 0, max: 60, label: id };
+      layout.piles[id] = { type: "fan", x: box.x + 40 + (i % perRow) * 110,
+                           y: box.y + box.height + 70 + Math.floor(i / perRow) * 130,
+                           dx: 12, dy: 0, max: 40, label: "", id };
     });
-    layout.height = y0 + Math.ceil(unknown.length / 8) * 130;
-    layout.width = Math.max(layout.width, 1000);
   }
   return layout;
 }
@@ -293,4 +402,31 @@ export function places(spec, n) {
 export function basePlace(spec) {
   if (spec.type === "squared" || spec.type === "fan") return { x: spec.x, y: spec.y, rot: spec.rot || 0 };
   return places(spec, 1)[0];
+}
+
+// The box a card at a place covers (a turned card by its turned corners).
+function cardBox({ x, y, rot }) {
+  const c = Math.abs(Math.cos(rad(rot))), s = Math.abs(Math.sin(rad(rot)));
+  const w = (CW * c + CH * s) / 2, h = (CW * s + CH * c) / 2;
+  return [x - w, y - h, x + w, y + h];
+}
+
+// The frame round what is laid: every pile's cards (with `room` for a fan to grow), its
+// outline and its label, and a margin. ``counts`` maps pile id -> number of cards.
+export function bounds(layout, counts, margin = 14) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  const add = ([a, b, c, d]) => { x0 = Math.min(x0, a); y0 = Math.min(y0, b); x1 = Math.max(x1, c); y1 = Math.max(y1, d); };
+  for (const spec of Object.values(layout.piles)) {
+    const n = Math.max(1, counts[spec.id] || 0, spec.room || 0);
+    const spots = spec.type === "squared" ? [basePlace(spec)] : places(spec, n);
+    spots.forEach((p) => add(cardBox(p)));
+    if (spec.label) {
+      const p = basePlace(spec);
+      const [lx, ly] = spec.labelAt || [p.x, p.y + CH / 2 + 15];
+      const above = spec.labelAbove || (spec.type === "fan" && spec.dy > 0);
+      add([lx - 30, ly - (above ? CH + 34 : 12), lx + 30, ly + 4]);
+    }
+  }
+  if (!Number.isFinite(x0)) return { x: 0, y: 0, width: 400, height: 300 };
+  return { x: x0 - margin, y: y0 - margin, width: x1 - x0 + 2 * margin, height: y1 - y0 + 2 * margin };
 }

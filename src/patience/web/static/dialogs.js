@@ -1,0 +1,128 @@
+// Forms and dialogs built from the server's descriptions: a new game (deal number, random,
+// winnable, the game's options with their labels and one line per choice), the settings.
+// No HTML strings: every node is made with the DOM, so nothing needs an inline style.
+
+import { CHOICES } from "./settings.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+const asText = (v) => (typeof v === "boolean" ? String(v) : String(v));
+
+// The options of `game` as radio groups; `current` maps option name -> value in force.
+export function optionFields(game, current = {}) {
+  return game.options.map((o) => {
+    const value = asText(o.name in current ? current[o.name] : o.default);
+    const many = o.choices.length > 6;
+    const id = `opt-${game.id}-${o.name}`;
+    if (many) {
+      const select = h("select", { name: o.name, id },
+        o.choices.map((c) => h("option", { value: asText(c), selected: asText(c) === value,
+                                           text: asText(c) })));
+      return h("div", { class: "option" }, h("label", { for: id, class: "option-label", text: o.label }),
+               select, h("p", { class: "small", text: o.help }));
+    }
+    return h("fieldset", { class: "option" }, h("legend", { text: o.label }),
+      o.choices.map((c) => {
+        const text = asText(c);
+        const line = o.choices_words[text] || text;
+        const shown = typeof c === "boolean" ? (c ? "Yes" : "No") : text;
+        return h("label", { class: "choice" },
+          h("input", { type: "radio", name: o.name, value: text, checked: text === value }),
+          h("span", { class: "choice-name", text: text === asText(o.default) ? `${shown} (usual)` : shown }),
+          h("span", { class: "choice-line", text: line }));
+      }));
+  });
+}
+
+export function optionQuery(form, game) {
+  const params = new URLSearchParams();
+  for (const o of game.options) {
+    const field = form.elements[o.name];
+    const value = field ? field.value : asText(o.default);
+    if (value !== asText(o.default)) params.set(o.name, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+// A form that starts a game: where it goes is /play/GAME/(DEAL|random|winnable)?options.
+export function newGameForm(game, { current = {}, deal = "" } = {}) {
+  const dealId = `deal-${game.id}`;
+  const form = h("form", { class: "new-game", "data-game": game.id },
+    h("div", { class: "deal-row" },
+      h("label", { for: dealId, text: "Deal number" }),
+      h("input", { id: dealId, name: "deal", type: "text", inputmode: "numeric", pattern: "[0-9]*",
+                   autocomplete: "off", value: deal, placeholder: "e.g. 42" }),
+      h("button", { type: "submit", name: "how", value: "deal", text: "Play this deal" })),
+    h("div", { class: "deal-row" },
+      h("button", { type: "submit", name: "how", value: "random", class: "primary", text: "Random deal" }),
+      h("button", { type: "submit", name: "how", value: "winnable", text: "Winnable deal",
+                    title: "A deal the solver has proved can be won" })),
+    game.options.length ? h("div", { class: "options" }, optionFields(game, current)) : null,
+    h("p", { class: "form-error", role: "alert" }));
+  form.addEventListener("submit", (evt) => {
+    evt.preventDefault();
+    let how = evt.submitter ? evt.submitter.value : "random";
+    const dealText = form.elements.deal.value.trim();
+    if (how === "deal") {
+      if (!/^\d+$/.test(dealText)) {
+        form.querySelector(".form-error").textContent = "A deal number is a whole number: 0, 1, 2 …";
+        form.elements.deal.focus();
+        return;
+      }
+      how = dealText;
+    }
+    sessionStorage.setItem("patience.fresh", "1");  // a new game, not the one last played here
+    location.href = `/play/${game.id}/${how}${optionQuery(form, game)}`;
+  });
+  return form;
+}
+
+export function settingsForm(settings, onChange) {
+  const radios = (name) => {
+    const spec = CHOICES[name];
+    return h("fieldset", { class: "option" }, h("legend", { text: spec.label }),
+      Object.entries(spec.options).map(([value, text]) => h("label", { class: "choice" },
+        h("input", { type: "radio", name, value, checked: settings[name] === value }),
+        h("span", { class: "choice-name", text }))));
+  };
+  const check = (name, text) => h("label", { class: "check" },
+    h("input", { type: "checkbox", name, checked: settings[name] }), h("span", { text }));
+  const form = h("form", { class: "settings", method: "dialog" },
+    check("autoplay", "Auto-play safe cards to the foundations"),
+    radios("speed"), radios("cards"), radios("theme"),
+    check("sound", "Sound"));
+  form.addEventListener("change", () => {
+    const next = { ...settings };
+    for (const name of ["autoplay", "sound"]) next[name] = form.elements[name].checked;
+    for (const name of Object.keys(CHOICES)) next[name] = form.elements[name].value;
+    onChange(next);
+  });
+  return form;
+}
+
+// A modal dialog with a title and a close button; returns the <dialog>.
+export function openDialog(id, title, body) {
+  let dialog = document.getElementById(id);
+  if (dialog) dialog.remove();
+  dialog = h("dialog", { id, "aria-labelledby": `${id}-title` },
+    h("div", { class: "dialog-head" },
+      h("h2", { id: `${id}-title`, text: title }),
+      h("button", { type: "button", class: "close", "aria-label": "Close", text: "\u2715",
+                    onclick: () => dialog.close() })),
+    body);
+  dialog.addEventListener("close", () => dialog.remove());
+  document.body.appendChild(dialog);
+  dialog.showModal();
+  return dialog;
+}

@@ -1,0 +1,33 @@
+// The player's settings, kept in this browser (localStorage): auto-play, animation speed,
+// card size, light or dark (the system's choice by default) and sound (off by default).
+
+const KEY = "patience.settings";
+export const DEFAULTS = { autoplay: false, speed: "normal", cards: "normal", theme: "system", sound: false };
+
+export const CHOICES = {
+  speed: { label: "Animation speed", options: { off: "Off", slow: "Slow", normal: "Normal", fast: "Fast" } },
+  cards: { label: "Card size", options: { normal: "Normal", large: "Large corner indices" } },
+  theme: { label: "Colours", options: { system: "As the system", light: "Light", dark: "Dark" } },
+};
+
+export function loadSettings() {
+  let saved = {};
+  try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { saved = {}; }
+  if (localStorage.getItem("patience.autoplay") === "1" && saved.autoplay === undefined) saved.autoplay = true;
+  const out = { ...DEFAULTS };
+  for (const k of Object.keys(DEFAULTS)) {
+    if (typeof saved[k] === typeof DEFAULTS[k] && (!CHOICES[k] || saved[k] in CHOICES[k].options)) out[k] = saved[k];
+  }
+  return out;
+}
+
+export function saveSettings(settings) {
+  localStorage.setItem(KEY, JSON.stringify(settings));
+  applyTheme(settings);
+}
+
+export function applyTheme(settings = loadSettings()) {
+  const root = document.documentElement;
+  if (settings.theme === "system") delete root.dataset.theme;
+  else root.dataset.theme = settings.theme;
+}

@@ -1,0 +1,232 @@
+"""Plain words for what a player sees: pile names, moves, actions and option labels.
+
+Shared by the front ends so that a player never meets a pile id or the move notation
+("QS:ray3>king-S" reads "Q♠ from ray 3 to the spades' king pile"). It reads piles and moves
+and holds no rule logic: what is legal is always the engine's answer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from patience.engine.moves import Move
+from patience.engine.state import State
+
+SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_WORD = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+             "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
+             "K": "king"}
+ROMAN = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]
+SLOT = {"1": "inner", "2": "middle", "3": "outer"}
+ORDINAL = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+           "ninth", "tenth", "eleventh", "twelfth", "thirteenth"]
+STAR_HOURS = {"1": "1:30", "4": "4:30", "7": "7:30", "10": "10:30"}
+
+# Actions in the words of each game's book (the generic label first).
+ACTION_WORDS = {
+    "deal": "Deal", "draw": "Draw a card", "redeal": "Redeal", "next-stage": "Next stage",
+    "next-ray": "Next ray", "scatter": "Scatter a ray", "wind": "Blow the wind",
+    "fill": "Fill the packets",
+}
+GAME_ACTION_WORDS = {
+    "sun": {"deal": "Deal the next arc"},
+    "shah": {"deal": "Deal the next circle"},
+    "blockade": {"deal": "Deal a row"},
+}
+
+
+@dataclass(frozen=True)
+class OptionWords:
+    """A rule option as a player reads it: a label and one line per choice."""
+
+    label: str
+    choices: dict[str, str] = field(default_factory=dict)
+
+
+def _k(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
+    "sun": {
+        "transfers": OptionWords("Moves between the ace and king piles", {
+            "purposeful": "only to let a card of a ray go up at once",
+            "free": "whenever the top card continues the other pile"}),
+    },
+    "star": {
+        "direction": OptionWords("When a base's direction is fixed", {
+            "free": "you decide when to build a base up or down",
+            "first-fit": "the first card that fits a base fixes its direction at once"}),
+    },
+    "blockade": {
+        "move_sequences": OptionWords("Moving runs of cards", {
+            "false": "one card at a time, as in the original rules",
+            "true": "a run of one suit going down moves as a unit"}),
+        "empty_columns": OptionWords("Empty columns after the deal", {
+            "stay": "an emptied column stays empty",
+            "any": "any free card may move into it (not a card alone in its column)"}),
+        "deal_when": OptionWords("When the next row may be dealt", {
+            "any": "whenever you like",
+            "stuck": "only when no card can be played or married"}),
+    },
+    "clock": {
+        "wrap_marriage": OptionWords("King onto ace in the packets", {
+            "false": "no: the packets run from ace up to king and stop",
+            "true": "yes: a king may be married onto an ace of its suit"}),
+    },
+    "rainbow": {
+        "redeals": OptionWords("Redeals of the waste piles", {
+            "3": "three, as the book plays it", "5": "five, the book's easier variant"}),
+    },
+    "open-shop": {
+        "redeals": OptionWords("Redeals of the waste piles", {
+            "0": "none: one pass through the stock", "1": "one more pass after shuffling"}),
+    },
+    "toad": {
+        "reserve_piles": OptionWords("Toad piles", {
+            "1": "one toad pile", "2": "two toad piles side by side"}),
+        "ace_extraction": OptionWords("Taking an ace out of the toad", {
+            "true": "allowed once per game", "false": "not allowed"}),
+        "reserve_size": OptionWords("Cards in each toad pile", {}),
+    },
+    "double-star": {
+        "foundations": OptionWords("Foundations", {
+            "8": "eight of 13 cards each", "4": "four of 26 cards that go round twice"}),
+        "piles": OptionWords("Waste piles", {}),
+    },
+}
+
+
+def option_words(game_id: str, name: str, choices: list[Any], help_text: str) -> OptionWords:
+    """The option's label and a line per choice; unknown ones get readable defaults."""
+    known = OPTION_WORDS.get(game_id, {}).get(name)
+    label = known.label if known else name.replace("_", " ").capitalize()
+    lines = {}
+    for choice in choices:
+        key = _k(choice)
+        lines[key] = (known.choices.get(key) if known else None) or _choice_line(key, help_text)
+    return OptionWords(label, lines)
+
+
+def _choice_line(key: str, help_text: str) -> str:
+    """A choice's line from the engine's help ("a: …; b: …"), else the value itself."""
+    for part in re.split(r";\s*", help_text):
+        head, _, rest = part.partition(":")
+        if head.strip().split(" ")[-1] == key and rest.strip():
+            return rest.strip()
+    return {"true": "yes", "false": "no"}.get(key, key)
+
+
+def card_words(code: str) -> str:
+    """``"TH"`` -> ``"10♥"``."""
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SIGN[code[1]]
+
+
+def spoken_card(code: str) -> str:
+    """``"7H"`` -> ``"seven of hearts"``, as a screen reader says it."""
+    return f"{RANK_WORD[code[0]]} of {SUIT_WORD[code[1]]}"
+
+
+def action_words(game_id: str, action: str) -> str:
+    return GAME_ACTION_WORDS.get(game_id, {}).get(action) or ACTION_WORDS.get(
+        action, action.replace("-", " ").capitalize())
+
+
+def pile_name(game_id: str, pile: str, cards: list[str] | None = None) -> str:
+    """What a player calls the pile (``cards`` bottom to top, to name a suited foundation)."""
+    fixed = {"stock": "the stock", "talon": "the talon", "hand": "the hand",
+             "reserve": "the reserve", "shah": "the Shah", "out": "the kings set aside",
+             "wind": "the wind", "rainbow": "the rainbow", "shop": "the shop",
+             "toad": "the toad pile"}
+    if pile in fixed:
+        return fixed[pile]
+    m = re.fullmatch(r"(ace|king)-([SHDC])", pile)
+    if m:
+        return f"the {SUIT_WORD[m[2]]}' {m[1]} pile"
+    m = re.fullmatch(r"ray(\d+)\.(\d)", pile)
+    if m:
+        return f"the {SLOT.get(m[2], m[2])} slot of ray {m[1]}"
+    m = re.fullmatch(r"([a-z]+)-?(\d+)", pile)
+    if not m:
+        return pile.replace("-", " ")
+    word, n = m[1], m[2]
+    if word == "base":
+        return f"the {n} o'clock base"
+    if word == "cell":
+        return f"the {STAR_HOURS.get(n, n)} cell"
+    if word == "hour":
+        return f"the {ROMAN[int(n) % 12]} o'clock foundation"
+    if word == "packet":
+        return f"the {ROMAN[int(n) % 12]} o'clock packet"
+    if word == "found":
+        if game_id in ("shah", "blockade") and cards:
+            return f"the {SUIT_WORD[cards[0][1]]} foundation {n}"
+        return f"foundation {n}"
+    if word == "col":
+        return f"column {n}"
+    if word == "pile":
+        return f"waste pile {n}"
+    if word == "toad":
+        return f"toad pile {n}"
+    return f"{word} {n}"
+
+
+def pile_names(state: State) -> dict[str, str]:
+    """Every pile of the state by its player-facing name."""
+    piles = state.to_dict()["piles"]
+    game_id = state.game.id
+    return {p.id: pile_name(game_id, p.id, piles.get(p.id)) for p in state.rules.layout}
+
+
+def _depth(index: int, size: int) -> str:
+    below = size - 1 - index
+    if below <= 0:
+        return ""
+    return f" ({ORDINAL[below] if below < len(ORDINAL) else f'{below + 1}th'} from the top)"
+
+
+def describe(state: State, move: Move) -> str:
+    """A move as a player says it: "7♥ from ray 2 to the hearts' ace pile"."""
+    game_id = state.game.id
+    if move.action is not None:
+        return action_words(game_id, move.action)
+    piles = state.to_dict()["piles"]
+    src, dst = move.from_pile or "", move.to_pile or ""
+    kinds = {p.id: str(p.kind) for p in state.rules.layout}
+    card = card_words(move.card) if move.card else "a card"
+    where = pile_name(game_id, src, piles.get(src))
+    if move.index is not None and kinds.get(src) == "reserve" and src in piles:
+        where += _depth(move.index, len(piles[src]))
+    onto = "to" if kinds.get(dst) == "foundation" else "onto"
+    return f"{card} from {where} {onto} {pile_name(game_id, dst, piles.get(dst))}"
+
+
+_NOTATION = r"(?:([A2-9TJQK][SHDC]):)?([A-Za-z][\w.-]*?)(?:\[(\d+)\])?>([\w.-]+)"
+_CARD = r"[A2-9TJQK][SHDC]"
+_ASIDES = re.compile(r"\s*\((?:legal from|actions legal now|no action is legal|no card of)[^)]*\)"
+                     r"|\s*\(repetition rule, RULES\.md §0\)")
+
+
+def plain(state: State, text: str) -> str:
+    """An engine message (which names piles by id and moves in notation) in plain words."""
+    names = pile_names(state)
+    game_id = state.game.id
+    ids = "|".join(re.escape(p) for p in sorted(names, key=len, reverse=True))
+    actions = "|".join(re.escape(a) for a in state.rules.actions)
+    token = re.compile(rf"(?<![\w.-])(?:{_NOTATION}|(?P<pile>{ids})|(?P<card>{_CARD})"
+                       + (rf"|'(?P<action>{actions})'" if actions else "") + r")(?![\w-]|\.\d)")
+
+    def swap(m: re.Match[str]) -> str:
+        if m["pile"]:
+            return names[m["pile"]]
+        if m["card"]:
+            return card_words(m["card"])
+        if m.groupdict().get("action"):
+            return f'"{action_words(game_id, m["action"])}"'
+        index = int(m[3]) if m[3] is not None else None
+        return describe(state, Move(m[2], m[4], m[1], index))
+
+    return token.sub(swap, _ASIDES.sub("", text))
