@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from patience.cards import DeckError
-from patience.engine.game import OptionError
+from patience.engine.game import OptionError, RulesVersionError
 from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame, get_game
 from patience.engine.state import State
@@ -28,17 +28,21 @@ def replay(record: Any) -> State:
         game = get_game(record["game"])
     except (UnknownGame, TypeError) as exc:
         raise RecordError(str(exc)) from None
-    version = record.get("rules_version")
-    if version is not None and version != game.rules_version:
-        raise RecordError(f"the record follows rules version {version!r} of {game.id}; "
-                          f"this program has version {game.rules_version!r}")
+    # RULES.md §10: a record without a version was written before versions were named,
+    # under version 1; the options it leaves out take the defaults of its version
+    version = record.get("rules_version", "1")
+    try:
+        game.check_version(version)
+    except RulesVersionError as exc:
+        raise RecordError(f"the record cannot be replayed: {exc}") from None
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object")
     if ("deal" in record) == ("deck" in record):
         raise RecordError("the record needs exactly one of 'deal' and 'deck'")
     try:
-        state = game.new(deal=record.get("deal"), deck=record.get("deck"), **options)
+        state = game.new(deal=record.get("deal"), deck=record.get("deck"),
+                         rules_version=version, **options)
     except (OptionError, DeckError, ValueError) as exc:
         raise RecordError(str(exc)) from None
     moves = record["moves"]

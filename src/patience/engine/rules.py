@@ -30,8 +30,9 @@ class Rules:
     actions: ClassVar[tuple[str, ...]] = ()
     var_names: ClassVar[tuple[str, ...]] = ()  # the game's counters, stored in State.vars
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
         self.options = dict(options)
+        self.version = version  # the rules version (``Game.rules_version``) this follows
         self.layout: tuple[Pile, ...] = self.make_layout()
         self.index = {p.id: i for i, p in enumerate(self.layout)}
         self.foundations = tuple(i for i, p in enumerate(self.layout) if p.kind is Kind.FOUNDATION)

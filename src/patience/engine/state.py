@@ -278,7 +278,7 @@ class State:
 
     def record(self) -> dict[str, Any]:
         """A JSON-ready game record that ``patience.replay`` reproduces exactly."""
-        out: dict[str, Any] = {"game": self.game.id, "rules_version": self.game.rules_version,
+        out: dict[str, Any] = {"game": self.game.id, "rules_version": self.rules.version,
                                "options": dict(self.rules.options)}
         if self.deal is not None:
             out["deal"] = self.deal

@@ -29,8 +29,8 @@ class BlockadeRules(Rules):
     )
     actions = ("deal",)
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        super().__init__(options)
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        super().__init__(options, version)
         self.sequences = bool(self.options["move_sequences"])
         self.fill_any = self.options["empty_columns"] == "any"
 

@@ -55,7 +55,8 @@ class ReserveRules(Rules):
     var_names: ClassVar[tuple[str, ...]] = FAMILY_VARS
     even_piles: ClassVar[bool] = False  # RBW-6: a placement on a waste pile counts
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        self.version = version
         self.shape = self.make_shape(options)
         shape = self.shape
         reserves = len(shape.reserves)
@@ -69,7 +70,7 @@ class ReserveRules(Rules):
         self.feeders = (*self.waste, self.hand)
         # rank -> the rank that goes down on it (0: none; no K on A without wrap)
         self.below = [0, 13 if shape.reserve_wrap else 0, *range(1, 13)]
-        super().__init__(options)
+        super().__init__(options, version)
 
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
         raise NotImplementedError
