@@ -41,6 +41,8 @@ class Rules:
         self.target = sum(self.layout[i].capacity for i in self.foundations)
         self.capacity = tuple(p.capacity if p.kind is Kind.FOUNDATION else 0 for p in self.layout)
         self.action_moves = tuple(Move(action=name) for name in self.actions)
+        # whether ``after_repetition`` must see the legal moves (one call less for others)
+        self.reads_legal_moves = False
         # public Move values, made once: (src, dst, card, shown index or -1) -> Move
         self.move_cache: dict[tuple[int, int, int, int], Move] = {}
 
@@ -61,6 +63,11 @@ class Rules:
     def apply(self, state: State, move: RawMove) -> None:
         """Carry out a generated move and its automatic steps through State's journal."""
         raise NotImplementedError
+
+    def after_repetition(self, state: State, legal: list[RawMove]) -> list[RawMove]:
+        """The legal moves once the repetition rule has been applied, for a clause that
+        depends on which other moves are legal (set ``reads_legal_moves`` to be asked)."""
+        return legal
 
     def is_won(self, state: State) -> bool:
         piles = state.piles
