@@ -142,9 +142,9 @@ def test_resume_returns_the_unfinished_game_of_the_deal(client: TestClient) -> N
 
 
 def test_options_are_checked_and_kept(client: TestClient) -> None:
-    body = start(client, "star", deal=4, options={"direction": "first-fit"})
-    assert body["options"] == {"direction": "first-fit"}
-    assert body["share"] == "/play/star/4?direction=first-fit"
+    body = start(client, "star", deal=4, options={"direction": "free"})
+    assert body["options"] == {"direction": "free"}
+    assert body["share"] == "/play/star/4?direction=free"
     detail = error(client.post("/api/play", json={"game": "star", "deal": 4,
                                                   "options": {"direction": "sideways"}}), 422)
     assert "direction" in detail

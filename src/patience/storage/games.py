@@ -1,7 +1,8 @@
 """Games played through the web app, kept in SQLite (stdlib ``sqlite3``).
 
-A stored game is what replays it: game id, options, deal number and the list of moves
-(dicts), plus the redo list, a status and timestamps. Every change is committed before the
+A stored game is what replays it: game id, rules version, options, deal number and the
+list of moves (dicts), plus the redo list, a status and timestamps. A row written before
+rules versions were stored has none and is read as version "1" (RULES.md §10). Every change is committed before the
 caller answers, so a game survives a reload and a server restart. No rule logic lives here.
 """
 
@@ -42,6 +43,12 @@ CREATE TABLE IF NOT EXISTS verdicts (
 """
 
 FINISHED = ("won", "lost", "resigned")
+# Columns added since the first schema, with what the rows written before them hold:
+# every game stored before rules versions were named followed version "1".
+MIGRATIONS = (
+    ("games", "rules_version", "ALTER TABLE games ADD COLUMN rules_version TEXT NOT NULL"
+                               " DEFAULT '1'"),
+)
 
 
 @dataclass
@@ -59,6 +66,7 @@ class StoredGame:
     created: float = 0.0
     updated: float = 0.0
     finished: float | None = None
+    rules_version: str = "1"  # the rules the game is played under (Game.rules_version)
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -79,6 +87,14 @@ class GameStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(SCHEMA)
+            self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns a database written by an earlier release lacks (MIGRATIONS)."""
+        for table, column, statement in MIGRATIONS:
+            columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in columns:
+                self._db.execute(statement)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -98,14 +114,17 @@ class GameStore:
     # --- games ---------------------------------------------------------------------
 
     def create(self, game_id: str, owner: str, game: str, options: dict[str, Any],
-               deal: int) -> StoredGame:
+               deal: int, rules_version: str = "1") -> StoredGame:
         now = time.time()
-        row = StoredGame(game_id, owner, game, dict(options), deal, created=now, updated=now)
+        row = StoredGame(game_id, owner, game, dict(options), deal, created=now, updated=now,
+                         rules_version=rules_version)
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
-                " created, updated, finished) VALUES (?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL)",
-                (game_id, owner, game, options_key(options), deal, row.status, now, now),
+                " created, updated, finished, rules_version)"
+                " VALUES (?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL, ?)",
+                (game_id, owner, game, options_key(options), deal, row.status, now, now,
+                 rules_version),
             )
         return row
 
@@ -193,4 +212,5 @@ def _row(row: sqlite3.Row) -> StoredGame:
         options=json.loads(row["options"]), deal=int(row["deal"]),
         moves=json.loads(row["moves"]), redo=json.loads(row["redo"]), status=row["status"],
         created=row["created"], updated=row["updated"], finished=row["finished"],
+        rules_version=row["rules_version"],
     )

@@ -97,13 +97,19 @@ class GameService:
 
     @staticmethod
     def _replay(row: StoredGame) -> State:
-        state = patience.get_game(row.game).new(deal=row.deal, **row.options)
+        state = GameService._start(row)
         for move in row.moves:
             state.play(move)
         return state
 
+    @staticmethod
+    def _start(row: StoredGame) -> State:
+        """The stored game's deal under the rules it is played by (RULES.md §10)."""
+        return patience.get_game(row.game).new(deal=row.deal, rules_version=row.rules_version,
+                                               **row.options)
+
     def _fresh(self, row: StoredGame) -> State:
-        state = patience.get_game(row.game).new(deal=row.deal, **row.options)
+        state = self._start(row)
         with self._lock:
             self._cache[row.id] = state
         return state
@@ -127,7 +133,8 @@ class GameService:
             deal = self.winnable_deal(game, resolved)
         else:
             deal = random.randrange(1, DEAL_RANGE)
-        row = self.store.create(new_game_id(), owner, game.id, resolved, deal)
+        row = self.store.create(new_game_id(), owner, game.id, resolved, deal,
+                                game.rules_version)
         return Live(row, self._fresh(row))
 
     def winnable_deal(self, game: Game, options: dict[str, Any]) -> int:
