@@ -44,10 +44,13 @@ CREATE TABLE IF NOT EXISTS verdicts (
 
 FINISHED = ("won", "lost", "resigned")
 # Columns added since the first schema, with what the rows written before them hold:
-# every game stored before rules versions were named followed version "1".
+# every game and verdict stored before rules versions were named followed version "1". A
+# verdict answers for one rules version; a newer one replaces it (it is only a cache).
 MIGRATIONS = (
     ("games", "rules_version", "ALTER TABLE games ADD COLUMN rules_version TEXT NOT NULL"
                                " DEFAULT '1'"),
+    ("verdicts", "rules_version", "ALTER TABLE verdicts ADD COLUMN rules_version TEXT NOT NULL"
+                                  " DEFAULT '1'"),
 )
 
 
@@ -182,26 +185,31 @@ class GameStore:
     # --- solver verdicts -----------------------------------------------------------
 
     def record_verdict(self, game: str, options: dict[str, Any], deal: int,
-                       outcome: str) -> None:
+                       outcome: str, rules_version: str = "1") -> None:
         with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?)",
-                       (game, options_key(options), deal, outcome))
+            db.execute("INSERT OR REPLACE INTO verdicts (game, options, deal, outcome,"
+                       " rules_version) VALUES (?, ?, ?, ?, ?)",
+                       (game, options_key(options), deal, outcome, rules_version))
 
-    def verdict(self, game: str, options: dict[str, Any], deal: int) -> str | None:
+    def verdict(self, game: str, options: dict[str, Any], deal: int,
+                rules_version: str = "1") -> str | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT outcome FROM verdicts WHERE game = ? AND options = ? AND deal = ?",
-                (game, options_key(options), deal),
+                "SELECT outcome FROM verdicts WHERE game = ? AND options = ? AND deal = ?"
+                " AND rules_version = ?",
+                (game, options_key(options), deal, rules_version),
             ).fetchone()
         return str(row["outcome"]) if row is not None else None
 
-    def winnable_deals(self, game: str, options: dict[str, Any]) -> list[int]:
-        """Deal numbers the solver has proved winnable for this game and option set."""
+    def winnable_deals(self, game: str, options: dict[str, Any],
+                       rules_version: str = "1") -> list[int]:
+        """Deal numbers the solver has proved winnable for this game, option set and rules
+        version."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT deal FROM verdicts WHERE game = ? AND options = ? AND outcome = 'won'"
-                " ORDER BY deal",
-                (game, options_key(options)),
+                " AND rules_version = ? ORDER BY deal",
+                (game, options_key(options), rules_version),
             ).fetchall()
         return [int(r["deal"]) for r in rows]
 

@@ -143,16 +143,16 @@ class GameService:
         deadline = time.monotonic() + WINNABLE_SECONDS
         while time.monotonic() < deadline:
             deal = random.randrange(1, DEAL_RANGE)
-            known = self.store.verdict(game.id, options, deal)
+            known = self.store.verdict(game.id, options, deal, game.rules_version)
             if known is None:
                 result = solver.solve(game.new(deal=deal, **options), max_nodes=SOLVE_NODES,
                                       max_seconds=min(SOLVE_SECONDS,
                                                       deadline - time.monotonic()))
                 known = str(result.outcome)
-                self.store.record_verdict(game.id, options, deal, known)
+                self.store.record_verdict(game.id, options, deal, known, game.rules_version)
             if known == "won":
                 return deal
-        cached = self.store.winnable_deals(game.id, options)
+        cached = self.store.winnable_deals(game.id, options, game.rules_version)
         if cached:
             return random.choice(cached)
         raise SolverMissing(f"the solver proved no {game.name} deal winnable in "
