@@ -65,6 +65,9 @@ class Game:
     earlier version, the defaults of that version that differ from today's (an option
     added since takes there the value that plays as the game then did); a rule change
     with no option is a version-1 code path the game's Rules selects by ``Rules.version``.
+    ``same_rules_since`` is the earliest version that plays exactly as today's once every
+    option's value is named (only defaults changed since, no code path tells them apart),
+    so results found under it still answer (``versions_alike``).
     """
 
     id: str
@@ -75,6 +78,7 @@ class Game:
     rules_version: str = "1"
     summary: str = ""
     earlier_defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    same_rules_since: str = "1"
     _rules_cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, repr=False,
                                                       compare=False)
 
@@ -102,6 +106,12 @@ class Game:
                 f"({self.rules_version!r}): a later release of patience plays it")
         raise RulesVersionError(f"{self.id} has no rules version {version!r} (versions: "
                                 f"{', '.join(self.versions)})")
+
+    def versions_alike(self) -> dict[str, dict[str, Any]]:
+        """The rules versions that play as today's once every option is named, each with
+        its option defaults (for reading results stored under them)."""
+        first = int(self.same_rules_since)
+        return {v: self.defaults(v) for v in self.versions if int(v) >= first}
 
     def defaults(self, version: str | None = None) -> dict[str, Any]:
         """The option defaults of a rules version (None: the current one)."""

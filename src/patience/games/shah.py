@@ -250,6 +250,7 @@ SHAH_GAME = register(Game(
     # rules version 2: SHA-8 lets the turned stock card go up or be married while a gap
     # waits, and SHA-9's lane fills the ray's other two slots at once
     rules_version="2",
+    same_rules_since="2",
     summary="A lone king, the Shah, amid eight aces built up to queens, fed by a star of "
             "eight rays of three cards; marriages on the outer circle, gaps refilled "
             "inner circle first.",

@@ -52,6 +52,7 @@ TOAD = register(Game(
     # rules version 2: TOD-3's extraction is the player's move, any ace at any time
     # (version 1 took the ace nearest the top at setup)
     rules_version="2",
+    same_rules_since="2",
     summary="A squared toad pile of 13 cards and eight foundations from the aces up, "
             "regardless of suit; the stock is turned once onto five piles of any size.",
 ))
