@@ -102,10 +102,10 @@ def relaxed_lost(heights: list[list[int]], walled: list[tuple[int, int]]) -> boo
 
 
 def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """Foundation plays first; then marriages (SHA-6), talon cards before slot cards, and a
-    slot card that would only swap one copy of its successor for the other last of them;
-    then gap fills from the talon, from the stock and by the lane (SHA-8, SHA-9); `draw`
-    and `deal` last."""
+    """Foundation plays first; then marriages (SHA-6), talon and stock cards (SHA-8: the
+    card turned while a gap waits) before slot cards, and a slot card that would only swap
+    one copy of its successor for the other last of them; then gap fills from the talon,
+    from the stock and by the lane (SHA-8, SHA-9); `draw` and `deal` last."""
     piles = state.piles
 
     def rank(move: RawMove) -> int:
@@ -115,7 +115,7 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
         elif dst < shah.RAYS:
             return 0
         elif piles[dst]:  # a marriage onto an outer slot
-            if src == shah.TALON:
+            if src == shah.TALON or src == shah.STOCK:  # SHA-6, SHA-8: the talon or stock top
                 return 1
             elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
                 return 5
@@ -161,15 +161,16 @@ def guide_rank(state: State, move: RawMove) -> float:
     card that marries; marriages that bare a card a foundation takes; gap fills, an inner
     or middle gap (SHA-5: its card waits there for a foundation, under whatever comes over
     it) by a card the farther from its foundation the better; then `deal`/`draw`, other
-    marriages, and a swap of one copy of the successor for the other last. A move of the
-    talon top gains when the card it bares goes up or marries at once."""
+    marriages, and a swap of one copy of the successor for the other last. A marriage of
+    the stock's top (SHA-8) ranks as one of the talon's. A move of the talon top gains
+    when the card it bares goes up or marries at once."""
     piles = state.piles
     src, dst, index, _ = move
     if src < 0:
         return 5
     if dst < shah.RAYS:
         return 0 if src in INNER_MIDDLE or _home_for_good(piles, piles[src][index]) else 1.2
-    if src == shah.STOCK:  # SHA-8: a gap filled from the stock
+    if src == shah.STOCK and not piles[dst]:  # SHA-8: a gap filled from the stock
         card = piles[src][index]
         if _fits(piles, card):
             return 0.5
@@ -188,7 +189,7 @@ def _plain_rank(piles: list[list[int]], move: RawMove) -> float:
     """``guide_rank`` of a card move before the look at the stock and the bared card."""
     src, dst, index, _ = move
     if piles[dst]:  # a marriage onto an outer slot (SHA-6)
-        if src == shah.TALON:
+        if src == shah.TALON or src == shah.STOCK:
             return 1
         if index > 0:
             below = piles[src][index - 1]
