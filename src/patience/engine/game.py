@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -158,6 +159,17 @@ class Game:
         cards = validate_deck(codes, self.decks)
         return State(self, rules, deal, codes, cards)
 
-    def rules_text(self) -> str:
-        """The rules in the project's own words (Markdown)."""
-        return resources.files("patience.games").joinpath(f"texts/{self.id}.md").read_text("utf-8")
+    def rules_text(self, clause_ids: bool = False) -> str:
+        """The rules in the project's own words (Markdown), as a player reads them; with
+        ``clause_ids`` each passage keeps the ids of the clauses it states (``SUN-3``, as
+        the tests cite them) in place of its ``{SUN-3}`` marker."""
+        text = resources.files("patience.games").joinpath(f"texts/{self.id}.md").read_text(
+            "utf-8")
+        if clause_ids:
+            return CLAUSE_MARK.sub(lambda m: f"`{m[1]}` ", text)
+        return re.sub(r"\n{3,}", "\n\n", CLAUSE_MARK.sub("", text))
+
+
+# A rules text marks the passage stating a clause with its id: "{SHA-8} ..." (several:
+# "{SHA-4, SHA-5}"); a marker alone on its line heads the list after it.
+CLAUSE_MARK = re.compile(r"\{([A-Z]{3}-\d+(?:, [A-Z]{3}-\d+)*)\} ?")
