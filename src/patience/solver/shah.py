@@ -18,9 +18,10 @@ def shah_dead_end(state: State) -> bool:
     """Inner cards walled in under middle cards, beyond any line's reach.
 
     Inner and middle slots hold one card each and give it up only to a foundation (SHA-5;
-    marriages go onto outer slots, the lane takes an outer card, gaps take talon or stock
-    cards), and an inner card is reachable only once its middle slot is empty (SHA-4,
-    SHA-5): it waits until the middle card there now has gone to a foundation. Relax the
+    marriages go onto outer slots, the lane takes an outer card, gaps and the lane's other
+    two slots take talon or stock cards, SHA-8, SHA-9, under either rules version), and an
+    inner card is reachable only once its middle slot is empty (SHA-4, SHA-5): it waits
+    until the middle card there now has gone to a foundation. Relax the
     game: every other card off the foundations is free at once, and an inner card becomes
     free once a copy of the middle card above it has gone up. A free card goes to a
     foundation it fits, and taking it never costs the relaxation anything, so playing every
