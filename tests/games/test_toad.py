@@ -61,9 +61,11 @@ def test_tod2_only_an_ace_starts_a_foundation() -> None:
 
 
 def extractions(state: patience.State) -> set[str]:
-    """The TOD-3 extraction moves open now (card moves naming a depth in a toad pile)."""
+    """The TOD-3 extraction moves open now (card moves from under a toad pile's top)."""
+    piles = state.to_dict()["piles"]
     return {str(m) for m in state.legal_moves()
-            if m.index is not None and (m.from_pile or "").startswith("toad")}
+            if m.index is not None and (m.from_pile or "").startswith("toad")
+            and m.index < len(piles[m.from_pile]) - 1}
 
 
 def test_tod3_any_ace_at_any_depth_is_the_players_choice() -> None:
@@ -115,10 +117,13 @@ def test_tod3_an_ace_on_top_goes_up_by_an_ordinary_play_that_keeps_the_extractio
     toad = [*SPADES[1:5], "AH", *SPADES[5:12], "AD"]
     state = TOAD.new(deck=stack(toad, decks=2))
     moves = {str(m) for m in state.legal_moves()}
-    assert "AD:toad>found1" in moves and extractions(state) == {"AH:toad[4]>found1"}
-    state.play("AD:toad>found1")
+    # §0: while the pile offers an ace beneath, its top card's move names its index too
+    assert "AD:toad[12]>found1" in moves and extractions(state) == {"AH:toad[4]>found1"}
+    state.play("AD:toad>found1")  # typed without the index: only one move fits
     assert state.to_dict()["ace_extracted"] is False
     assert extractions(state) == {"AH:toad[4]>found2"}
+    state.play("AH:toad[4]>found2")
+    assert not any(m.index is not None for m in state.legal_moves())  # nothing beneath now
 
 
 def test_tod3_no_ace_in_the_toad_no_extraction() -> None:

@@ -199,6 +199,13 @@ class ReserveRules(Rules):
                 out += self.extractions_from(src, piles[src], found)
         return out
 
+    def shows_index(self, state: State, pile: int) -> bool:
+        """§0, TOD-3: a toad pile with an ace to take out offers more than its top, so
+        every move from it names the card's index, the top card's too."""
+        if not self.extraction_move or state.vars[EXTRACTED] or pile not in self.reserve_piles:
+            return False
+        return any(card >> 2 == 1 for card in state.piles[pile][:-1])
+
     def why_not(self, state: State, action: str) -> str | None:
         piles = state.piles
         if piles[self.hand]:
