@@ -15,7 +15,7 @@ from patience.solver import search
 from patience.solver.depth_first import depth_first
 from patience.solver.reserve_family import reserve_order
 from patience.solver.strategies import toad_dive
-from tests.solver.helpers import extraction_taken, assert_solve_wins_unchanged, solve_plain
+from tests.solver.helpers import assert_solve_wins_unchanged, extraction_taken, solve_plain
 from tests.solver.test_reserve_solver import near_end, position
 
 

@@ -22,7 +22,7 @@ from patience.games.toad import TOAD
 from patience.solver import reserve_family as rf
 from tests.decks import stack
 from tests.games.reserve_tools import reserve_deck
-from tests.solver.helpers import extraction_taken, brute_force_wins, solve_plain
+from tests.solver.helpers import brute_force_wins, extraction_taken, solve_plain
 
 
 def position(game: Game, counts: list[int], reserves: list[str], wastes: list[str],

@@ -71,8 +71,8 @@ def test_one_extraction_is_searched_alone_several_in_rounds() -> None:
         return search
 
     two = TOAD.new(deal=376)  # AS at 0, AH at 11
-    outcome, line, nodes = toad.search_after_extractions(fake({0: "lost", 11: "won"}), two,
-                                                         100_000, time.perf_counter() + 60)
+    outcome, line, _ = toad.search_after_extractions(fake({0: "lost", 11: "won"}), two,
+                                                     100_000, time.perf_counter() + 60)
     assert outcome == "won" and line[0][2] == 11 and calls == [(0, 4095), (11, 4095)]
     calls.clear()
     outcome, line, _ = toad.search_after_extractions(fake({0: "lost"}), two, 100_000,

@@ -33,23 +33,38 @@ edit the texts, not this page.
 A change of what a game's rules mean gives the game a new rules version. Games saved and
 records written under an earlier version keep replaying as they were played: they name
 their version (one that names none is version 1), and options they do not name take the
-defaults of that version. The solver, hints and the statistics follow today's rules.
+defaults of that version. New games and the statistics follow today's rules; a saved
+game's hints follow the rules it is played by.
 
-| game | version | what changed |
-| --- | --- | --- |
-| Sun | 2 | `SUN-3`: a card crosses between a suit's two piles only to let a playable card go up at once (option `transfers`, `purposeful` by default; `free` was version 1) |
-| Star | 2 | `STR-3`: the first card that can continue a series decides its direction (option `direction`, `first-fit` by default; `free` was version 1's default) |
-| Shah | 2 | `SHA-8`: the stock card turned while a gap waits may go up or be married; `SHA-9`: the lane fills its ray's other two places at once from the talon |
-| Toad | 2 | `TOD-3`: taking an ace out is the player's move, once, any ace at any depth, at any time (version 1 took the ace nearest the top at the start) |
-| Blockade | 1 | `BLK-7`: a new option, `deal_when`, whose default keeps the rules as they were |
-| the others | 1 | |
+{versions}
 """
+
+
+# (game, version, what changed): the table of rules versions
+VERSIONS = (
+    ("Sun", "2", "`SUN-3`: a card crosses between a suit's two piles only to let a playable "
+                 "card go up at once (option `transfers`, `purposeful` by default; `free` "
+                 "was version 1)"),
+    ("Star", "2", "`STR-3`: the first card that can continue a series decides its direction "
+                  "(option `direction`, `first-fit` by default; `free` was version 1's "
+                  "default)"),
+    ("Shah", "2", "`SHA-8`: the stock card turned while a gap waits may go up or be married; "
+                  "`SHA-9`: the lane fills its ray's other two places at once from the "
+                  "talon"),
+    ("Toad", "2", "`TOD-3`: taking an ace out is the player's move, once, any ace at any "
+                  "depth, at any time (version 1 took the ace nearest the top at the start)"),
+    ("Blockade", "1", "`BLK-7`: a new option, `deal_when`, whose default keeps the rules as "
+                      "they were"),
+    ("the others", "1", ""),
+)
 
 
 def rules_document() -> str:
     """The whole document: the introduction, then each game's text, its headings one
     level down, its clause markers shown as ids."""
-    parts = [INTRODUCTION]
+    table = ["| game | version | what changed |", "| --- | --- | --- |",
+             *(f"| {game} | {version} | {change} |" for game, version, change in VERSIONS)]
+    parts = [INTRODUCTION.format(versions="\n".join(table))]
     for game in list_games():
         text = game.rules_text(clause_ids=True)
         lines = [f"#{line}" if line.startswith("#") else line for line in text.splitlines()]

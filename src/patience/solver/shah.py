@@ -116,7 +116,7 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
         elif dst < shah.RAYS:
             return 0
         elif piles[dst]:  # a marriage onto an outer slot
-            if src == shah.TALON or src == shah.STOCK:  # SHA-6, SHA-8: the talon or stock top
+            if src in (shah.TALON, shah.STOCK):  # SHA-6, SHA-8: the talon or stock top
                 return 1
             elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
                 return 5
@@ -190,7 +190,7 @@ def _plain_rank(piles: list[list[int]], move: RawMove) -> float:
     """``guide_rank`` of a card move before the look at the stock and the bared card."""
     src, dst, index, _ = move
     if piles[dst]:  # a marriage onto an outer slot (SHA-6)
-        if src == shah.TALON or src == shah.STOCK:
+        if src in (shah.TALON, shah.STOCK):
             return 1
         if index > 0:
             below = piles[src][index - 1]

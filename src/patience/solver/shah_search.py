@@ -579,7 +579,7 @@ class Lean:
             return 0
         cards = self.cards
         if cards[dst]:  # a marriage onto an outer slot
-            if src == TALON or src == STOCK:
+            if src in (TALON, STOCK):
                 return 1
             elif index > 0 and cards[src][index - 1] == cards[dst][-1]:
                 return 5
@@ -623,7 +623,7 @@ class Lean:
         src, dst, index, _ = move
         cards = self.cards
         if cards[dst]:  # a marriage onto an outer slot (SHA-6)
-            if src == TALON or src == STOCK:
+            if src in (TALON, STOCK):
                 return 1
             if index > 0:
                 below = cards[src][index - 1]

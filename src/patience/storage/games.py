@@ -2,8 +2,9 @@
 
 A stored game is what replays it: game id, rules version, options, deal number and the
 list of moves (dicts), plus the redo list, a status and timestamps. A row written before
-rules versions were stored has none and is read as version "1" (RULES.md §10). Every change is committed before the
-caller answers, so a game survives a reload and a server restart. No rule logic lives here.
+rules versions were stored has none and is read as version "1" (RULES.md §10). Every
+change is committed before the caller answers, so a game survives a reload and a server
+restart. No rule logic lives here.
 """
 
 from __future__ import annotations
