@@ -22,6 +22,7 @@ def test_report_writes_page_and_chart(tmp_path: Path) -> None:
     text = (docs / "winnability.md").read_text("utf-8")
     assert "python -m patience.stats.report --deals 2" in text
     assert "| Star (defaults) | 2 |" in text and "| Star (direction=free) | 2 |" in text
+    assert "Star (version 2)" in text and "(Star: only defaults changed)" in text
     assert (docs / "winnability.png").read_bytes()[:4] == b"\x89PNG"
 
 
