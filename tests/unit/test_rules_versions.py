@@ -71,6 +71,8 @@ def test_a_record_naming_no_version_and_no_options_replays_with_version_1() -> N
     with pytest.raises(RecordError, match="newer than this program's"):
         patience.replay({**toad, "rules_version": "3"})
     with pytest.raises(RecordError, match="no rules version"):
+        patience.replay({**toad, "rules_version": "two"})
+    with pytest.raises(RecordError, match="'rules_version' is a string"):
         patience.replay({**toad, "rules_version": 2})
 
 

@@ -31,6 +31,8 @@ def replay(record: Any) -> State:
     # RULES.md §10: a record without a version was written before versions were named,
     # under version 1; the options it leaves out take the defaults of its version
     version = record.get("rules_version", "1")
+    if not isinstance(version, str):
+        raise RecordError(f"'rules_version' is a string such as \"1\", not {version!r}")
     try:
         game.check_version(version)
     except RulesVersionError as exc:
