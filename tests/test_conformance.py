@@ -38,6 +38,10 @@ CASES = [
     pytest.param(game.id, options, id=game.id + "".join(f"-{k}={v}" for k, v in options.items()))
     for game in patience.list_games()
     for options in option_sets(game)
+] + [  # RULES.md §10: the rules of an earlier version, kept for games saved under it
+    pytest.param(game.id, {"rules_version": version}, id=f"{game.id}-rules_version={version}")
+    for game in patience.list_games()
+    for version in game.versions[:-1]
 ]
 
 
@@ -83,7 +87,7 @@ def test_random_playouts_end_and_conserve_cards(game_id: str, options: dict[str,
 def test_listed_moves_accepted_unlisted_refused_undo_exact(game_id: str,
                                                            options: dict[str, Any]) -> None:
     game = patience.get_game(game_id)
-    layout_ids = [p.id for p in game.rules(**options).layout]
+    layout_ids = [p.id for p in game.rules(**options).layout]  # rules_version: a keyword
     for seed in range(DEEP_CHECKS):
         state = game.new(deal=seed, **options)
         rng = random.Random(1000 + seed)
@@ -126,7 +130,8 @@ def test_records_replay_and_copies_are_independent(game_id: str, options: dict[s
                 snapshot = (state.copy(), state.to_dict(), state.key())
             state.play_raw(rng.choice(state.legal_raw()))
         record = json.loads(json.dumps(state.record()))
-        assert record["rules_version"] == game.rules_version
+        assert record["rules_version"] == options.get("rules_version", game.rules_version)
+        assert set(record["options"]) == set(game.options)  # every option named
         again = patience.replay(record)
         assert again.to_dict() == state.to_dict()
         assert again.key() == state.key()

@@ -6,7 +6,7 @@
 """
 
 from patience.cards import DeckError
-from patience.engine.game import Game, Option, OptionError
+from patience.engine.game import Game, Option, OptionError, RulesVersionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, load_record, replay
 from patience.engine.registry import UnknownGame, get_game, list_games
@@ -22,6 +22,7 @@ __all__ = [
     "Option",
     "OptionError",
     "RecordError",
+    "RulesVersionError",
     "SolveResult",
     "State",
     "UnknownGame",

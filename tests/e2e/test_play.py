@@ -26,8 +26,16 @@ def served(page: Any, base_url: str) -> dict[str, Any]:
     return dict(r.json())
 
 
+def from_the_top(state: State, move: Move) -> bool:
+    """A card move of a pile's top card: one the page's picture can drag (it draws a
+    squared pile, such as Toad's, as its top card only, TOD-1)."""
+    return move.action is None and card_index(state, move) == len(
+        state.to_dict()["piles"][move.from_pile or ""]) - 1
+
+
 def opening(game_id: str) -> tuple[int, list[Move], Move]:
-    """A deal, the actions before its first card move, and that move (found by the library)."""
+    """A deal, the actions before its first card move of a top card, and that move (found
+    by the library)."""
     game = patience.get_game(game_id)
     for max_actions in (0, 12):
         for deal in range(1, 120):
@@ -35,7 +43,7 @@ def opening(game_id: str) -> tuple[int, list[Move], Move]:
             actions: list[Move] = []
             for _ in range(max_actions + 1):
                 legal = state.legal_moves()
-                cards = [m for m in legal if m.action is None]
+                cards = [m for m in legal if from_the_top(state, m)]
                 if cards:
                     return deal, actions, cards[0]
                 acts = [m for m in legal if m.action is not None]

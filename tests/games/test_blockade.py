@@ -273,6 +273,56 @@ def test_blk7_the_player_decides_when_to_deal() -> None:
     assert all(len(col(state, n)) == 2 for n in range(1, 13))
 
 
+STUCK = {"deal_when": "stuck"}
+# no ace and no marriage among these twelve (BLK-5); under them, row two lays 7H, 6H, 7H
+QUIET_ROW = ["2S", "9C", "4D", "6S", "8D", "TS", "QD", "4C", "2C", "KS", "7C", "JH"]
+ROW_TWO = ["7H", "6H", "7H", "3S", "5D", "9D", "JS", "KD", "5C", "QC", "9S", "TH"]
+
+
+def test_blk7_deal_when_stuck_lays_a_row_only_when_no_play_and_no_marriage_is_possible() -> None:
+    """BLK-7, ``deal_when = "stuck"``: "if neither is possible, lay a new row". At the
+    start nothing plays, so `deal` is the only move; then the 6H may marry onto either 7H,
+    and the row waits."""
+    state = new([*QUIET_ROW, *ROW_TWO], **STUCK)
+    assert legal(state) == {"deal"}
+    state.play("deal")
+    assert legal(state) == {"6H:col2>col1", "6H:col2>col3"}
+    with pytest.raises(IllegalMove, match="no marriage is possible"):
+        state.play("deal")
+    state.play("6H:col2>col1")
+    assert legal(state) == {"6H:col1>col3"}
+
+
+def test_blk7_deal_when_stuck_reads_the_marriages_after_the_repetition_rule() -> None:
+    """BLK-7 with §0: the 6H could only go back where it lay since the last deal; the
+    repetition rule refuses that, nothing else moves, so the player is stuck and deals."""
+    state = new([*QUIET_ROW, *ROW_TWO], **STUCK)
+    state.play("deal")
+    state.play("6H:col2>col1")
+    state.play("6H:col1>col3")
+    assert legal(state) == {"deal"}
+    before = [len(col(state, n)) for n in range(1, 13)]
+    state.play("deal")
+    assert [len(col(state, n)) for n in range(1, 13)] == [n + 1 for n in before]
+
+
+def test_blk7_deal_when_stuck_a_card_that_can_go_up_keeps_the_row_back() -> None:
+    """BLK-7: the AS goes up as it is dealt (BLK-4) and the 2S that takes its place may
+    follow it: no deal until it has (its column is refilled at once, BLK-6)."""
+    state = new(["AS", "2S", *QUIET_ROW[1:], "KH"], **STUCK)
+    assert legal(state) == {"2S:col1>found1"}
+    state.play("2S:col1>found1")
+    assert col(state, 1) == ["KH"]
+    assert legal(state) == {"deal"}
+
+
+def test_blk7_deal_when_any_is_the_default_and_the_option_is_checked() -> None:
+    """BLK-7 [R]: ``deal_when`` defaults to ``any``; other values are refused."""
+    assert GAME.options["deal_when"] == "any"
+    with pytest.raises(OptionError):
+        GAME.new(deal=1, deal_when="never")
+
+
 # BLK-8 -----------------------------------------------------------------------------------
 
 EMPTYING = {

@@ -32,13 +32,13 @@ def deck(inner: dict[int, str] | None = None, middle: dict[int, str] | None = No
     return stack([*ACES, *cards, *stock], decks=2)
 
 
-def new(**kw: Any) -> State:
-    return GAME.new(deck=deck(**kw))
+def new(rules_version: str | None = None, **kw: Any) -> State:
+    return GAME.new(deck=deck(**kw), rules_version=rules_version)
 
 
-def dealt(**kw: Any) -> State:
+def dealt(rules_version: str | None = None, **kw: Any) -> State:
     """A state with all three circles laid."""
-    state = new(**kw)
+    state = new(rules_version, **kw)
     state.play("deal")
     state.play("deal")
     return state
@@ -246,13 +246,45 @@ def test_sha8_a_gap_takes_the_talon_top_or_the_stock_top_and_nothing_else() -> N
     assert into_gap == {"QH:talon>ray2.3", "QD:stock>ray2.3"}  # no outer card: no lane
 
 
+def test_sha8_while_a_gap_waits_the_turned_card_may_go_up_be_married_or_fill_it() -> None:
+    """SHA-8: turned cards "not wanted for the foundations, for marriage, or for filling
+    spaces form the talon": while ray2.3 waits, the 3S turned goes up, the 8D turned is
+    married onto the 9D, and the QD, wanted for nothing else, fills the gap. With no gap
+    the stock top only goes by `draw` (SHA-7)."""
+    state = dealt(outer={2: "2S"}, stock=("3S", "8D", "QD"))
+    assert not any(m.startswith(("3S:stock", "8D:stock")) for m in moves(state))
+    state.play("2S:ray2.3>found1")
+    assert {m for m in moves(state) if ":stock>" in m} == {"3S:stock>found1",
+                                                           "3S:stock>ray2.3"}
+    state.play("3S:stock>found1")
+    assert state.to_dict()["next_gap"] == "ray2.3" and "draw" not in moves(state)
+    assert {m for m in moves(state) if ":stock>" in m} == {"8D:stock>ray3.3",
+                                                           "8D:stock>ray2.3"}
+    state.play("8D:stock>ray3.3")
+    assert piles(state)["ray3.3"] == ["9D", "8D"]
+    assert {m for m in moves(state) if ":stock>" in m} == {"QD:stock>ray2.3"}
+    state.play("QD:stock>ray2.3")
+    assert "draw" in moves(state)
+
+
+def test_sha8_rules_version_1_let_the_stock_top_only_fill_the_gap() -> None:
+    """SHA-8 as rules version 1 read it (saved games replay so, RULES.md §10)."""
+    state = dealt(outer={2: "2S"}, stock=("3S", "8D", "QD"), rules_version="1")
+    state.play("2S:ray2.3>found1")
+    assert {m for m in moves(state) if ":stock>" in m} == {"3S:stock>ray2.3"}
+
+
 # --- SHA-9 the lane ----------------------------------------------------------------------
 
-def lane_state() -> State:
+def lane_state(stock: tuple[str, ...] = ("TS",), draws: int = 0,
+               rules_version: str | None = None) -> State:
     """ray2 and ray5 emptied whole, ray1 emptied down to its inner card; ray4's outer 9C
-    covers a 2D."""
+    covers a 2D; the first ``draws`` cards of ``stock`` lie on the talon."""
     state = dealt(inner={2: "4S", 5: "4C"}, middle={1: "3H", 2: "3S", 4: "2D", 5: "3C"},
-                  outer={1: "2H", 2: "2S", 5: "2C"}, stock=("TS",))
+                  outer={1: "2H", 2: "2S", 5: "2C"}, stock=stock,
+                  rules_version=rules_version)
+    for _ in range(draws):
+        state.play("draw")
     for text in ("2S:ray2.3>found1", "3S:ray2.2>found1", "4S:ray2.1>found1",
                  "2H:ray1.3>found2", "3H:ray1.2>found2",
                  "2C:ray5.3>found4", "3C:ray5.2>found4", "4C:ray5.1>found4"):
@@ -260,8 +292,35 @@ def lane_state() -> State:
     return state
 
 
+def test_sha9_the_lane_fills_the_rays_middle_and_outer_slots_at_once_from_the_talon() -> None:
+    """SHA-9: "the other two spaces are filled from the talon, and this must be done at
+    once, since every ray must always be full": the 9C taken into ray2.1 brings the
+    talon's top (TD) into ray2.2 and the next (TH) into ray2.3, as part of the move."""
+    state = lane_state(stock=("TH", "TD", "TS"), draws=2)
+    assert piles(state)["talon"] == ["TH", "TD"]
+    state.play("9C:ray4.3>ray2.1")
+    p = piles(state)
+    assert (p["ray2.1"], p["ray2.2"], p["ray2.3"]) == (["9C"], ["TD"], ["TH"])
+    assert p["talon"] == [] and state.to_dict()["next_gap"] == "ray5.1"
+    state.undo()
+    assert piles(state)["talon"] == ["TH", "TD"] and piles(state)["ray2.2"] == []
+
+
+def test_sha9_reading_with_the_talon_spent_the_lane_fills_from_the_stock() -> None:
+    """SHA-9 [R]: a slot the talon cannot fill takes the stock's top card: the TH from the
+    talon goes into ray2.2, then the stock's TD into ray2.3."""
+    state = lane_state(stock=("TH", "TD", "TS"), draws=1)
+    state.play("9C:ray4.3>ray2.1")
+    p = piles(state)
+    assert (p["ray2.2"], p["ray2.3"], p["talon"]) == (["TH"], ["TD"], [])
+    assert p["stock"][-1] == "TS"
+
+
 def test_sha9_an_empty_ray_takes_an_outer_card_on_its_inner_slot() -> None:
-    state = lane_state()
+    """SHA-9: a whole empty ray's inner slot may take another ray's outer top card, and
+    that card's release frees the 2D under it (the lane's fill as rules version 1 had it:
+    the other two slots left as gaps for SHA-8, is kept for saved games)."""
+    state = lane_state(rules_version="1")
     data = state.to_dict()
     # SHA-8: the inner gap of ray2 comes before the middle gap of ray1
     assert data["next_gap"] == "ray2.1" and data["lane_open"]
@@ -281,7 +340,7 @@ def test_sha9_an_empty_ray_takes_an_outer_card_on_its_inner_slot() -> None:
 def test_sha9_reading_the_lane_keeps_the_fill_order_of_sha8() -> None:
     """[R] The lane is a way to fill a gap, so only the first gap in SHA-8's order may take
     it: with ray2 and ray5 both empty, ray5.1 waits for ray2.1."""
-    state = lane_state()
+    state = lane_state(stock=("TS", "TH", "TD"))
     assert not any(m.endswith(">ray5.1") for m in moves(state))
     with pytest.raises(IllegalMove):
         state.play("JD:ray7.3>ray5.1")

@@ -9,6 +9,9 @@ from patience import IllegalMove
 from tests.decks import stack
 
 STAR = patience.get_game("star")
+# Tests of other clauses that draw past cards fitting an unset base play under the looser
+# reading, which lets them (STR-3's default, first-fit, would force those cards first).
+FREE = {"direction": "free"}
 
 
 def moves(state: patience.State) -> set[str]:
@@ -54,6 +57,41 @@ def test_str_3_the_first_card_fixes_the_direction_each_suit_on_its_own() -> None
                                              "base-9": None}
 
 
+def test_str_3_the_sources_example_the_six_of_diamonds_goes_at_once() -> None:
+    """STR-3, the source's picture: 5D at twelve o'clock, 6D in the first cell. The 6D "goes
+    at once" to the series, so it is the only play offered (no draw); its cell takes the
+    QH from the stock, and the 8H drawn next fixes the hearts' direction just as firmly."""
+    cells = ["6D", "JH", "2S", "KC"]  # none continues the 9H, 6S or 8C bases
+    state = STAR.new(deck=stack(["5D", "9H", "6S", "8C", *cells, "QH", "8H"]))
+    assert moves(state) == {"6D:cell-1>base-12"}
+    with pytest.raises(IllegalMove):
+        state.play("draw")
+    state.play("6D:cell-1>base-12")
+    assert piles(state)["cell-1"] == ["QH"] and state.to_dict()["directions"]["base-12"] == "up"
+    assert moves(state) == {"draw"}
+    state.play("draw")  # the 8H, turned from the stock onto the reserve
+    assert moves(state) == {"8H:reserve>base-6"}
+
+
+def test_str_3_first_fit_with_two_cards_that_could_decide_both_and_only_they_are_offered() -> None:
+    """STR-3: with the 4D available too (it would set the diamonds going down), the player
+    picks which of the two decides; nothing else is offered."""
+    cells = ["6D", "4D", "2S", "KC"]
+    state = STAR.new(deck=stack(["5D", "9H", "6S", "8C", *cells, "QH"]))
+    assert moves(state) == {"6D:cell-1>base-12", "4D:cell-4>base-12"}
+    state.play("4D:cell-4>base-12")
+    assert state.to_dict()["directions"]["base-12"] == "down"
+    assert "6D:cell-1>base-12" not in moves(state)
+
+
+def test_str_3_direction_free_lets_the_player_wait() -> None:
+    """STR-3, option ``direction = "free"``: the same deal offers the draw beside the 6D."""
+    cells = ["6D", "JH", "2S", "KC"]
+    state = STAR.new(deck=stack(["5D", "9H", "6S", "8C", *cells, "QH", "8H"]),
+                     direction="free")
+    assert moves(state) == {"6D:cell-1>base-12", "draw"}
+
+
 def test_str_3_wrap_round_the_king() -> None:
     """STR-3: wrap round the king."""
     deck = stack(["KS", "AH", "2D", "3C", "AS", "2S", "6H", "7H"])
@@ -65,11 +103,12 @@ def test_str_3_wrap_round_the_king() -> None:
 
 
 def test_str_3_first_fit_forces_a_direction_setting_play() -> None:
-    """STR-3: first fit forces a direction setting play."""
+    """STR-3: first fit (the default) forces a direction setting play; free does not."""
     deck = stack(["5D", "AH", "KS", "2C", "6D", "9H", "8H", "7H"])
-    free = STAR.new(deck=deck)
+    free = STAR.new(deck=deck, direction="free")
     assert "draw" in moves(free)
-    strict = STAR.new(deck=deck, direction="first-fit")
+    strict = STAR.new(deck=deck)
+    assert strict.rules.options["direction"] == "first-fit"
     assert moves(strict) == {"6D:cell-1>base-12"}
     with pytest.raises(IllegalMove):
         strict.play("draw")
@@ -83,7 +122,7 @@ def test_str_3_first_fit_forces_a_direction_setting_play() -> None:
 def test_str_4_only_cells_and_reserve_top_go_and_only_to_foundations() -> None:
     """STR-4: only cells and reserve top go and only to foundations."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H", "4D", "6D"])
-    state = STAR.new(deck=deck)
+    state = STAR.new(deck=deck, **FREE)
     assert all(m.to_pile and m.to_pile.startswith("base") for m in state.legal_moves()
                if not m.action)
     with pytest.raises(IllegalMove):
@@ -105,7 +144,7 @@ def test_str_5_a_played_cell_is_refilled_at_once_from_the_stock() -> None:
 def test_str_5_empty_cells_wait_for_the_redeal_then_refill_in_cell_order() -> None:
     """STR-5: empty cells wait for the redeal then refill in cell order."""
     deck = stack(["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"])
-    state = STAR.new(deck=deck)
+    state = STAR.new(deck=deck, **FREE)
     while "draw" in moves(state):
         state.play("draw")
     state.play("2S:cell-1>base-12")
@@ -131,7 +170,7 @@ def test_str_6_draw_turns_the_stock_top_onto_the_reserve() -> None:
 def test_str_7_exactly_two_redeals_turning_the_reserve_over() -> None:
     """STR-7: exactly two redeals turning the reserve over."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H"])
-    state = STAR.new(deck=deck)
+    state = STAR.new(deck=deck, **FREE)
     for round_number in (1, 2, 3):
         assert state.to_dict()["round"] == round_number
         while "draw" in moves(state):
@@ -160,7 +199,7 @@ def test_str_8_won_with_all_52_on_the_foundations() -> None:
 def test_str_8_lost_when_the_third_round_is_over_and_nothing_plays() -> None:
     """STR-8: lost when the third round is over and nothing plays."""
     deck = stack(["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H"])
-    state = STAR.new(deck=deck)
+    state = STAR.new(deck=deck, **FREE)
     while state.status == "playing":
         state.play("draw" if "draw" in moves(state) else "redeal")
     assert state.status == "lost"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -78,10 +79,13 @@ def test_sun_2_second_ace_can_only_end_the_king_pile() -> None:
     assert moves(state) & {"AS:ray2>king-S"} and "AS:ray2>ace-S" not in moves(state)
 
 
+FREE = {"transfers": "free"}  # SUN-3's option: transfers without a purpose
+
+
 def test_sun_3_transfers_both_ways_between_meeting_piles() -> None:
-    """SUN-3: transfers both ways between meeting piles."""
+    """SUN-3, ``transfers = "free"``: transfers both ways between meeting piles."""
     arc = ["AS", "2S", "3S", "4S", "5S", "6S", "KS", "QS", "JS", "TS", "9S", "8S", "7S"]
-    state = SUN.new(deck=stack(arc, decks=2))
+    state = SUN.new(deck=stack(arc, decks=2), **FREE)
     for i, code in enumerate(arc, start=1):
         state.play({"from": f"ray{i}", "to": "ace-S" if i <= 6 else "king-S", "card": code})
     assert {"6S:ace-S>king-S", "7S:king-S>ace-S"} <= moves(state)
@@ -91,10 +95,71 @@ def test_sun_3_transfers_both_ways_between_meeting_piles() -> None:
     assert state.to_dict()["piles"]["ace-S"] == ["AS", "2S", "3S", "4S"]
 
 
+MEETING = ["AS", "2S", "3S", "4S", "5S", "6S", "KS", "QS", "JS", "TS", "9S", "8S", "7S"]
+
+
+def meeting_spades(second_arc: list[str], third_arc: Sequence[str] = (), **options: str
+                   ) -> patience.State:
+    """ace-S holds A…6 and king-S K…7 (the two piles meet, SUN-3); then the second arc is
+    dealt, ``second_arc`` from ray1 on (``third_arc`` is the next one in the stock)."""
+    state = SUN.new(deck=stack([*MEETING, *second_arc, *third_arc], decks=2), **options)
+    for i, code in enumerate(MEETING, start=1):
+        state.play({"from": f"ray{i}", "to": "ace-S" if i <= 6 else "king-S", "card": code})
+    state.play("deal")
+    return state
+
+
+def transfers(state: patience.State) -> set[str]:
+    return {str(m) for m in state.legal_moves()
+            if m.from_pile and m.from_pile.startswith(("ace-", "king-"))}
+
+
+def test_sun_3_purposeful_a_transfer_is_offered_only_to_put_an_available_card_up() -> None:
+    """SUN-3 (default ``transfers = "purposeful"``): "in order to put a suitable free card
+    of a ray on the foundation". With the second 5S on ray1 the 6S may cross onto king-S,
+    after which king-S takes the 5S; the 7S may not cross onto ace-S, since no 8S is
+    available to follow it."""
+    state = meeting_spades(["5S", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH",
+                            "JH", "QH", "2D"])
+    assert transfers(state) == {"6S:ace-S>king-S"}
+    assert "5S:ray1>king-S" not in {str(m) for m in state.legal_moves()}
+    with pytest.raises(IllegalMove):
+        state.play("7S:king-S>ace-S")
+    state.play("6S:ace-S>king-S")
+    state.play("5S:ray1>king-S")
+    assert state.to_dict()["piles"]["king-S"][-3:] == ["7S", "6S", "5S"]
+
+
+def test_sun_3_purposeful_the_card_must_be_available_now() -> None:
+    """SUN-3: a 5S covered by the next arc serves no purpose: no transfer is offered; the
+    same position under ``transfers = "free"`` offers both."""
+    second = ["5S", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "2D"]
+    third = ["3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "2C", "3C", "4C"]
+    state = meeting_spades(second, third)
+    assert transfers(state) == {"6S:ace-S>king-S"}
+    state.play("deal")  # the 3D now lies on the 5S
+    assert transfers(state) == set()
+    free = meeting_spades(second, third, **FREE)
+    free.play("deal")
+    assert transfers(free) == {"6S:ace-S>king-S", "7S:king-S>ace-S"}
+
+
+def test_sun_3_purposeful_one_transfer_per_purpose() -> None:
+    """SUN-3 [R]: the purpose is judged move by move. A 4S on ray1 would go up only after
+    two transfers (6S, then 5S onto king-S); the first one alone puts no card up, so
+    neither is offered, and the 8S on ray2 makes the 7S's crossing the only transfer."""
+    state = meeting_spades(["4S", "8S", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH",
+                            "JH", "QH", "2D"])
+    assert transfers(state) == {"7S:king-S>ace-S"}
+    state.play("7S:king-S>ace-S")
+    state.play("8S:ray2>ace-S")
+    assert state.to_dict()["piles"]["ace-S"][-3:] == ["6S", "7S", "8S"]
+
+
 def test_sun_3_a_base_card_never_moves() -> None:
     """SUN-3: a base card never moves."""
     arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-    state = SUN.new(deck=stack(arc, decks=2))
+    state = SUN.new(deck=stack(arc, decks=2), **FREE)
     state.play("AS:ray1>ace-S")
     for i, code in enumerate(arc[1:], start=2):
         state.play({"from": f"ray{i}", "to": "king-S", "card": code})
@@ -109,7 +174,7 @@ def test_repetition_rule_refuses_a_transfer_that_recreates_a_position() -> None:
     """RULES.md §0: a reversible move may not recreate a position since the last
     irreversible step; undo brings the memory back."""
     arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-    state = SUN.new(deck=stack(arc, decks=2))
+    state = SUN.new(deck=stack(arc, decks=2), **FREE)
     state.play("AS:ray1>ace-S")
     for i, code in enumerate(arc[1:], start=2):
         state.play({"from": f"ray{i}", "to": "king-S", "card": code})

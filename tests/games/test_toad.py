@@ -60,31 +60,103 @@ def test_tod2_only_an_ace_starts_a_foundation() -> None:
     assert not any(d.startswith("found") for _, d in pairs(state))
 
 
-def test_tod3_ace_nearest_the_top_is_extracted() -> None:
-    """TOD-3: of two aces in the toad, the one nearer the top starts found1."""
+def extractions(state: patience.State) -> set[str]:
+    """The TOD-3 extraction moves open now (card moves from under a toad pile's top)."""
+    piles = state.to_dict()["piles"]
+    return {str(m) for m in state.legal_moves()
+            if m.index is not None and (m.from_pile or "").startswith("toad")
+            and m.index < len(piles[m.from_pile]) - 1}
+
+
+def test_tod3_any_ace_at_any_depth_is_the_players_choice() -> None:
+    """TOD-3: "taking one ace out of the starting pile is permitted": nothing is taken at
+    the start; each ace under the top may go to found1, the move naming its index."""
     toad = ["5S", "AS", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "AH", "KS", "2C", "3C"]
     state = TOAD.new(deck=stack(toad, decks=2))
     data = state.to_dict()
-    assert data["piles"]["found1"] == ["AH"]
-    assert data["piles"]["toad"] == [c for c in toad if c != "AH"]
-    assert len(data["piles"]["toad"]) == 12
+    assert data["piles"]["toad"] == toad and data["piles"]["found1"] == []
+    assert data["ace_extracted"] is False
+    assert extractions(state) == {"AS:toad[1]>found1", "AH:toad[9]>found1"}
+    move = next(m for m in state.legal_moves() if m.card == "AS" and m.index == 1)
+    assert move.to_dict() == {"from": "toad", "to": "found1", "card": "AS", "index": 1}
 
 
-def test_tod3_no_ace_in_the_toad_nothing_extracted() -> None:
-    """TOD-3: without an ace the toad keeps 13 and found1 stays empty."""
+def test_tod3_the_deeper_ace_taken_the_cards_above_close_up_once_a_game() -> None:
+    """TOD-3: taking the deeper ace leaves the other where it lay, the cards above the
+    one taken close up, and no second ace may be taken."""
+    toad = ["5S", "AS", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "AH", "KS", "2C", "3C"]
+    state = TOAD.new(deck=stack(toad, decks=2))
+    state.play({"from": "toad", "to": "found1", "card": "AS", "index": 1})
+    data = state.to_dict()
+    assert data["piles"]["found1"] == ["AS"] and data["ace_extracted"] is True
+    assert data["piles"]["toad"] == [c for i, c in enumerate(toad) if i != 1]
+    assert extractions(state) == set()
+    with pytest.raises(IllegalMove):
+        state.play("AH:toad[8]>found2")
+    state.undo()
+    assert state.to_dict()["piles"]["toad"] == toad and not state.to_dict()["ace_extracted"]
+
+
+def test_tod3_at_any_time_to_the_lowest_numbered_empty_foundation() -> None:
+    """TOD-3, §0: the extraction waits as long as the player likes; an ace started found1
+    meanwhile, so the extracted one starts found2."""
+    toad = [*SPADES[1:6], "AH", *SPADES[6:13]]
+    state = TOAD.new(deck=stack([*toad, "9D", "AC"], decks=2))
+    state.play("draw")
+    state.play("9D:hand>pile1")
+    state.play("draw")
+    state.play("AC:hand>found1")
+    assert extractions(state) == {"AH:toad[5]>found2"}
+    state.play("AH:toad[5]>found2")
+    assert state.to_dict()["piles"]["found2"] == ["AH"]
+
+
+def test_tod3_an_ace_on_top_goes_up_by_an_ordinary_play_that_keeps_the_extraction() -> None:
+    """TOD-2, TOD-3: the ace on top is simply played (no index); the extraction stays for
+    the ace beneath."""
+    toad = [*SPADES[1:5], "AH", *SPADES[5:12], "AD"]
+    state = TOAD.new(deck=stack(toad, decks=2))
+    moves = {str(m) for m in state.legal_moves()}
+    # §0: while the pile offers an ace beneath, its top card's move names its index too
+    assert "AD:toad[12]>found1" in moves and extractions(state) == {"AH:toad[4]>found1"}
+    state.play("AD:toad>found1")  # typed without the index: only one move fits
+    assert state.to_dict()["ace_extracted"] is False
+    assert extractions(state) == {"AH:toad[4]>found2"}
+    state.play("AH:toad[4]>found2")
+    assert not any(m.index is not None for m in state.legal_moves())  # nothing beneath now
+
+
+def test_tod3_no_ace_in_the_toad_no_extraction() -> None:
+    """TOD-3: "if there is one": without an ace under the top nothing can be taken out;
+    the stock's aces are not touched."""
     deck = reserve_deck(13, end=["2C"], stock=["AS"])
     state = TOAD.new(deck=deck)
     data = state.to_dict()
     assert data["piles"]["toad"] == deck[:13] and data["piles"]["found1"] == []
-    assert data["piles"]["stock"][-1] == "AS"  # the stock's aces are not touched
+    assert data["piles"]["stock"][-1] == "AS"
+    assert extractions(state) == set()
+
+
+def test_tod3_rules_version_1_took_the_ace_nearest_the_top_at_setup() -> None:
+    """TOD-3 as rules version 1 read it (games saved then replay so, RULES.md §10): of two
+    aces in the toad, the one nearer the top started found1 by itself."""
+    toad = ["5S", "AS", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "AH", "KS", "2C", "3C"]
+    state = TOAD.new(deck=stack(toad, decks=2), rules_version="1")
+    data = state.to_dict()
+    assert data["piles"]["found1"] == ["AH"]
+    assert data["piles"]["toad"] == [c for c in toad if c != "AH"]
+    assert "ace_extracted" not in data and extractions(state) == set()
 
 
 def test_tod3_option_ace_extraction_false_keeps_the_ace() -> None:
-    """TOD-3/TOD-7: with ace_extraction=false the toad keeps its ace."""
+    """TOD-3/TOD-7: with ace_extraction=false the toad keeps its ace and offers none."""
     toad = ["5S", "AS", *SPADES[5:], "2C", "3C", "4C"]
     state = TOAD.new(deck=stack(toad, decks=2), ace_extraction=False)
     data = state.to_dict()
     assert data["piles"]["toad"] == toad and data["piles"]["found1"] == []
+    assert extractions(state) == set()
+    old = TOAD.new(deck=stack(toad, decks=2), ace_extraction=False, rules_version="1")
+    assert old.to_dict()["piles"]["toad"] == toad
 
 
 def test_tod4_build_down_regardless_of_suit_without_wrap() -> None:
@@ -171,26 +243,43 @@ def test_tod7_either_toad_pile_may_be_built_on() -> None:
     assert state.to_dict()["piles"]["toad2"][-1] == "5S"
 
 
-def test_tod3_extraction_may_leave_a_one_card_toad_gone() -> None:
-    """TOD-3, TOD-4 [R]: a one-card toad that is an ace is extracted; the toad is gone."""
+def test_tod3_a_one_card_toad_that_is_an_ace_goes_up_and_is_gone() -> None:
+    """TOD-2, TOD-4 [R]: a one-card toad that is an ace is its top: an ordinary play takes
+    it up, and the emptied toad is gone (rules version 1 extracted it at setup)."""
     state = TOAD.new(deck=stack(["AS", "2D"], decks=2), reserve_size=1)
-    data = state.to_dict()
-    assert data["piles"]["toad"] == [] and data["piles"]["found1"] == ["AS"]
+    assert extractions(state) == set()
+    state.play("AS:toad>found1")
     state.play("draw")
+    assert state.to_dict()["piles"]["toad"] == []
     assert not any(d == "toad" for _, d in pairs(state))
+    old = TOAD.new(deck=stack(["AS", "2D"], decks=2), reserve_size=1, rules_version="1")
+    assert old.to_dict()["piles"]["toad"] == [] and old.to_dict()["piles"]["found1"] == ["AS"]
 
 
-def test_tod7_ace_taken_from_toad1_first_else_toad2() -> None:
-    """TOD-7: the ace nearest the top of toad1 is extracted, even if toad2 has one higher
-    up; with none in toad1 it comes from toad2."""
+def test_tod7_with_two_toad_piles_the_one_ace_may_come_from_either() -> None:
+    """TOD-7: "the one extracted ace may come from either" pile."""
+    toad1 = ["AS", *SPADES[1:13]]
+    toad2 = [*(r + "H" for r in "23456789TJQ"), "AH", "KH"]
+    state = TOAD.new(deck=stack([*toad1, *toad2], decks=2), reserve_piles=2)
+    assert extractions(state) == {"AS:toad1[0]>found1", "AH:toad2[11]>found1"}
+    state.play("AH:toad2[11]>found1")
+    assert state.to_dict()["piles"]["toad2"] == toad2[:11] + ["KH"]
+    assert extractions(state) == set()
+
+
+def test_tod7_rules_version_1_took_the_ace_from_toad1_first_else_toad2() -> None:
+    """TOD-7 as rules version 1 read it: the ace nearest the top of toad1 was extracted at
+    setup, even if toad2 had one higher up; with none in toad1 it came from toad2."""
     toad1 = ["AS", *SPADES[1:13]]
     toad2 = [*(r + "H" for r in "23456789TJQK"), "AH"]
-    state = TOAD.new(deck=stack([*toad1, *toad2], decks=2), reserve_piles=2)
+    state = TOAD.new(deck=stack([*toad1, *toad2], decks=2), reserve_piles=2,
+                     rules_version="1")
     assert state.to_dict()["piles"]["found1"] == ["AS"]
     assert len(state.to_dict()["piles"]["toad2"]) == 13
 
     no_ace = [r + "C" for r in "23456789TJQKQ"]
-    state = TOAD.new(deck=stack([*no_ace, *toad2], decks=2), reserve_piles=2)
+    state = TOAD.new(deck=stack([*no_ace, *toad2], decks=2), reserve_piles=2,
+                     rules_version="1")
     data = state.to_dict()
     assert data["piles"]["found1"] == ["AH"] and len(data["piles"]["toad2"]) == 12
 

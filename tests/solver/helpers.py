@@ -12,6 +12,7 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
+from patience.games.reserve_family import ReserveRules
 from patience.solver import depth_first as core
 from patience.solver import search
 from patience.solver.depth_first import restarts
@@ -95,8 +96,9 @@ def brute_force_wins(state: State, limit: int = 200_000) -> bool:
 
 def star_last_round(deal: int, draws: int = 0, **options: object) -> State:
     """A Star deal after drawing through two rounds without playing, then ``draws`` more
-    draws: a position in the last round, whose search space is small."""
-    state = star.STAR.new(deal=deal, **options)
+    draws: a position in the last round, whose search space is small. Drawn under
+    ``direction = "free"`` unless told otherwise (first-fit would force plays first)."""
+    state = star.STAR.new(deal=deal, **{"direction": "free", **options})
     while state.vars[star.ROUNDS_DONE] < star.REDEALS or (draws and state.piles[star.STOCK]):
         if state.vars[star.ROUNDS_DONE] == star.REDEALS:
             draws -= 1
@@ -128,3 +130,18 @@ def assert_solve_wins_unchanged(state: State, max_nodes: int = 50_000) -> None:
     for move in result.moves:
         replay.play(move)
     assert replay.status == "won"
+
+
+def extraction_taken(state: State) -> State:
+    """A Toad position with the ace extraction (TOD-3) made, if one is open: of the aces
+    under a toad pile's top, the one nearest the top of toad1, else of toad2 (the one rules
+    version 1 took at setup, unless an ace lay on top). The family's lean search then
+    applies (no extraction is left to make; ``solver/toad.py``). Other games are left as
+    they are."""
+    rules = state.rules
+    if isinstance(rules, ReserveRules):
+        moves = rules.extractions(state)
+        if moves:
+            first = min(m[0] for m in moves)  # toad1 before toad2
+            state.play_raw(max((m for m in moves if m[0] == first), key=lambda m: m[2]))
+    return state

@@ -60,9 +60,12 @@ def test_stats_json_and_resume(tmp_path: Path) -> None:
     assert json.loads(again.output) == data
     budget = budget_text(2000, 10.0)
     with ResultStore(db) as store:  # as if a weaker solver had left deal 10 undecided
-        was = store.get("star", {"direction": "free"}, budget, [10])[10].outcome
-        store.add("star", {"direction": "free"}, budget,
-                  DealResult(10, "unknown", 1, 10.0, "lost", policy_for("star")))
+        star = patience.get_game("star")
+        options = dict(star.resolve_options({}))
+        was = store.get("star", options, budget, [10], star.versions_alike())[10].outcome
+        store.add("star", options, budget,
+                  DealResult(10, "unknown", 1, 10.0, "lost", policy_for("star")),
+                  star.rules_version)
     stale = json.loads(runner.invoke(app, args).output)
     assert stale["unknown"] == data["unknown"] + (was != "unknown")
     retried = json.loads(runner.invoke(app, [*args, "--retry-unknown"]).output)

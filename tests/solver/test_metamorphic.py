@@ -15,6 +15,9 @@ import patience
 
 PAIRS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("star", {"direction": "first-fit"}, {"direction": "free"}),  # STR-3
+    ("sun", {"transfers": "purposeful"}, {"transfers": "free"}),  # SUN-3
+    ("blockade", {"deal_when": "stuck"}, {"deal_when": "any"}),  # BLK-7
+    ("toad", {"ace_extraction": False}, {"ace_extraction": True}),  # TOD-3
     ("rainbow", {"redeals": 3}, {"redeals": 5}),
     ("open-shop", {"redeals": 0}, {"redeals": 1}),
     ("blockade", {"empty_columns": "stay"}, {"empty_columns": "any"}),  # BLK-8
@@ -45,16 +48,23 @@ def test_looser_options_win_at_least_as_often(game_id: str, strict: dict[str, An
     assert loose_wins >= strict_wins
 
 
-def test_first_fit_lines_are_legal_under_free_direction() -> None:
-    """STR-3: every first-fit move is also a free-direction move, so its wins carry over."""
-    game = patience.get_game("star")
+@pytest.mark.parametrize(("game_id", "strict", "loose"), [
+    ("star", {"direction": "first-fit"}, {"direction": "free"}),  # STR-3
+    ("sun", {"transfers": "purposeful"}, {"transfers": "free"}),  # SUN-3
+    ("blockade", {"deal_when": "stuck"}, {"deal_when": "any"}),  # BLK-7
+])
+def test_strict_lines_are_legal_under_the_looser_option(game_id: str, strict: dict[str, Any],
+                                                        loose: dict[str, Any]) -> None:
+    """Every move the stricter reading allows the looser one allows too, so its wins carry
+    over move for move."""
+    game = patience.get_game(game_id)
     checked = 0
     for deal in DEALS:
-        strict = patience.solve(game.new(deal=deal, direction="first-fit"), **BUDGET)
-        if strict.outcome != "won":
+        won = patience.solve(game.new(deal=deal, **strict), **BUDGET)
+        if won.outcome != "won":
             continue
-        free = game.new(deal=deal, direction="free")
-        for move in strict.moves:
+        free = game.new(deal=deal, **loose)
+        for move in won.moves:
             free.play(move)
         assert free.status == "won"
         checked += 1

@@ -411,3 +411,24 @@ def test_star_choices_in_the_first_round_ignore_the_unseen_stock() -> None:
             checked += 1
         state.play(practical.next_move(state, look))
     assert checked > 5
+
+
+def test_shah_turns_the_card_blind_and_plays_it_up_when_it_fits() -> None:
+    """SHA-8: while ray1.1 waits, the 2S turned may go up, be married, or fill the gap. The
+    policy does not read the stock's top to choose (the moves that go up or marry name it);
+    it decides to turn the card into the gap, and the card, turned, goes up instead."""
+    from tests.solver.test_shah_dive import position
+
+    state = position([1] * 8, {}, stock="2S 9D")
+    assert {str(m) for m in state.legal_moves()} >= {"2S:stock>found1", "2S:stock>ray1.1"}
+    assert [m for m in state.legal_raw() if not practical._reads_the_turned_card(state, m)] \
+        == [state.resolve("2S:stock>ray1.1")]
+    assert str(practical.next_move(state)) == "2S:stock>found1"
+
+
+def test_toad_takes_an_ace_out_of_the_toad_pile() -> None:
+    """TOD-3: deal 376 holds two aces in its toad pile; the policy's first move takes one
+    of them out (a card home, and the pile above it closes up)."""
+    state = patience.get_game("toad").new(deal=376)
+    first = practical.next_move(state)
+    assert first.from_pile == "toad" and first.index is not None and first.card in {"AS", "AH"}

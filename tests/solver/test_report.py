@@ -12,7 +12,7 @@ from patience.stats import report
 
 def test_option_rows_cover_every_value() -> None:
     star = patience.get_game("star")
-    assert report.option_rows(star) == [{}, {"direction": "first-fit"}]
+    assert report.option_rows(star) == [{}, {"direction": "free"}]
 
 
 def test_report_writes_page_and_chart(tmp_path: Path) -> None:
@@ -21,7 +21,8 @@ def test_report_writes_page_and_chart(tmp_path: Path) -> None:
                  "--db", str(tmp_path / "r.sqlite"), "--docs", str(docs)])
     text = (docs / "winnability.md").read_text("utf-8")
     assert "python -m patience.stats.report --deals 2" in text
-    assert "| Star (defaults) | 2 |" in text and "| Star (direction=first-fit) | 2 |" in text
+    assert "| Star (defaults) | 2 |" in text and "| Star (direction=free) | 2 |" in text
+    assert "Star (version 2)" in text and "(Star: only defaults changed)" in text
     assert (docs / "winnability.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -36,7 +37,7 @@ def test_deal_counts_per_game_and_per_row() -> None:
     assert report.for_row({"toad:defaults": 9}, toad, {}, 100) == 9
     assert report.for_row({"toad:defaults": 9}, toad, {"reserve_piles": 2}, 100) == 100
     star = patience.get_game("star")
-    assert report.for_row(counts, star, {"direction": "first-fit"}, 100) == 100
+    assert report.for_row(counts, star, {"direction": "free"}, 100) == 100
 
 
 def test_a_malformed_deal_count_or_budget_is_refused() -> None:
@@ -64,8 +65,8 @@ def test_one_row_gets_its_own_time_budget(tmp_path: Path) -> None:
               "--docs", str(docs)]
     report.main([*common, "--max-seconds", "5"])
     report.main([*common, "--max-seconds", "5", "--max-seconds-for",
-                 "star:direction=first-fit=7.5"])
+                 "star:direction=free=7.5"])
     text = (docs / "winnability.md").read_text("utf-8")
     assert "| Star (defaults) | 2 | 5 |" in text
-    assert "| Star (direction=first-fit) | 2 | 7.5 |" in text
-    assert "--max-seconds-for star:direction=first-fit=7.5" in text
+    assert "| Star (direction=free) | 2 | 7.5 |" in text
+    assert "--max-seconds-for star:direction=free=7.5" in text

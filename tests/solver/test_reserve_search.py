@@ -25,6 +25,7 @@ from patience.solver.dominance import RESERVE_FAMILY
 from patience.solver.probes import PROBE_UNIT
 from patience.solver.reserve_search import Lean, reserve_search
 from patience.solver.strategies import PROBE_UNITS, SEARCHES
+from tests.solver.helpers import extraction_taken
 from tests.solver.test_reserve_solver import near_end
 
 GAMES: list[tuple[Game, dict[str, object]]] = [
@@ -56,7 +57,7 @@ def test_lean_position_reads_as_the_engine(game: Game, options: dict[str, object
     order (with the probes' random draws) and win test are the engine's and the solver's."""
     redeals = 0
     for deal in range(1, 4):
-        state = game.new(deal=deal, **options)
+        state = extraction_taken(game.new(deal=deal, **options))  # TOD-3: the lean copy's start
         rules = state.rules
         assert isinstance(rules, ReserveRules)
         lean = Lean(state)
@@ -97,7 +98,7 @@ def test_lean_jumps_back_to_stored_positions(game: Game, options: dict[str, obje
     position stored by ``Lean.position`` along a random line and loaded again in any order
     reads as the engine's position at that point (key, moves, dead end, win test)."""
     for deal in (1, 2):
-        state = game.new(deal=deal, **options)
+        state = extraction_taken(game.new(deal=deal, **options))
         rules = state.rules
         assert isinstance(rules, ReserveRules)
         lean = Lean(state)
@@ -122,7 +123,7 @@ def test_own_search_explores_as_the_generic_probes(game: Game,
     unit = PROBE_UNITS.get(game.id, PROBE_UNIT)
     outcomes = set()
     for deal in range(1, 5):
-        for state in (game.new(deal=deal, **options),
+        for state in (extraction_taken(game.new(deal=deal, **options)),
                       near_end(game, deal, stock_left=6, seed=deal, **options)):
             deadline = time.perf_counter() + 600
             mine = reserve_search(state.copy(), 4_000, deadline, unit)
@@ -143,7 +144,7 @@ def test_own_search_leaves_the_state_and_solve_uses_it(
     answer there is the generic one (without the dive, which wins this deal first)."""
     monkeypatch.setattr(search, "DIVES", {})
     assert all(game_id in SEARCHES for game_id in RESERVE_FAMILY)
-    state = TOAD.new(deal=28)
+    state = extraction_taken(TOAD.new(deal=28))
     before = state.key()
     reserve_search(state, 3_000, time.perf_counter() + 600, PROBE_UNITS["toad"])
     assert state.key() == before
@@ -211,3 +212,13 @@ def test_search_over_slots_unwinds_as_every_line(capacity: int) -> None:
         assert rf._search_unwinds(counts, capacity, places) == answer
         answers.add(answer)
     assert answers == {True, False}
+
+
+def test_lean_copy_refuses_an_open_extraction() -> None:
+    """TOD-3: the lean copy plays no extraction, so it is never made of a position where
+    one is open (the solver takes the extraction first, ``solver/toad.py``)."""
+    state = TOAD.new(deal=2)
+    assert isinstance(state.rules, ReserveRules) and state.rules.extractions(state)
+    with pytest.raises(ValueError, match="extraction"):
+        Lean(state)
+    Lean(extraction_taken(state))

@@ -22,7 +22,7 @@ from patience.games.toad import TOAD
 from patience.solver import reserve_family as rf
 from tests.decks import stack
 from tests.games.reserve_tools import reserve_deck
-from tests.solver.helpers import brute_force_wins, solve_plain
+from tests.solver.helpers import brute_force_wins, extraction_taken, solve_plain
 
 
 def position(game: Game, counts: list[int], reserves: list[str], wastes: list[str],
@@ -62,7 +62,7 @@ def near_end(game: Game, deal: int, stock_left: int, seed: int, **options: objec
     remain in the stock and the hand is empty: an end position small enough to search
     without any help."""
     rng = random.Random(seed)
-    state = game.new(deal=deal, **options)
+    state = extraction_taken(game.new(deal=deal, **options))  # Toad: the ace extraction made
     rules = state.rules
     assert isinstance(rules, ReserveRules)
     while len(state.piles[rules.stock]) > stock_left or state.piles[rules.hand]:

@@ -54,10 +54,12 @@ def trap() -> State:
     ray8.1 under QC, QC (middle, outer); three spades to turn from the stock. The first
     choice plays JC up and then the outer QC onto it: the other JC stays under the middle
     QC, which only a foundation at JC could take. The win lays the outer QC aside in the
-    empty ray 1 by the lane first."""
+    empty ray 1 by the lane first (which brings the JS and the TS from the stock into the
+    ray's middle and outer slots at once, SHA-9), and the QS goes up as it is turned
+    (SHA-8)."""
     return position([9, 12, 12, 10, 12, 12, 12, 10],
                     {"ray5.1": "JC", "ray8.1": "JC", "ray8.2": "QC", "ray8.3": "QC"},
-                    stock="TS JS QS")
+                    stock="JS TS QS")
 
 
 def walled_jack() -> State:

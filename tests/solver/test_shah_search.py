@@ -17,6 +17,7 @@ from patience.solver.depth_first import depth_first, restarts
 from patience.solver.shah import guide_rank, probe_order, shah_dead_end, shah_order
 from patience.solver.shah_search import Lean, first_probe, shah_search
 from patience.solver.strategies import SEARCHES
+from tests.solver.test_shah_dive import position
 
 SHAH = patience.get_game("shah")
 
@@ -33,17 +34,21 @@ def pick(legal: list[RawMove], rng: random.Random) -> RawMove:
     return rng.choice(legal)
 
 
-def test_lean_position_reads_as_the_engine() -> None:
+@pytest.mark.parametrize(("rules_version", "deals"), [(None, range(1, 7)), ("1", (1, 2))])
+def test_lean_position_reads_as_the_engine(rules_version: str | None, deals: range) -> None:
     """SHA-1 to SHA-10, RULES.md §0: along random lines, with moves taken back now and
     then, the lean position's key (the engine's bytes, and the packed int kept as cards
     move, which tells positions apart exactly as the bytes do), moves (the repetition rule
     applied as the search applies it), dead end, both probe orders, guide ranks and win
-    test are the engine's and the solver's."""
+    test are the engine's and the solver's; under today's rules the lines meet SHA-8's
+    turned cards going up and married and SHA-9's lanes filled from the talon and stock
+    (and rules version 1's reading of both still reads as its engine)."""
     by_bytes: dict[bytes, int] = {}
     by_code: dict[int, bytes] = {}
     barred = swaps = 0
-    for deal in range(1, 7):
-        state = SHAH.new(deal=deal)
+    kinds: set[str] = set()
+    for deal in deals:
+        state = SHAH.new(deal=deal, rules_version=rules_version)
         rules = state.rules
         lean = Lean(state)
         rng = random.Random(deal)
@@ -80,6 +85,12 @@ def test_lean_position_reads_as_the_engine() -> None:
                 continue
             move = pick(legal, rng)
             swaps += move[3]
+            if move[0] == game.STOCK and move[1] < game.RAYS:
+                kinds.add("turned card up")
+            elif move[0] == game.STOCK and state.piles[move[1]]:
+                kinds.add("turned card married")
+            elif move[0] in game.OUTER and move[1] in game.INNER:
+                kinds.add("lane")
             if move[3]:
                 played.append((move, lean.code))
                 seen.add(lean.code)
@@ -89,11 +100,36 @@ def test_lean_position_reads_as_the_engine() -> None:
             lean.play(move)
             state.play_raw(move)
     assert swaps and barred  # reversible marriages and the repetition rule were exercised
+    if rules_version is None:  # the lane is rare on random lines: below, on its own
+        assert {"turned card up", "turned card married"} <= kinds
+
+
+@pytest.mark.parametrize("talon", ["", "5D", "5D 6H"])
+def test_lean_fills_the_lane_as_the_engine(talon: str) -> None:
+    """SHA-9: the lane's card taken into ray1.1 brings the talon's top into ray1.2 and the
+    next into ray1.3, the stock's top where the talon has none (or has run out); the lean
+    position reads as the engine's after the lane and after it is taken back."""
+    state = position([1] * 8, {"ray2.1": "3S", "ray2.2": "4S", "ray2.3": "9H",
+                               "ray3.3": "JC"}, stock="7C 8D 9S", talon=talon)
+    lean = Lean(state)
+    lane = (state.rules.index["ray3.3"], state.rules.index["ray1.1"], 0, False)
+    assert lane in state.legal_raw() and lean.generate() == state.legal_raw()
+    for step in ("play", "undo"):
+        if step == "play":
+            lean.play(lane)
+            state.play_raw(lane)
+            assert state.piles[game.SLOT0 + 1] and state.piles[game.SLOT0 + 2]
+        else:
+            lean.undo(lane)
+            state.pop()
+        assert lean.solver_key() == state.rules.solver_key(state)
+        assert lean.packed_key() == lean.code
+        assert lean.generate() == state.rules.generate(state)
 
 
 def test_won_line_is_won_on_the_lean_position() -> None:
     """SHA-2: along a winning line the lean position is won exactly at its end."""
-    state = SHAH.new(deal=14)
+    state = SHAH.new(deal=12)
     result = patience.solve(state, max_nodes=3_000, max_seconds=1e9)
     assert result.outcome == "won"
     lean = Lean(state)
@@ -108,7 +144,7 @@ def test_won_line_is_won_on_the_lean_position() -> None:
 def positions() -> list[State]:
     """Deals and positions later in deals (after an irreversible move, so with no
     repetition memory, as ``solve`` hands the own search), many of them lost."""
-    out = [SHAH.new(deal=deal) for deal in (14, 22, 37)]  # won within 1,000 nodes
+    out = [SHAH.new(deal=deal) for deal in (14, 22, 37)]  # 14, 37 won within 3,000 nodes
     for deal in range(1, 6):
         for stock_left in (30, 12):
             state = SHAH.new(deal=deal)

@@ -28,7 +28,7 @@ def test_games_lists_every_game_and_json_is_data() -> None:
     code, out, _ = run("games", "--json")
     rows = json.loads(out)
     assert [r["id"] for r in rows] == [g.id for g in patience.list_games()]
-    assert next(r for r in rows if r["id"] == "star")["options"] == {"direction": "free"}
+    assert next(r for r in rows if r["id"] == "star")["options"] == {"direction": "first-fit"}
 
 
 @pytest.mark.parametrize("game", [g.id for g in patience.list_games()])
@@ -52,9 +52,20 @@ def test_show_draws_the_sun_and_the_star() -> None:
     assert "reserve" in lines[(top + bottom) // 2 + 1] or "reserve" in star
 
 
+def test_the_toad_pile_can_be_looked_through_and_its_aces_taken_out() -> None:
+    """TOD-1, TOD-3: the picture lists the squared pile's cards with their places and the
+    aces that may be taken out; `patience play` lists the extraction with its index."""
+    _, out, _ = run("show", "toad", "--deal", "376")
+    assert "[0]AS [1]4S" in out and "[11]AH [12]5D" in out
+    assert "any of: AS at toad[0], AH at toad[11]" in out
+    code, out, _ = run("play", "toad", "--deal", "376", stdin="AS:toad[0]>found1\nq\n")
+    assert code == 0 and "AS:toad[0]>found1" in out and "AH:toad[11]>found1" in out
+    assert "played: AS:toad[0]>found1" in out and "Ace extraction: used" in out
+
+
 def test_show_with_option_and_bad_option() -> None:
-    code, out, _ = run("show", "star", "-o", "direction=first-fit", "--json")
-    assert code == 0 and json.loads(out)["options"] == {"direction": "first-fit"}
+    code, out, _ = run("show", "star", "-o", "direction=free", "--json")
+    assert code == 0 and json.loads(out)["options"] == {"direction": "free"}
     code, _, err = run("show", "star", "-o", "direction=sideways")
     assert code == 2 and "direction cannot be" in err
     code, _, err = run("show", "star", "-o", "speed=3")
@@ -65,12 +76,12 @@ def test_show_with_option_and_bad_option() -> None:
 
 def test_play_in_the_terminal_numbers_undo_notation_and_quit(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    code, out, _ = run("play", "star", "--deal", "2", "--save", str(record),
-                       stdin="draw\nu\nu\n1\n99\nbogus move\nq\n")
+    code, out, _ = run("play", "star", "--deal", "2", "-o", "direction=free", "--save",
+                       str(record), stdin="draw\nu\nu\n1\n99\nbogus move\nq\n")
     assert code == 0
     assert "played: draw" in out and "undone: draw" in out and "nothing to undo" in out
     assert "there is no move 99" in out and "illegal:" in out
-    first = patience.get_game("star").new(deal=2).legal_moves()[0]
+    first = patience.get_game("star").new(deal=2, direction="free").legal_moves()[0]
     assert json.loads(record.read_text())["moves"] == [first.to_dict()]
 
 

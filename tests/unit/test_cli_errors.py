@@ -125,14 +125,15 @@ def test_the_record_is_written_after_every_move_and_survives_kill_9(tmp_path: Pa
     try:
         assert proc.stdin is not None
         _wait_for(lambda: record.exists() and json.loads(record.read_text())["moves"] == [])
-        proc.stdin.write("draw\n")
+        proc.stdin.write("1\n")  # the first listed move
         proc.stdin.flush()
         _wait_for(lambda: len(json.loads(record.read_text())["moves"]) == 1)
     finally:
         proc.kill()
         proc.wait(timeout=30)
     state = patience.replay(json.loads(record.read_text()))
-    assert [str(m) for m in state.history()] == ["draw"]
+    first = patience.get_game("star").new(deal=2).legal_moves()[0]
+    assert [str(m) for m in state.history()] == [str(first)]
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
 

@@ -22,7 +22,8 @@ def test_registry_lists_games_in_rules_order_with_ids_names_decks_options() -> N
     assert ids == [g for g in order if g in ids]
     assert {"sun", "star"} <= set(ids)
     star = patience.get_game("star")
-    assert (star.name, star.decks, dict(star.options)) == ("Star", 1, {"direction": "free"})
+    assert (star.name, star.decks, dict(star.options)) == ("Star", 1,
+                                                           {"direction": "first-fit"})
     assert patience.get_game("sun").decks == 2
 
 
@@ -65,7 +66,7 @@ def test_unknown_options_and_bad_values_are_refused() -> None:
     star = patience.get_game("star")
     with pytest.raises(OptionError, match="no option colour.*direction"):
         star.new(deal=1, colour="red")
-    with pytest.raises(OptionError, match="direction cannot be 'sideways'.*free, first-fit"):
+    with pytest.raises(OptionError, match="direction cannot be 'sideways'.*first-fit, free"):
         star.new(deal=1, direction="sideways")
     assert star.new(deal=1, direction="first-fit").to_dict()["options"] == {
         "direction": "first-fit"}
@@ -139,7 +140,7 @@ def test_illegal_moves_say_why_and_change_nothing() -> None:
 
 
 def test_play_accepts_move_dict_and_text_and_returns_the_move() -> None:
-    state = patience.get_game("star").new(deal=1)
+    state = patience.get_game("star").new(deal=1, direction="free")  # draw always legal
     played = state.play({"action": "draw"})
     assert played == Move(action="draw") and played.to_dict() == {"action": "draw"}
     assert state.undo() == Move(action="draw")
@@ -155,7 +156,7 @@ def test_a_move_without_its_card_is_found_when_unambiguous() -> None:
 
 def test_game_over_refuses_every_move() -> None:
     star = patience.get_game("star")
-    state = star.new(deal=4)
+    state = star.new(deal=4, direction="free")
     while state.status == "playing":
         state.play(state.legal_moves()[-1])
     with pytest.raises(IllegalMove, match="game is over"):
@@ -173,7 +174,7 @@ def test_key_is_compact_hashable_and_tracks_the_position() -> None:
 
 
 def test_last_raw_names_the_move_played_last_and_follows_undo() -> None:
-    state = patience.get_game("star").new(deal=2)
+    state = patience.get_game("star").new(deal=2, direction="free")
     assert state.last_raw() is None
     state.play("draw")
     drawn = state.last_raw()
@@ -200,7 +201,7 @@ def test_load_position_jumps_to_a_stored_position_without_history() -> None:
 
 
 def test_copy_is_independent() -> None:
-    state = patience.get_game("star").new(deal=2)
+    state = patience.get_game("star").new(deal=2, direction="free")
     copy = state.copy()
     copy.play("draw")
     assert state.moves_played == 0 and copy.moves_played == 1
@@ -212,7 +213,7 @@ def test_record_holds_game_version_options_deal_and_moves() -> None:
     for _ in range(5):
         state.play(state.legal_moves()[0])
     record = state.record()
-    assert record["game"] == "star" and record["rules_version"] == "1"
+    assert record["game"] == "star" and record["rules_version"] == "2"
     assert record["options"] == {"direction": "first-fit"} and record["deal"] == 5
     assert len(record["moves"]) == 5
     assert patience.replay(record).to_dict() == state.to_dict()
@@ -233,7 +234,7 @@ def test_record_holds_game_version_options_deal_and_moves() -> None:
     ],
 )
 def test_corrupt_records_are_refused_with_a_reason(mutate, message: str) -> None:  # type: ignore[no-untyped-def]
-    state = patience.get_game("star").new(deal=5)
+    state = patience.get_game("star").new(deal=5, direction="free")
     state.play("draw")
     record = state.record()
     mutate(record)

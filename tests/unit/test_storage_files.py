@@ -90,11 +90,13 @@ def test_a_release_0_1_0_database_gains_its_columns_and_keeps_every_row(tmp_path
     assert not store.issued("a" * 32)
     store.close()
     with sqlite3.connect(db) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == 4
         assert raw.execute("SELECT id, owner, moves, redo, status FROM games ORDER BY id"
                            ).fetchall() == rows
         assert {d for (d,) in raw.execute("SELECT DISTINCT dropped FROM games")} == {"[]"}
         assert {e for (e,) in raw.execute("SELECT DISTINCT elapsed FROM games")} == {None}
+        # RULES.md §10: every game stored before versions were named followed version 1
+        assert {v for (v,) in raw.execute("SELECT DISTINCT rules_version FROM games")} == {"1"}
     GameStore(db).close()  # opening again changes nothing more
 
 

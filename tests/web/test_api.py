@@ -80,7 +80,7 @@ def test_openapi_schema_gives_the_start_bodys_rules(client: TestClient) -> None:
     assert len(start["not"]["anyOf"]) == 3  # deal, random and winnable exclude each other
     star = next(b for b in start["oneOf"] if b["properties"]["game"]["const"] == "star")
     assert star["properties"]["options"]["properties"]["direction"]["enum"] == \
-        ["free", "first-fit"]
+        ["first-fit", "free"]  # STR-3: first-fit is the default since rules version 2
     assert schemas["MoveIn"]["properties"]["index"]["anyOf"][0]["minimum"] == 0
     links = client.get("/openapi.json").json()["paths"]["/api/play"]["post"]["responses"][
         "201"]["links"]
@@ -187,9 +187,9 @@ def test_resume_returns_the_unfinished_game_of_the_deal(client: TestClient) -> N
 
 
 def test_options_are_checked_and_kept(client: TestClient) -> None:
-    body = start(client, "star", deal=4, options={"direction": "first-fit"})
-    assert body["options"] == {"direction": "first-fit"}
-    assert body["share"] == "/play/star/4?direction=first-fit"
+    body = start(client, "star", deal=4, options={"direction": "free"})
+    assert body["options"] == {"direction": "free"}
+    assert body["share"] == "/play/star/4?direction=free"
     detail = error(client.post("/api/play", json={"game": "star", "deal": 4,
                                                   "options": {"direction": "sideways"}}), 422)
     assert "direction" in detail

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 import patience
 from patience.storage.games import GameStore, StoredGame
 from patience.web.guards import BODY_LIMIT, IMPORT_LIMIT
+from patience.web.models import SavedGame
 from tests.web.conftest import make_app
 from tests.web.test_api import error, start
 
@@ -281,3 +282,21 @@ def test_why_after_a_resignation_says_the_game_was_given_up(client: TestClient) 
     client.post(f"/api/play/{body['id']}/resign")
     said = client.post(f"/api/play/{body['id']}/why", json={"from": pile}).json()
     assert said == {"legal": False, "reason": "You gave up this game; undo takes that back."}
+
+
+def test_statistics_files_name_each_game_s_rules_version(client: TestClient) -> None:
+    """RULES.md §10: an export names the rules version each game was played under; a file
+    written before versions were named reads as version 1; a version this program does not
+    know is refused in words and changes nothing."""
+    record = won_record()
+    gid = start(client, "star", deal=record["deal"], options=record["options"])["id"]
+    client.post(f"/api/play/{gid}/resign")
+    exported = client.get("/api/stats/export").json()
+    assert [g["rules_version"] for g in exported["games"]] == [
+        patience.get_game("star").rules_version]
+    old = {k: v for k, v in exported["games"][0].items() if k != "rules_version"}
+    assert SavedGame.model_validate(old).rules_version == "1"
+    before = client.get("/api/stats").json()
+    future = {**exported, "games": [{**exported["games"][0], "rules_version": "99"}]}
+    detail = error(client.post("/api/stats/import", json=future), 422)
+    assert "99" in detail and client.get("/api/stats").json() == before

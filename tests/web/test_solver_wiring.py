@@ -97,8 +97,9 @@ def test_winnable_deal_is_one_the_solver_won_and_is_cached(
     body = client.post("/api/play", json={"game": "star", "winnable": True}).json()
     assert body["deal"] == 13 and asked == [11, 12, 13]
     store = client.app.state.service.store  # type: ignore[attr-defined]
-    assert store.winnable_deals("star", {"direction": "free"}) == [13]
-    assert store.verdict("star", {"direction": "free"}, 11) == "lost"
+    assert store.winnable_deals("star", {"direction": "first-fit"}, "2") == [13]
+    assert store.verdict("star", {"direction": "first-fit"}, 11, "2") == "lost"
+    assert store.verdict("star", {"direction": "first-fit"}, 11, "1") is None
 
 
 def test_winnable_falls_back_to_a_cached_deal(client: TestClient,
@@ -107,7 +108,8 @@ def test_winnable_falls_back_to_a_cached_deal(client: TestClient,
 
     stand_in(monkeypatch, winnable=set())
     store = client.app.state.service.store  # type: ignore[attr-defined]
-    store.record_verdict("star", {"direction": "free"}, 77, "won")
+    store.record_verdict("star", {"direction": "first-fit"}, 76, "won", "1")  # older rules
+    store.record_verdict("star", {"direction": "first-fit"}, 77, "won", "2")
     monkeypatch.setattr(service, "WINNABLE_SECONDS", 0.05)
     body = client.post("/api/play", json={"game": "star", "winnable": True}).json()
     assert body["deal"] == 77

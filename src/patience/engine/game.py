@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -56,9 +57,24 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+class RulesVersionError(ValueError):
+    """A rules version this program does not know (a newer release wrote it)."""
+
+
 @dataclass(frozen=True)
 class Game:
-    """A registered game. ``new`` starts a State from a deal number or an explicit deck."""
+    """A registered game. ``new`` starts a State from a deal number or an explicit deck.
+
+    ``rules_version`` counts the changes of what the game's rules mean: a game whose
+    rules are read anew, or whose option defaults change, takes the next version, so that
+    a record saved earlier still replays as it was played. ``earlier_defaults`` gives, per
+    earlier version, the defaults of that version that differ from today's (an option
+    added since takes there the value that plays as the game then did); a rule change
+    with no option is a version-1 code path the game's Rules selects by ``Rules.version``.
+    ``same_rules_since`` is the earliest version that plays exactly as today's once every
+    option's value is named (only defaults changed since, no code path tells them apart),
+    so results found under it still answer (``versions_alike``).
+    """
 
     id: str
     name: str
@@ -67,16 +83,51 @@ class Game:
     option_specs: tuple[Option, ...] = ()
     rules_version: str = "1"
     summary: str = ""
+    earlier_defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    same_rules_since: str = "1"
     _rules_cache: dict[tuple[Any, ...], Rules] = field(default_factory=dict, repr=False,
                                                       compare=False)
 
     @cached_property
     def options(self) -> Mapping[str, Any]:
-        """Option names and their defaults."""
+        """Option names and their defaults (those of the current rules version)."""
         return MappingProxyType({o.name: o.default for o in self.option_specs})
 
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Defaults overlaid with ``given``; unknown names and bad values raise OptionError."""
+    @cached_property
+    def versions(self) -> tuple[str, ...]:
+        """Every rules version this program plays, oldest first ("1", "2", …)."""
+        return tuple(str(n) for n in range(1, int(self.rules_version) + 1))
+
+    def check_version(self, version: str | None) -> str:
+        """``version`` (None: the current one) if this program plays it, else a
+        RulesVersionError that says why."""
+        if version is None:
+            return self.rules_version
+        if version in self.versions:
+            return version
+        if isinstance(version, str) and version.isdigit() and \
+                int(version) > int(self.rules_version):
+            raise RulesVersionError(
+                f"rules version {version!r} of {self.id} is newer than this program's "
+                f"({self.rules_version!r}): a later release of patience plays it")
+        raise RulesVersionError(f"{self.id} has no rules version {version!r} (versions: "
+                                f"{', '.join(self.versions)})")
+
+    def versions_alike(self) -> dict[str, dict[str, Any]]:
+        """The rules versions that play as today's once every option is named, each with
+        its option defaults (for reading results stored under them)."""
+        first = int(self.same_rules_since)
+        return {v: self.defaults(v) for v in self.versions if int(v) >= first}
+
+    def defaults(self, version: str | None = None) -> dict[str, Any]:
+        """The option defaults of a rules version (None: the current one)."""
+        version = self.check_version(version)
+        return {**self.options, **self.earlier_defaults.get(version, {})}
+
+    def resolve_options(self, given: Mapping[str, Any],
+                        version: str | None = None) -> dict[str, Any]:
+        """The defaults of ``version`` overlaid with ``given``; unknown names and bad values
+        raise OptionError."""
         specs = {o.name: o for o in self.option_specs}
         unknown = sorted(set(given) - set(specs))
         if unknown:
@@ -84,30 +135,46 @@ class Game:
             raise OptionError(
                 f"{self.id} has no option {', '.join(unknown)} (its options: {known})"
             )
-        return {name: spec.check(given[name]) if name in given else spec.default
+        defaults = self.defaults(version)
+        return {name: spec.check(given[name]) if name in given else defaults[name]
                 for name, spec in specs.items()}
 
-    def rules(self, **options: Any) -> Rules:
-        """The Rules object for an option set (built once, then shared)."""
-        resolved = self.resolve_options(options)
-        cache_key = tuple(resolved.items())
+    def rules(self, rules_version: str | None = None, **options: Any) -> Rules:
+        """The Rules object for an option set under a rules version (None: the current
+        one), built once, then shared."""
+        version = self.check_version(rules_version)
+        resolved = self.resolve_options(options, version)
+        cache_key = (version, *resolved.items())
         rules = self._rules_cache.get(cache_key)
         if rules is None:
-            rules = self._rules_cache[cache_key] = self.rules_class(resolved)
+            rules = self._rules_cache[cache_key] = self.rules_class(resolved, version)
         return rules
 
     def new(self, deal: int | None = None, deck: list[str] | None = None,
-            **options: Any) -> State:
-        """A new game from ``deal=N`` or ``deck=[codes]`` (exactly one), options as keywords."""
+            rules_version: str | None = None, **options: Any) -> State:
+        """A new game from ``deal=N`` or ``deck=[codes]`` (exactly one), options as keywords.
+        ``rules_version`` replays a game saved under earlier rules (RULES.md §10); left out,
+        the game follows today's rules."""
         if (deal is None) == (deck is None):
             raise ValueError("give exactly one of deal=N or deck=[card codes]")
-        return self.start(self.rules(**options), deal, deck)
+        return self.start(self.rules(rules_version, **options), deal, deck)
 
     def start(self, rules: Rules, deal: int | None, deck: list[str] | None) -> State:
         codes = deal_order(deal, self.decks) if deal is not None else list(deck or [])
         cards = validate_deck(codes, self.decks)
         return State(self, rules, deal, codes, cards)
 
-    def rules_text(self) -> str:
-        """The rules in the project's own words (Markdown)."""
-        return resources.files("patience.games").joinpath(f"texts/{self.id}.md").read_text("utf-8")
+    def rules_text(self, clause_ids: bool = False) -> str:
+        """The rules in the project's own words (Markdown), as a player reads them; with
+        ``clause_ids`` each passage keeps the ids of the clauses it states (``SUN-3``, as
+        the tests cite them) in place of its ``{SUN-3}`` marker."""
+        text = resources.files("patience.games").joinpath(f"texts/{self.id}.md").read_text(
+            "utf-8")
+        if clause_ids:
+            return CLAUSE_MARK.sub(lambda m: f"`{m[1]}` ", text)
+        return re.sub(r"\n{3,}", "\n\n", CLAUSE_MARK.sub("", text))
+
+
+# A rules text marks the passage stating a clause with its id: "{SHA-8} ..." (several:
+# "{SHA-4, SHA-5}"); a marker alone on its line heads the list after it.
+CLAUSE_MARK = re.compile(r"\{([A-Z]{3}-\d+(?:, [A-Z]{3}-\d+)*)\} ?")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from patience.cards import DeckError
-from patience.engine.game import OptionError
+from patience.engine.game import OptionError, RulesVersionError
 from patience.engine.moves import IllegalMove, brief
 from patience.engine.registry import UnknownGame, get_game
 from patience.engine.state import State
@@ -30,10 +30,15 @@ def replay(record: Any) -> State:
         game = get_game(record["game"])
     except UnknownGame as exc:
         raise RecordError(str(exc)) from None
-    version = record.get("rules_version")
-    if version is not None and version != game.rules_version:
-        raise RecordError(f"the record follows rules version {brief(version)} of {game.id}; "
-                          f"this program has version {game.rules_version!r}")
+    # RULES.md §10: a record without a version was written before versions were named,
+    # under version 1; the options it leaves out take the defaults of its version
+    version = record.get("rules_version", "1")
+    if not isinstance(version, str):
+        raise RecordError(f"'rules_version' is a string such as \"1\", not {brief(version)}")
+    try:
+        game.check_version(version)
+    except RulesVersionError as exc:
+        raise RecordError(f"the record cannot be replayed: {exc}") from None
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object")
@@ -48,7 +53,7 @@ def replay(record: Any) -> State:
     if "deck" in record and not isinstance(deck, list):
         raise RecordError(f"'deck' must be a list of card codes, got {brief(deck)}")
     try:
-        state = game.new(deal=deal, deck=deck, **options)
+        state = game.new(deal=deal, deck=deck, rules_version=version, **options)
     except (OptionError, DeckError, ValueError, TypeError) as exc:
         raise RecordError(str(exc)) from None
     moves = record["moves"]

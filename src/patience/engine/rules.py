@@ -30,8 +30,9 @@ class Rules:
     actions: ClassVar[tuple[str, ...]] = ()
     var_names: ClassVar[tuple[str, ...]] = ()  # the game's counters, stored in State.vars
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
         self.options = dict(options)
+        self.version = version  # the rules version (``Game.rules_version``) this follows
         self.layout: tuple[Pile, ...] = self.make_layout()
         self.index = {p.id: i for i, p in enumerate(self.layout)}
         self.foundations = tuple(i for i, p in enumerate(self.layout) if p.kind is Kind.FOUNDATION)
@@ -40,6 +41,8 @@ class Rules:
         self.target = sum(self.layout[i].capacity for i in self.foundations)
         self.capacity = tuple(p.capacity if p.kind is Kind.FOUNDATION else 0 for p in self.layout)
         self.action_moves = tuple(Move(action=name) for name in self.actions)
+        # whether ``after_repetition`` must see the legal moves (one call less for others)
+        self.reads_legal_moves = False
         # public Move values, made once: (src, dst, card, shown index or -1) -> Move
         self.move_cache: dict[tuple[int, int, int, int], Move] = {}
 
@@ -60,6 +63,11 @@ class Rules:
     def apply(self, state: State, move: RawMove) -> None:
         """Carry out a generated move and its automatic steps through State's journal."""
         raise NotImplementedError
+
+    def after_repetition(self, state: State, legal: list[RawMove]) -> list[RawMove]:
+        """The legal moves once the repetition rule has been applied, for a clause that
+        depends on which other moves are legal (set ``reads_legal_moves`` to be asked)."""
+        return legal
 
     def is_won(self, state: State) -> bool:
         piles = state.piles

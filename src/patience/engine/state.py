@@ -136,6 +136,8 @@ class State:
                          if m[0] == ACTION or not full[m[1]] or len(piles[m[1]]) < full[m[1]]]
                 if self._seen:
                     legal = [m for m in legal if not m[3] or not self._repeats(m)]
+                if rules.reads_legal_moves:
+                    legal = rules.after_repetition(self, legal)
             self._legal = legal
         return legal
 
@@ -278,7 +280,7 @@ class State:
 
     def record(self) -> dict[str, Any]:
         """A JSON-ready game record that ``patience.replay`` reproduces exactly."""
-        out: dict[str, Any] = {"game": self.game.id, "rules_version": self.game.rules_version,
+        out: dict[str, Any] = {"game": self.game.id, "rules_version": self.rules.version,
                                "options": dict(self.rules.options)}
         if self.deal is not None:
             out["deal"] = self.deal

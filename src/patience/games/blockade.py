@@ -29,10 +29,12 @@ class BlockadeRules(Rules):
     )
     actions = ("deal",)
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        super().__init__(options)
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        super().__init__(options, version)
         self.sequences = bool(self.options["move_sequences"])
         self.fill_any = self.options["empty_columns"] == "any"
+        # BLK-7, deal_when=stuck: deal only when no play and no marriage is legal
+        self.deal_when_stuck = self.reads_legal_moves = self.options["deal_when"] == "stuck"
 
     def setup(self, state: State, deck: list[int]) -> None:
         # BLK-4: the game starts with the first row dealt, aces straight to foundations.
@@ -104,9 +106,21 @@ class BlockadeRules(Rules):
                     break
                 i -= 1
                 card = cards[i]
-        if stock_left:  # BLK-7: the player decides when; BLK-9: no redeal after
+        # BLK-7: the player decides when (deal_when=stuck: after_repetition); BLK-9: no
+        # redeal after
+        if stock_left:
             out.append((ACTION, DEAL, 0, False))
         return out
+
+    def after_repetition(self, state: State, legal: list[RawMove]) -> list[RawMove]:
+        """BLK-7, ``deal_when = "stuck"``: "if neither [a play nor a marriage] is possible,
+        lay a new row". Read once the repetition rule (§0) has refused what it refuses, so
+        marriages that could only go round in circles do not keep the row back. While the
+        stock lasts no card moves into an empty column (BLK-8), so a card move here is a
+        play or a marriage."""
+        if len(legal) > 1 and legal[-1][0] == ACTION:
+            return legal[:-1]
+        return legal
 
     def apply(self, state: State, move: RawMove) -> None:
         src, dst, index, _ = move
@@ -134,6 +148,9 @@ class BlockadeRules(Rules):
         return b"\xff".join(map(bytes, state.piles[:COLUMNS]))
 
     def why_not(self, state: State, action: str) -> str | None:
+        if state.piles[STOCK]:
+            return ("with deal_when=stuck a row is laid only when no card can go to a "
+                    "foundation and no marriage is possible (BLK-7)")
         return "the stock is spent; there is no redeal (BLK-9)"
 
     def solver_key(self, state: State) -> bytes:
@@ -190,6 +207,10 @@ BLOCKADE = register(Game(
         Option("empty_columns", "stay", ("stay", "any"),
                "once the stock is spent: stay = an emptied column stays empty; any = any "
                "available card may move into it, except a card alone in its column"),
+        Option("deal_when", "any", ("any", "stuck"),
+               "any: the player deals the next row whenever the stock has cards; stuck: only "
+               "when no card can go to a foundation and no marriage is possible, as the text "
+               "says"),
     ),
     summary="Twelve columns dealt row by row as the player chooses; aces go up at once, "
             "gaps are refilled from the stock, and cards are married down in suit.",

@@ -64,8 +64,8 @@ class ClockRules(Rules):
     )
     actions = ("fill", "draw")
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
-        super().__init__(options)
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        super().__init__(options, version)
         # CLK-4: the card a packet top may be married onto (one rank higher, same suit);
         # K onto A only with wrap_marriage. -1: nothing.
         wrap = bool(self.options["wrap_marriage"])

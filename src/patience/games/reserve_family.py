@@ -26,9 +26,11 @@ from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
 
 DRAW, REDEAL = range(2)
-# State.vars shared by the family; Rainbow appends its per-pile counts (RBW-6)
+# State.vars shared by the family; Rainbow appends its per-pile counts (RBW-6), Toad
+# whether its one ace extraction is used (TOD-3)
 BASE_RANK, FACE_DOWN, REDEALS_DONE = range(3)
 FAMILY_VARS = ("base_rank", "face_down", "redeals")
+EXTRACTED = len(FAMILY_VARS)
 RANK_OF = bytes(min(code >> 2, 255) for code in range(256))  # card code -> rank, for translate
 
 
@@ -44,7 +46,7 @@ class Shape:
     waste_piles: int
     base_from_deal: bool = True  # the card after the reserves starts found1 (else aces)
     face_down_reserve: bool = False  # RBW-1: the rainbow lies face down but for its end
-    ace_extraction: bool = False  # TOD-3
+    ace_extraction: bool = False  # TOD-3: one ace may be taken out of a reserve
     redeals: int = 0  # RBW-7
 
 
@@ -55,7 +57,8 @@ class ReserveRules(Rules):
     var_names: ClassVar[tuple[str, ...]] = FAMILY_VARS
     even_piles: ClassVar[bool] = False  # RBW-6: a placement on a waste pile counts
 
-    def __init__(self, options: Mapping[str, Any]) -> None:
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        self.version = version
         self.shape = self.make_shape(options)
         shape = self.shape
         reserves = len(shape.reserves)
@@ -69,7 +72,10 @@ class ReserveRules(Rules):
         self.feeders = (*self.waste, self.hand)
         # rank -> the rank that goes down on it (0: none; no K on A without wrap)
         self.below = [0, 13 if shape.reserve_wrap else 0, *range(1, 13)]
-        super().__init__(options)
+        # TOD-3: the extraction is the player's move, once a game (rules version 1: made
+        # for the player at setup, ``_extract_ace``)
+        self.extraction_move = shape.ace_extraction and version != "1"
+        super().__init__(options, version)
 
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
         raise NotImplementedError
@@ -100,12 +106,13 @@ class ReserveRules(Rules):
             dealt += 1
         else:  # TOD-2: aces start the foundations
             v[BASE_RANK] = 1
-            if shape.ace_extraction:
+            if shape.ace_extraction and self.version == "1":
                 self._extract_ace(piles)
         piles[self.stock] = deck[dealt:][::-1]  # the next card dealt is the stock's top
 
     def _extract_ace(self, piles: list[list[int]]) -> None:
-        """TOD-3, TOD-7: the ace nearest the top of toad1, else of toad2, starts found1."""
+        """Rules version 1 of TOD-3 and TOD-7: at setup, the ace nearest the top of toad1,
+        else of toad2, started found1 by itself."""
         for reserve in self.reserve_piles:
             cards = piles[reserve]
             for i in range(len(cards) - 1, -1, -1):
@@ -143,6 +150,7 @@ class ReserveRules(Rules):
         # gone. TOD-7 [R]: either toad pile may be built on, no card passes between them.
         builds: dict[int, list[int]] = {}
         below = self.below
+        extract = self.extraction_move and not v[EXTRACTED]
         for src in self.reserve_piles:  # RBW-4, TOD-1, DST-3: reserve cards only go up
             cards = piles[src]
             if cards:
@@ -151,6 +159,8 @@ class ReserveRules(Rules):
                     out.append((src, f, len(cards) - 1, False))
                 if below[rank]:
                     builds.setdefault(below[rank], []).append(src)
+                if extract:  # TOD-3, TOD-7: an ace from any depth of either toad pile
+                    out += self.extractions_from(src, cards, first_empty)
         for src in self.feeders:  # RBW-5, TOD-5: pile tops and the hand card
             cards = piles[src]
             if cards:
@@ -168,6 +178,33 @@ class ReserveRules(Rules):
             # redeal would only spend a redeal, so it is not offered
             out.append((ACTION, REDEAL, 0, False))
         return out
+
+    def extractions_from(self, src: int, cards: list[int], found: int) -> list[RawMove]:
+        """TOD-3: each ace under the top of reserve ``src`` may be taken out to ``found``,
+        the lowest-numbered empty foundation (eight foundations, eight aces: one is empty
+        while an ace lies in a toad pile). An ace on top goes up by an ordinary play
+        (TOD-2); a card laid on a toad pile is never an ace's cover (nothing goes on an
+        ace, TOD-4), so only aces dealt there are ever taken out."""
+        return [(src, found, i, False) for i in range(len(cards) - 1) if cards[i] >> 2 == 1]
+
+    def extractions(self, state: State) -> list[RawMove]:
+        """The extraction moves open now (TOD-3): none once the game's one is used."""
+        if not self.extraction_move or state.vars[EXTRACTED]:
+            return []
+        piles = state.piles
+        found = next((f for f in self.found_piles if not piles[f]), -1)
+        out: list[RawMove] = []
+        for src in self.reserve_piles:
+            if piles[src]:
+                out += self.extractions_from(src, piles[src], found)
+        return out
+
+    def shows_index(self, state: State, pile: int) -> bool:
+        """§0, TOD-3: a toad pile with an ace to take out offers more than its top, so
+        every move from it names the card's index, the top card's too."""
+        if not self.extraction_move or state.vars[EXTRACTED] or pile not in self.reserve_piles:
+            return False
+        return any(card >> 2 == 1 for card in state.piles[pile][:-1])
 
     def why_not(self, state: State, action: str) -> str | None:
         piles = state.piles
@@ -193,12 +230,16 @@ class ReserveRules(Rules):
         return [(self.hand, w, index, False) for w in self.waste]
 
     def apply(self, state: State, move: RawMove) -> None:
-        src, dst, _, _ = move
+        src, dst, index, _ = move
         if src == ACTION:
             if dst == DRAW:  # RBW-5
                 state.move_top(self.stock, self.hand)
             else:
                 self.redeal(state)
+            return
+        if index != len(state.piles[src]) - 1:  # TOD-3: the cards above the ace close up
+            state.take_at(src, index, dst)
+            state.set_var(EXTRACTED, 1)
             return
         state.move_top(src, dst)
         if src == 0 and self.shape.face_down_reserve:  # RBW-4: turn up the next card
@@ -249,6 +290,8 @@ class ReserveRules(Rules):
         out.append(len(stock))
         hand = piles[self.hand]
         out.append(hand[-1] >> 2 if hand else 0)
+        if self.extraction_move:  # TOD-3: whether the game's one extraction is used
+            out.append(v[EXTRACTED])
         return bytes(out)
 
     def pile_marks(self, state: State) -> list[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from patience.engine.game import Game
@@ -24,6 +25,7 @@ MIDDLE: tuple[int, ...] = tuple(s + 1 for s in INNER)
 OUTER = tuple(s + 2 for s in INNER)
 CIRCLE = (INNER, MIDDLE, OUTER)
 GAP_ORDER = INNER + MIDDLE + OUTER  # SHA-8: inner circle first, clockwise within a circle
+INNER_SET, OUTER_SET = frozenset(INNER), frozenset(OUTER)
 
 DEAL, DRAW = range(2)
 CIRCLES = 0  # State.vars: circles dealt so far, 1 … 3 (SHA-4)
@@ -45,6 +47,12 @@ class ShahRules(Rules):
     )
     actions = ("deal", "draw")
     var_names = ("circles",)
+
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        super().__init__(options, version)
+        # rules version 1 read SHA-8 and SHA-9 the old way (the stock top only filled a
+        # gap; the lane left the ray's other slots to be filled as gaps)
+        self.turned_card_plays = self.lane_fills = version != "1"
 
     def setup(self, state: State, deck: list[int]) -> None:
         """SHA-1: aces to the foundations in deck order, the last king is the Shah."""
@@ -139,11 +147,20 @@ class ShahRules(Rules):
                 out.append((TALON, gap, last, False))
         stock = piles[STOCK]
         if gap >= 0:
-            # SHA-8: the stock's top card serves only to fill a gap; the move names it, as
-            # the player turns it up before laying it (the source: turned cards that fit
-            # nowhere "form the talon").
+            # SHA-8: while a gap waits the stock's top card is the card being turned: "those
+            # not wanted for the foundations, for marriage, or for filling spaces form the
+            # talon", so it may go up, be married onto an outer slot, or fill the gap. The
+            # move names it, as the player turns it up before laying it. (Rules version 1:
+            # it only filled the gap.)
             if stock:
-                out.append((STOCK, gap, len(stock) - 1, False))
+                top = stock[-1]
+                last = len(stock) - 1
+                if self.turned_card_plays:
+                    for f in wants.get(top, ()):
+                        out.append((STOCK, f, last, False))
+                    for target in marry.get(top, ()):
+                        out.append((STOCK, target, last, False))
+                out.append((STOCK, gap, last, False))
             # SHA-9: a whole empty ray's inner slot may take another ray's outer top card.
             # Reading: the lane is a way of filling that gap, so SHA-8's order binds it too.
             if gap in INNER and not piles[gap + 1] and not piles[gap + 2]:
@@ -169,8 +186,19 @@ class ShahRules(Rules):
             state.set_var(CIRCLES, circles + 1)
             return
         state.move_top(src, dst)
-        if state.vars[CIRCLES] < 3 and piles[STOCK]:  # SHA-4: refilled at once
-            state.move_top(STOCK, src)
+        if state.vars[CIRCLES] < 3:
+            if piles[STOCK]:  # SHA-4: refilled at once
+                state.move_top(STOCK, src)
+        elif self.lane_fills and dst in INNER_SET and src in OUTER_SET:
+            # SHA-9, the lane: "the other two spaces are filled from the talon, and this
+            # must be done at once", middle then outer, each from the talon top ([R] the
+            # stock top while the talon is empty). (Rules version 1 left them as gaps to
+            # fill by SHA-8.)
+            for slot in (dst + 1, dst + 2):
+                if piles[TALON]:
+                    state.move_top(TALON, slot)
+                elif piles[STOCK]:
+                    state.move_top(STOCK, slot)
 
     def is_won(self, state: State) -> bool:
         """SHA-2: all eight foundations at Q; the Shah and the seven kings never move."""
@@ -219,6 +247,10 @@ SHAH_GAME = register(Game(
     name="Shah",
     decks=2,
     rules_class=ShahRules,
+    # rules version 2: SHA-8 lets the turned stock card go up or be married while a gap
+    # waits, and SHA-9's lane fills the ray's other two slots at once
+    rules_version="2",
+    same_rules_since="2",
     summary="A lone king, the Shah, amid eight aces built up to queens, fed by a star of "
             "eight rays of three cards; marriages on the outer circle, gaps refilled "
             "inner circle first.",

@@ -160,10 +160,13 @@ STAR = register(Game(
     decks=1,
     rules_class=StarRules,
     option_specs=(
-        Option("direction", "free", ("free", "first-fit"),
-               "free: the player decides when a base's direction is fixed; first-fit: a card "
-               "that can fix one must be played at once"),
+        Option("direction", "first-fit", ("first-fit", "free"),
+               "first-fit: a card that can fix a base's direction must be played at once, as "
+               "the text says; free: the player decides when a base's direction is fixed"),
     ),
+    # rules version 2: STR-3's first-fit reading became the default
+    rules_version="2",
+    earlier_defaults={"1": {"direction": "free"}},
     summary="Four bases at 12, 3, 6 and 9 o'clock, four cells between them and a reserve "
             "in the middle; each suit is built up or down round the clock in three rounds.",
 ))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from patience.deals import chance_shuffle, chance_source
-from patience.engine.game import Game
+from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.registry import register
 from patience.engine.rules import ACTION, RawMove, Rules
@@ -35,6 +36,11 @@ class SunRules(Rules):
     )
     actions = ("deal", "next-stage", "next-ray", "scatter", "wind")
     var_names = ("stage", "focus", "scattered", "clouds", "wind")
+
+    def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
+        super().__init__(options, version)
+        # SUN-3: a transfer must put an available card on the foundations at once
+        self.purposeful = self.options["transfers"] == "purposeful"
 
     def setup(self, state: State, deck: list[int]) -> None:
         # SUN-4: the game starts with the first arc dealt, ray1 -> ray13.
@@ -68,12 +74,20 @@ class SunRules(Rules):
                 if len(cards) > 1:
                     for found in wanted[cards[0]]:
                         out.append((cloud, found, 0, False))
+        purposeful = self.purposeful
+        available: set[int] | None = None
         for suit in range(4):  # SUN-3: transfers where ace-X and king-X meet
             up, down = len(piles[ACE0 + suit]), len(piles[KING0 + suit])
             if up + down == 13:
-                if up > 1:
+                # ace-X holds A…up and wants up+1, king-X holds K…up+1 and wants up. A
+                # transfer down (up onto king-X) makes king-X want up-1; a transfer up
+                # (up+1 onto ace-X) makes ace-X want up+2. With transfers=purposeful that
+                # card, newly wanted, must be available now (and off the foundations).
+                if purposeful and available is None:
+                    available = self.available(state)
+                if up > 1 and (available is None or (up - 1) << 2 | suit in available):
                     out.append((ACE0 + suit, KING0 + suit, up - 1, True))
-                if down > 1:
+                if down > 1 and (available is None or (up + 2) << 2 | suit in available):
                     out.append((KING0 + suit, ACE0 + suit, down - 1, True))
         if stage == 1:
             out.append((ACTION, DEAL if piles[STOCK] else NEXT_STAGE, 0, False))
@@ -83,6 +97,27 @@ class SunRules(Rules):
             out.append((ACTION, SCATTER, 0, False))
         elif not wind and any(piles[CLOUD0:CLOUD0 + clouds]):  # SUN-9
             out.append((ACTION, BLOW, 0, False))
+        return out
+
+    def available(self, state: State) -> set[int]:
+        """The cards that may be moved now off the foundations: the outer card of each
+        ray, every card of the ray in focus (SUN-4, SUN-5, SUN-8, SUN-10), both ends of
+        each cloud (SUN-7)."""
+        piles = state.piles
+        stage, focus, _, clouds, wind = state.vars
+        out: set[int] = set()
+        for ray in range(RAYS):
+            cards = piles[ray]
+            if cards:
+                if stage == 2 and ray == focus:
+                    out.update(cards)
+                else:
+                    out.add(cards[-1])
+        for cloud in range(CLOUD0, WIND + 1 if wind else CLOUD0 + clouds):
+            cards = piles[cloud]
+            if cards:
+                out.add(cards[0])
+                out.add(cards[-1])
         return out
 
     def apply(self, state: State, move: RawMove) -> None:
@@ -193,6 +228,16 @@ SUN = register(Game(
     name="Sun",
     decks=2,
     rules_class=SunRules,
+    option_specs=(
+        Option("transfers", "purposeful", ("purposeful", "free"),
+               "purposeful: a card crosses between a suit's ace and king piles only when that "
+               "lets an available card go up at once, as the text says; free: whenever it "
+               "continues the other pile"),
+    ),
+    # rules version 2: SUN-3's transfers have a purpose (option transfers, default
+    # purposeful); version 1 played them freely
+    rules_version="2",
+    earlier_defaults={"1": {"transfers": "free"}},
     summary="Thirteen rays in a semicircle feed eight foundations built up from aces and "
             "down from kings, through sunrise, the sun at play, clouds and one wind.",
 ))

@@ -7,7 +7,8 @@ from typing import Any
 
 from patience.engine.game import Game, Option
 from patience.engine.registry import register
-from patience.games.reserve_family import ReserveRules, Shape
+from patience.engine.state import State
+from patience.games.reserve_family import EXTRACTED, FAMILY_VARS, ReserveRules, Shape
 
 # TOD-7 [R]: the text only says the size may change. From one card up to the rainbow's 26,
 # the largest reserve of this family; two piles of 26 still leave half the deck as stock.
@@ -15,6 +16,8 @@ RESERVE_SIZES = tuple(range(1, 27))
 
 
 class ToadRules(ReserveRules):
+    var_names = (*FAMILY_VARS, "ace_extracted")  # TOD-3: the one extraction is used
+
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
         two = options["reserve_piles"] == 2
         return Shape(
@@ -27,6 +30,12 @@ class ToadRules(ReserveRules):
             ace_extraction=options["ace_extraction"],  # TOD-3
         )
 
+    def counters(self, state: State) -> dict[str, Any]:
+        out = super().counters(state)
+        if self.version != "1":  # rules version 1 made the extraction at setup
+            out["ace_extracted"] = bool(state.vars[EXTRACTED])
+        return out
+
 
 TOAD = register(Game(
     id="toad",
@@ -36,9 +45,14 @@ TOAD = register(Game(
     option_specs=(
         Option("reserve_piles", 1, (1, 2), "one toad pile, or two (toad1 and toad2)"),
         Option("ace_extraction", True, (True, False),
-               "take one ace out of the toad pile at the start to begin found1"),
+               "once a game the player may take one ace, from any depth of a toad pile, to "
+               "an empty foundation"),
         Option("reserve_size", 13, RESERVE_SIZES, "cards dealt to each toad pile"),
     ),
+    # rules version 2: TOD-3's extraction is the player's move, any ace at any time
+    # (version 1 took the ace nearest the top at setup)
+    rules_version="2",
+    same_rules_since="2",
     summary="A squared toad pile of 13 cards and eight foundations from the aces up, "
             "regardless of suit; the stock is turned once onto five piles of any size.",
 ))

@@ -43,10 +43,15 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     therefore stays legal and L's win is reached. The first move is irreversible (it
     clears the repetition memory, §0) and cutting repeated stretches out of the new line
     leaves a line the repetition rule cannot refuse.
+
+    Not with ``deal_when = "stuck"`` either (BLK-7): there a deal is legal only when no
+    play and no marriage is, read after the repetition rule, and the cut line's memory is
+    not L's, so a marriage L's memory refuses (letting L deal) may be open in the new line
+    (keeping its deal back). No claim is made rather than a longer argument.
     """
     rules = state.rules
     assert isinstance(rules, blockade.BlockadeRules)
-    if rules.fill_any:
+    if rules.fill_any or rules.deal_when_stuck:
         return None
     piles = state.piles
     stock_spent = not piles[blockade.STOCK]
@@ -63,7 +68,9 @@ def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 def blockade_dead_end(state: State) -> bool:
-    """Some card can never reach a foundation, even in a relaxed game.
+    """Some card can never reach a foundation, even in a relaxed game. (With ``deal_when
+    = "stuck"`` too: its lines are lines of the default game, whose deal is legal whenever
+    the stock has cards, BLK-7, so a position no line of the default game wins is lost.)
 
     The relaxed game (``blockade_relaxed.taken_off``, with its proof) takes cards off the
     columns while the rules could let them leave. Deals are then made in it while that is

@@ -42,7 +42,11 @@ def sun_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     legal move for move: the far end of the row is unchanged, c's end offers only more
     cards, and every position differs from L's by c alone until L plays c, after which
     they are equal. The first move is irreversible, so the repetition memory of the
-    shifted line only holds positions of that line. Hence playing c loses no win.
+    shifted line only holds positions of that line. Hence playing c loses no win. With
+    ``transfers = "purposeful"`` (SUN-3) a transfer of another suit Y is legal only while
+    some available card of Y fits where it did not before; that card is not c (c is of
+    suit X), and the shifted line's available cards are L's less c, plus the card c
+    uncovered, so every transfer of L stays legal there.
     """
     if state.vars[sun.WIND_DONE] == 0:
         return None

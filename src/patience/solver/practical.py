@@ -51,7 +51,11 @@ marriages, Shah's gaps filled from the talon) for the best position in which to 
 next card, scored like the solver's dives with each unknown card by its odds, and once
 the stock is spent, when nothing is hidden any more, it searches the endgame exactly:
 it follows a win found and gives up a loss proved. The one-move policy plays whatever the
-plan leaves open.
+plan leaves open. While a Shah gap waits (SHA-8), the stock's top card may also go up or
+be married, which only a player who has turned it knows: the policy decides without those
+moves whether to turn it into the gap, and a card so turned that a foundation takes goes
+up instead. Toad's ace extraction (TOD-3) is a card move like the others: the player sees
+the whole toad pile (it lies face up) and takes the ace whose move scores best.
 
 Every game gets two win rates: this player's, and the solver's "thoughtful" one.
 """
@@ -64,6 +68,8 @@ from patience.cards import CARDS
 from patience.engine.moves import Move
 from patience.engine.rules import RawMove
 from patience.engine.state import State
+from patience.games import shah
+from patience.games.shah import ShahRules
 from patience.solver.practical_knowledge import FAR, UNKNOWN, Layout, needs
 from patience.solver.practical_plan import PLANS, StagePlanner
 from patience.solver.practical_star import StarPlanner
@@ -270,8 +276,31 @@ def next_move(state: State, look: Lookahead | None = None) -> Move:
     """The move the policy plays in ``state`` (which must still be playing)."""
     look = look or Lookahead(state)
     raws = state.legal_raw()
-    look.raws, look.vars = raws, state.vars
-    return choose(visible(state), [state.to_move(m) for m in raws], look)
+    blind = [m for m in raws if not _reads_the_turned_card(state, m)]
+    look.raws, look.vars = blind, state.vars
+    chosen = choose(visible(state), [state.to_move(m) for m in blind], look)
+    return _turned_card_home(state, raws, chosen)
+
+
+def _reads_the_turned_card(state: State, raw: RawMove) -> bool:
+    """Shah, SHA-8: while a gap waits, the stock's top card may go up or be married as well
+    as fill the gap, but only the player who has turned it knows which it can do. The
+    policy decides whether to turn it (to fill the gap) without those moves."""
+    rules = state.rules
+    if not isinstance(rules, ShahRules) or not rules.turned_card_plays or raw[0] != shah.STOCK:
+        return False
+    return raw[1] < shah.RAYS or bool(state.piles[raw[1]])  # up, or onto an outer packet
+
+
+def _turned_card_home(state: State, raws: list[RawMove], chosen: Move) -> Move:
+    """Shah, SHA-8: the card the policy turned to fill a gap goes up instead where it can
+    (one card home, and the gap still waits for the next)."""
+    if chosen.from_pile != "stock" or not isinstance(state.rules, ShahRules):
+        return chosen
+    for raw in raws:
+        if raw[0] == shah.STOCK and raw[1] < shah.RAYS:
+            return state.to_move(raw)
+    return chosen
 
 
 def play_practical(state: State) -> PracticalOutcome:

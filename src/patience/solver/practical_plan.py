@@ -3,8 +3,10 @@ position between two stock cards, and an exact search once the stock is spent
 (RULES.md §3, §4).
 
 In both games every card but the stock's lies face up, and a stock card comes out in few
-ways: Shah's `draw`, a gap filled from the stock, a refill during the deal (SHA-4, SHA-7,
-SHA-8); Blockade's `deal` or the refill of an emptied column (BLK-4, BLK-6). What the
+ways: Shah's `draw`, a gap filled from the stock (the card so turned may also go up or be
+married, SHA-8, which the picture cannot tell: there the card is unknown and fits
+nothing), a lane's fill (SHA-9), a refill during the deal (SHA-4, SHA-7); Blockade's
+`deal` or the refill of an emptied column (BLK-4, BLK-6). What the
 player decides is what to play between two such cards. So, like the solver's dives
 (``shah_dive``, ``blockade_dive``) but on the player's picture, where every stock card is
 unknown, the planner searches the positions the visible moves reach (plays, marriages,

@@ -55,9 +55,14 @@ def reserve_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
     placements on waste piles (RBW-6), and a redeal gathers the waste piles in order
     (RBW-7). So from the hand in Rainbow nothing is claimed, and while a redeal is left
     only a reserve card is (reserve cards are never gathered). L' wins, so c is safe.
+    Toad's ace extraction (TOD-3) takes a card from inside a reserve, which this argument
+    does not cover: while one is open nothing is claimed (``solver/toad.py`` plays it
+    first).
     """
     rules = state.rules
     assert isinstance(rules, ReserveRules)
+    if rules.extraction_move and rules.extractions(state):
+        return None
     piles, v = state.piles, state.vars
     found = rules.found_piles
     redeal_left = v[REDEALS_DONE] < rules.shape.redeals
@@ -105,10 +110,13 @@ def reserve_dead_end(state: State) -> bool:
     T above its first stuck card, none in the stock or hand), no card of T can ever be
     played, and a win needs one: lost. A wrapping reserve can so come to show almost any
     rank while the stock lasts; Toad's without wrap (TOD-4) never shows more than its
-    highest card that can still come up.
+    highest card that can still come up. Toad's ace extraction (TOD-3) takes a card from
+    inside a reserve, so while one is open no loss is claimed.
     """
     rules = state.rules
     assert isinstance(rules, ReserveRules)
+    if rules.extraction_move and rules.extractions(state):
+        return False
     piles, v = state.piles, state.vars
     form = form_of(rules, v[BASE_RANK])
     last = v[REDEALS_DONE] >= rules.shape.redeals

@@ -25,6 +25,7 @@ from patience.engine.state import State
 from patience.games.reserve_family import (
     BASE_RANK,
     DRAW,
+    EXTRACTED,
     FAMILY_VARS,
     REDEAL,
     REDEALS_DONE,
@@ -168,8 +169,14 @@ class Lean:
     def __init__(self, state: State) -> None:
         rules = state.rules
         assert isinstance(rules, ReserveRules)
+        if rules.extraction_move and rules.extractions(state):
+            raise ValueError("the lean copy plays no ace extraction (TOD-3): search from the "
+                             "position after each one (solver/toad.py)")
         shape = rules.shape
         piles, v = state.piles, state.vars
+        # TOD-3: whether the extraction is used, the last byte of the key (it never
+        # changes here: an ace once on top of a toad pile stays there until it goes up)
+        self.tail = bytes((v[EXTRACTED],)) if rules.extraction_move else b""
         self.rules = rules
         self.decks = state.game.decks
         self.capacity = shape.foundation_cards
@@ -269,8 +276,8 @@ class Lean:
         redeals = self.redeals
         if redeals:
             return b"".join((body, bytes((redeals,)), bytes(stock),
-                             bytes((len(stock), hand[-1] if hand else 0))))
-        return body + bytes((0, len(stock), hand[-1] if hand else 0))
+                             bytes((len(stock), hand[-1] if hand else 0)), self.tail))
+        return body + bytes((0, len(stock), hand[-1] if hand else 0)) + self.tail
 
     def key_body(self) -> bytes:
         """The key's part from the foundations, reserves and waste piles."""

@@ -18,9 +18,10 @@ def shah_dead_end(state: State) -> bool:
     """Inner cards walled in under middle cards, beyond any line's reach.
 
     Inner and middle slots hold one card each and give it up only to a foundation (SHA-5;
-    marriages go onto outer slots, the lane takes an outer card, gaps take talon or stock
-    cards), and an inner card is reachable only once its middle slot is empty (SHA-4,
-    SHA-5): it waits until the middle card there now has gone to a foundation. Relax the
+    marriages go onto outer slots, the lane takes an outer card, gaps and the lane's other
+    two slots take talon or stock cards, SHA-8, SHA-9, under either rules version), and an
+    inner card is reachable only once its middle slot is empty (SHA-4, SHA-5): it waits
+    until the middle card there now has gone to a foundation. Relax the
     game: every other card off the foundations is free at once, and an inner card becomes
     free once a copy of the middle card above it has gone up. A free card goes to a
     foundation it fits, and taking it never costs the relaxation anything, so playing every
@@ -102,10 +103,10 @@ def relaxed_lost(heights: list[list[int]], walled: list[tuple[int, int]]) -> boo
 
 
 def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """Foundation plays first; then marriages (SHA-6), talon cards before slot cards, and a
-    slot card that would only swap one copy of its successor for the other last of them;
-    then gap fills from the talon, from the stock and by the lane (SHA-8, SHA-9); `draw`
-    and `deal` last."""
+    """Foundation plays first; then marriages (SHA-6), talon and stock cards (SHA-8: the
+    card turned while a gap waits) before slot cards, and a slot card that would only swap
+    one copy of its successor for the other last of them; then gap fills from the talon,
+    from the stock and by the lane (SHA-8, SHA-9); `draw` and `deal` last."""
     piles = state.piles
 
     def rank(move: RawMove) -> int:
@@ -115,7 +116,7 @@ def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
         elif dst < shah.RAYS:
             return 0
         elif piles[dst]:  # a marriage onto an outer slot
-            if src == shah.TALON:
+            if src in (shah.TALON, shah.STOCK):  # SHA-6, SHA-8: the talon or stock top
                 return 1
             elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
                 return 5
@@ -161,15 +162,16 @@ def guide_rank(state: State, move: RawMove) -> float:
     card that marries; marriages that bare a card a foundation takes; gap fills, an inner
     or middle gap (SHA-5: its card waits there for a foundation, under whatever comes over
     it) by a card the farther from its foundation the better; then `deal`/`draw`, other
-    marriages, and a swap of one copy of the successor for the other last. A move of the
-    talon top gains when the card it bares goes up or marries at once."""
+    marriages, and a swap of one copy of the successor for the other last. A marriage of
+    the stock's top (SHA-8) ranks as one of the talon's. A move of the talon top gains
+    when the card it bares goes up or marries at once."""
     piles = state.piles
     src, dst, index, _ = move
     if src < 0:
         return 5
     if dst < shah.RAYS:
         return 0 if src in INNER_MIDDLE or _home_for_good(piles, piles[src][index]) else 1.2
-    if src == shah.STOCK:  # SHA-8: a gap filled from the stock
+    if src == shah.STOCK and not piles[dst]:  # SHA-8: a gap filled from the stock
         card = piles[src][index]
         if _fits(piles, card):
             return 0.5
@@ -188,7 +190,7 @@ def _plain_rank(piles: list[list[int]], move: RawMove) -> float:
     """``guide_rank`` of a card move before the look at the stock and the bared card."""
     src, dst, index, _ = move
     if piles[dst]:  # a marriage onto an outer slot (SHA-6)
-        if src == shah.TALON:
+        if src in (shah.TALON, shah.STOCK):
             return 1
         if index > 0:
             below = piles[src][index - 1]

@@ -1,11 +1,12 @@
 """A dive for Shah (RULES.md §3): beam searches through the stock that look for a winning
 line and never claim a loss.
 
-The stock is turned one card at a time and never comes back (SHA-7, SHA-10), and each
-card leaves it in one way only: ``draw`` onto the talon when no gap waits, else into the
-first gap (SHA-8); during the deal a foundation play refills its slot and ``deal`` lays
-a circle (SHA-4). So the real decisions are what is played between two cards turned:
-foundation plays, marriages (SHA-6), gaps filled from the talon or by the lane (SHA-9).
+The stock is turned one card at a time and never comes back (SHA-7, SHA-10): ``draw``
+onto the talon when no gap waits, else the card turned goes up, is married or fills the
+first gap (SHA-8), and a lane takes the talon's top, or the stock's, into its ray at once
+(SHA-9); during the deal a foundation play refills its slot and ``deal`` lays a circle
+(SHA-4). So the real decisions are what is played between two cards turned: foundation
+plays, marriages (SHA-6), gaps filled from the talon or by the lane.
 A depth-first search varies the last of those decisions first, so a deal whose early
 decisions were wrong is won late. A beam keeps, per stock size, the ``width`` best
 positions by a ``Weights`` score out of every position a short complete search from a

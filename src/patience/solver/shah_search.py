@@ -78,6 +78,7 @@ GAP_BIT = [0] * (TALON + 1)  # per slot its bit in SHA-8's order of gaps
 for _i, _slot in enumerate(GAP_ORDER):
     GAP_BIT[_slot] = 1 << _i
 IS_OUTER = [pile in OUTER for pile in range(TALON + 1)]
+IS_INNER = [pile in INNER for pile in range(TALON + 1)]
 OUTER_BIT = [1 << OUTER.index(pile) if pile in OUTER else 0 for pile in range(TALON + 1)]
 SHOWN = [tuple(slot for slot in OUTER if bits & OUTER_BIT[slot]) for bits in range(256)]
 IS_INNER_MIDDLE = [pile in INNER_MIDDLE for pile in range(TALON + 1)]
@@ -198,7 +199,11 @@ class Lean:
     """A Shah position as lists and counts, played and taken back by hand."""
 
     def __init__(self, state: State) -> None:
-        assert isinstance(state.rules, ShahRules)
+        rules = state.rules
+        assert isinstance(rules, ShahRules)
+        # SHA-8, SHA-9 as the position's rules version reads them
+        self.turned_card_plays, self.lane_fills = rules.turned_card_plays, rules.lane_fills
+        self.lane_sources: list[tuple[int, int]] = []  # per lane move: where its fills came from
         piles = state.piles
         # slots and talon as the engine's lists; the stock is the deal's list, its first
         # ``stock_n`` cards still there; foundations are counts, their lists stay empty
@@ -377,8 +382,15 @@ class Lean:
             if gap >= 0:
                 out.append((TALON, gap, last, False))
         if gap >= 0:
-            if self.stock_n:
-                out.append((STOCK, gap, self.stock_n - 1, False))
+            if self.stock_n:  # SHA-8: the card turned goes up, is married, or fills the gap
+                last = self.stock_n - 1
+                if self.turned_card_plays:
+                    top = self.stock[last]
+                    for f in wants[top]:
+                        out.append((STOCK, f, last, False))
+                    for target in SHOWN[shows[top + 4]]:
+                        out.append((STOCK, target, last, False))
+                out.append((STOCK, gap, last, False))
             if gap in INNER and not cards[gap + 1] and not cards[gap + 2]:  # SHA-9
                 for slot in OUTER:
                     if cards[slot]:
@@ -418,10 +430,45 @@ class Lean:
             self.found_changed(dst, 1)
         else:
             self.put(dst, card)
-        if self.circles < 3 and self.stock_n:  # SHA-4: refilled at once
-            self.stock_n -= 1
-            self.code -= STOCK_UNIT
-            self.put(src, self.stock[self.stock_n])
+        if self.circles < 3:
+            if self.stock_n:  # SHA-4: refilled at once
+                self.stock_n -= 1
+                self.code -= STOCK_UNIT
+                self.put(src, self.stock[self.stock_n])
+        elif self.lane_fills and IS_INNER[dst] and IS_OUTER[src]:
+            self.fill_lane(dst)
+
+    def fill_lane(self, inner: int) -> None:
+        """SHA-9: the ray's middle and outer slots from the talon top, else the stock top."""
+        sources = []
+        for slot in (inner + 1, inner + 2):
+            if self.talon:
+                card = self.talon.pop()
+                self.code -= card * TALON_UNIT[len(self.talon)]
+                sources.append(TALON)
+            elif self.stock_n:
+                self.stock_n -= 1
+                self.code -= STOCK_UNIT
+                card = self.stock[self.stock_n]
+                sources.append(STOCK)
+            else:
+                sources.append(-1)
+                continue
+            self.put(slot, card)
+        self.lane_sources.append((sources[0], sources[1]))
+
+    def unfill_lane(self, inner: int) -> None:
+        """Take back ``fill_lane``: the outer slot's card, then the middle slot's."""
+        for slot, source in zip((inner + 2, inner + 1), self.lane_sources.pop()[::-1],
+                                strict=True):
+            if source == TALON:
+                card = self.take(slot)
+                self.code += card * TALON_UNIT[len(self.talon)]
+                self.talon.append(card)
+            elif source == STOCK:
+                self.take(slot)
+                self.stock_n += 1
+                self.code += STOCK_UNIT
 
     def undo(self, move: RawMove) -> None:
         """Take back ``move``, the last one played."""
@@ -444,6 +491,8 @@ class Lean:
             self.take(src)
             self.stock_n += 1
             self.code += STOCK_UNIT
+        elif self.lane_fills and IS_INNER[dst] and IS_OUTER[src] and self.circles == 3:
+            self.unfill_lane(dst)
         if dst < RAYS:
             card = (self.count[dst] << 2) | self.suit[dst]
             self.found_changed(dst, -1)
@@ -530,7 +579,7 @@ class Lean:
             return 0
         cards = self.cards
         if cards[dst]:  # a marriage onto an outer slot
-            if src == TALON:
+            if src in (TALON, STOCK):
                 return 1
             elif index > 0 and cards[src][index - 1] == cards[dst][-1]:
                 return 5
@@ -555,7 +604,7 @@ class Lean:
             a, b = self.pair[cards[src][index] & 3]
             return 0 if self.count[a] >= below and self.count[b] >= below else 1.2
         shows = self.shows
-        if src == STOCK:  # SHA-8: a gap filled from the stock
+        if src == STOCK and not cards[dst]:  # SHA-8: a gap filled from the stock
             card = cards[src][index]
             if wants[card]:
                 return 0.5
@@ -574,7 +623,7 @@ class Lean:
         src, dst, index, _ = move
         cards = self.cards
         if cards[dst]:  # a marriage onto an outer slot (SHA-6)
-            if src == TALON:
+            if src in (TALON, STOCK):
                 return 1
             if index > 0:
                 below = cards[src][index - 1]

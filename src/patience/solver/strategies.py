@@ -34,6 +34,7 @@ from patience.solver.shah_search import shah_search
 from patience.solver.star_dive import DIVE_SHARE as STAR_DIVE_SHARE
 from patience.solver.star_dive import star_dive
 from patience.solver.star_search import star_search
+from patience.solver.toad import dive_after_extractions, search_after_extractions
 
 # Games searched by restarted probes (depth_first.restarts): probe number -> move order.
 PROBE_ORDERS: dict[str, Callable[[int], Ordering]] = {
@@ -61,7 +62,13 @@ PROBE_UNITS: dict[str, int] = {
 def reserve_family_search(state: State, max_nodes: int,
                           deadline: float) -> tuple[Outcome, list[RawMove], int]:
     """The reserve family's restarted probes on ranks (``solver/reserve_search.py``), with
-    the game's probe unit."""
+    the game's probe unit; in Toad after each ace extraction still open
+    (``solver/toad.py``)."""
+    return search_after_extractions(_probes, state, max_nodes, deadline)
+
+
+def _probes(state: State, max_nodes: int,
+            deadline: float) -> tuple[Outcome, list[RawMove], int]:
     return reserve_search(state, max_nodes, deadline,
                           PROBE_UNITS.get(state.game.id, PROBE_UNIT))
 
@@ -106,7 +113,13 @@ TOAD_GROWTH = 4
 def toad_dive(state: State, max_nodes: int,
               deadline: float) -> tuple[list[RawMove] | None, int]:
     """The reserve family's dive, each placement also kept with the waste tops held off
-    the foundations (``reserve_dive``'s ``hold``), its beams widening by ``TOAD_GROWTH``."""
+    the foundations (``reserve_dive``'s ``hold``), its beams widening by ``TOAD_GROWTH``;
+    after each ace extraction still open (``solver/toad.py``)."""
+    return dive_after_extractions(_toad_beams, state, max_nodes, deadline)
+
+
+def _toad_beams(state: State, max_nodes: int,
+                deadline: float) -> tuple[list[RawMove] | None, int]:
     return reserve_dive(state, max_nodes, deadline, hold=True, growth=TOAD_GROWTH)
 
 

@@ -66,6 +66,23 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def rules_versions(rows: Sequence[Row]) -> str:
+    """What the rows' rules versions are, and which earlier results still answer for them
+    (RULES.md §10; docs/rules.md has what each version changed)."""
+    games = list({row.game.id: row.game for row in rows}.values())
+    later = [g for g in games if g.rules_version != "1"]
+    if not later:
+        return ("Every row follows rules version 1 of its game "
+                "([rules.md](rules.md#rules-versions)).")
+    named = ", ".join(f"{g.name} (version {g.rules_version})" for g in later)
+    alike = [g.name for g in later if g.same_rules_since != g.rules_version]
+    return (f"Rows are solved under today's rules: {named} read some clauses anew "
+            "([rules.md](rules.md#rules-versions)); the other games are at version 1. "
+            "Results solved under an earlier version answer only where that version plays "
+            "exactly as today's once every option is named"
+            + (f" ({', '.join(alike)}: only defaults changed)" if alike else "") + ".")
+
+
 def markdown(rows: Sequence[Row], command: str, chart: str) -> str:
     lines = [
         "# How often the games come out",
@@ -86,6 +103,8 @@ def markdown(rows: Sequence[Row], command: str, chart: str) -> str:
         "with a small search. In Shah and Blockade, where only the stock is face down, it "
         "searches the moves it sees for the best position in which to turn the next stock "
         "card, and once the stock is spent it searches the endgame exactly.",
+        "",
+        rules_versions(rows),
         "",
         "A row is only as firm as its interval: where many deals are still unknown, or the "
         "row covers few deals, the figure is a bound, not a measurement. Run the command "

@@ -40,10 +40,13 @@ def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
     is interrupted resumes where it stopped. ``retry_unknown`` solves again the deals
     stored as unknown: a stronger solver may now decide them (a proof, once stored, stays).
     """
-    options = dict(get_game(game_id).resolve_options(options))
+    game = get_game(game_id)
+    options = dict(game.resolve_options(options))
+    version = game.rules_version  # the deals are solved under today's rules
     wanted = list(deals)
     budget = budget_text(max_nodes, max_seconds)
-    done = store.get(game_id, options, budget, wanted)
+    # results of earlier versions that play alike, options named, still answer
+    done = store.get(game_id, options, budget, wanted, game.versions_alike())
     if retry_unknown:
         done = {deal: r for deal, r in done.items() if r.outcome != "unknown"}
     stale = {deal: r for deal, r in done.items() if r.policy != policy_for(game_id)}
@@ -59,7 +62,7 @@ def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
     try:
         for future in as_completed(futures):
             result = future.result()
-            store.add(game_id, options, budget, result)
+            store.add(game_id, options, budget, result, version)
             done[result.deal] = result
             if on_result is not None:
                 on_result(result)

@@ -1,8 +1,9 @@
 """Games played through the web app, kept in SQLite (stdlib ``sqlite3``).
 
-A stored game is what replays it: game id, options, deal number and the list of moves
+A stored game is what replays it: game id, rules version, options, deal number and the list of moves
 (dicts), plus the redo list, a status, timestamps and the play time the page's clock
-counted (``elapsed``). Every change is committed before the caller answers, so a game
+counted (``elapsed``). A row written before rules versions were stored has none and is read as
+version "1" (RULES.md §10). Every change is committed before the caller answers, so a game
 survives a reload and a server restart. Moves cut off when a damaged game was recovered
 are kept beside it (``dropped``), never thrown away. No rule logic lives here.
 
@@ -78,9 +79,19 @@ def _play_clock(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE games ADD COLUMN elapsed REAL")
 
 
+def _rules_versions(db: sqlite3.Connection) -> None:
+    """Version 4: the rules version each game is played under and each verdict answers for;
+    every row stored before versions were named followed version "1" (RULES.md §10). A
+    verdict is only a cache: one for a newer version replaces it."""
+    for table in ("games", "verdicts"):
+        if "rules_version" not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN rules_version TEXT NOT NULL DEFAULT '1'")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_keep_dropped_moves,
                                                           _issued_sessions,
-                                                          _play_clock]
+                                                          _play_clock,
+                                                          _rules_versions]
 
 FINISHED = ("won", "lost", "resigned")
 
@@ -106,6 +117,7 @@ class StoredGame:
     finished: float | None = None
     dropped: list[dict[str, Any]] = field(default_factory=list)  # cut off by recoveries
     elapsed: float | None = None  # seconds of play, as the page's clock counted them
+    rules_version: str = "1"  # the rules the game is played under (Game.rules_version)
 
 
 def options_key(options: dict[str, Any]) -> str:
@@ -174,17 +186,19 @@ class GameStore:
     # --- games ---------------------------------------------------------------------
 
     def create(self, game_id: str, owner: str, game: str, options: dict[str, Any],
-               deal: int) -> StoredGame:
+               deal: int, rules_version: str = "1") -> StoredGame:
         """A new game; its owner counts as an issued session from now on."""
         now = time.time()
-        row = StoredGame(game_id, owner, game, dict(options), deal, created=now, updated=now)
+        row = StoredGame(game_id, owner, game, dict(options), deal, created=now, updated=now,
+                         rules_version=rules_version)
         with self._transaction() as db:
             db.execute("INSERT OR IGNORE INTO sessions VALUES (?, ?)", (owner, now))
             db.execute(
                 "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
-                " created, updated, finished) VALUES (?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL)",
+                " created, updated, finished, rules_version)"
+                " VALUES (?, ?, ?, ?, ?, '[]', '[]', ?, ?, ?, NULL, ?)",
                 (game_id, owner, game, options_key(options), deal_to_sql(deal), row.status, now,
-                 now),
+                 now, rules_version),
             )
         return row
 
@@ -242,26 +256,31 @@ class GameStore:
     # --- solver verdicts -----------------------------------------------------------
 
     def record_verdict(self, game: str, options: dict[str, Any], deal: int,
-                       outcome: str) -> None:
+                       outcome: str, rules_version: str = "1") -> None:
         with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?)",
-                       (game, options_key(options), deal_to_sql(deal), outcome))
+            db.execute("INSERT OR REPLACE INTO verdicts (game, options, deal, outcome,"
+                       " rules_version) VALUES (?, ?, ?, ?, ?)",
+                       (game, options_key(options), deal_to_sql(deal), outcome, rules_version))
 
-    def verdict(self, game: str, options: dict[str, Any], deal: int) -> str | None:
+    def verdict(self, game: str, options: dict[str, Any], deal: int,
+                rules_version: str = "1") -> str | None:
         with self._reading() as db:
             row = db.execute(
-                "SELECT outcome FROM verdicts WHERE game = ? AND options = ? AND deal = ?",
-                (game, options_key(options), deal_to_sql(deal)),
+                "SELECT outcome FROM verdicts WHERE game = ? AND options = ? AND deal = ?"
+                " AND rules_version = ?",
+                (game, options_key(options), deal_to_sql(deal), rules_version),
             ).fetchone()
         return str(row["outcome"]) if row is not None else None
 
-    def winnable_deals(self, game: str, options: dict[str, Any]) -> list[int]:
-        """Deal numbers the solver has proved winnable for this game and option set."""
+    def winnable_deals(self, game: str, options: dict[str, Any],
+                       rules_version: str = "1") -> list[int]:
+        """Deal numbers the solver has proved winnable for this game, option set and rules
+        version."""
         with self._reading() as db:
             rows = db.execute(
                 "SELECT deal FROM verdicts WHERE game = ? AND options = ? AND outcome = 'won'"
-                " ORDER BY deal",
-                (game, options_key(options)),
+                " AND rules_version = ? ORDER BY deal",
+                (game, options_key(options), rules_version),
             ).fetchall()
         return sorted(deal_from_sql(int(r["deal"])) for r in rows)
 
@@ -301,11 +320,11 @@ class GameStore:
                     continue
                 db.execute(
                     "INSERT INTO games (id, owner, game, options, deal, moves, redo, status,"
-                    " created, updated, finished, elapsed)"
-                    " VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?)",
+                    " created, updated, finished, elapsed, rules_version)"
+                    " VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?, ?, ?)",
                     (r.id, r.owner, r.game, options_key(r.options), deal_to_sql(r.deal),
                      json.dumps(r.moves), r.status, r.created, r.finished, r.finished,
-                     r.elapsed))
+                     r.elapsed, r.rules_version))
                 added += 1
         return added
 
@@ -319,14 +338,15 @@ def _row(row: sqlite3.Row) -> StoredGame:
             moves=json.loads(row["moves"]), redo=json.loads(row["redo"]),
             status=row["status"], created=row["created"], updated=row["updated"],
             finished=row["finished"], dropped=json.loads(row["dropped"]),
-            elapsed=row["elapsed"],
+            elapsed=row["elapsed"], rules_version=row["rules_version"],
         )
     except (ValueError, TypeError, RecursionError) as exc:
         raise DamagedRow(f"the saved game {row['id']} does not read back ({exc})") from None
     shapes = (isinstance(game.options, dict), isinstance(game.moves, list),
               isinstance(game.redo, list), isinstance(game.dropped, list),
               isinstance(game.game, str), game.status in (*FINISHED, "playing"),
-              game.elapsed is None or isinstance(game.elapsed, (int, float)))
+              game.elapsed is None or isinstance(game.elapsed, (int, float)),
+              isinstance(game.rules_version, str))
     if not all(shapes):
         raise DamagedRow(f"the saved game {game.id} does not read back (a column has the "
                          "wrong shape)")

@@ -1,7 +1,10 @@
 """Per-deal results in SQLite, written as each deal finishes, so runs resume.
 
-A row is keyed by game, options (canonical JSON), the solver budget and the deal number:
-a finished deal is never recomputed for the same question. A larger budget is a new
+A row is keyed by game, rules version, options (canonical JSON), the solver budget and
+the deal number: a finished deal is never recomputed for the same question, and results
+of different rules versions never mix (a version changes what a game and its options
+mean, RULES.md §10). A row leaves out the options added after it was written; as in a
+game record, they read as that version's defaults (``get``'s ``defaults``). A larger budget is a new
 question, but a deal decided within a smaller one (no more nodes and no more seconds) is
 decided within it too: won and lost are proofs whatever budget found them, and a search
 given more of both would find them as well, so only the smaller run's unknown deals are
@@ -22,9 +25,10 @@ from typing import Any
 
 from patience.storage.database import connect, deal_from_sql, deal_to_sql, reporting
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS deal_results (
+TABLE = """
+CREATE TABLE IF NOT EXISTS {name} (
     game TEXT NOT NULL,
+    rules_version TEXT NOT NULL,
     options TEXT NOT NULL,
     budget TEXT NOT NULL,
     deal INTEGER NOT NULL,
@@ -33,11 +37,21 @@ CREATE TABLE IF NOT EXISTS deal_results (
     seconds REAL NOT NULL,
     practical TEXT NOT NULL CHECK (practical IN ('won', 'lost')),
     policy TEXT NOT NULL,
-    PRIMARY KEY (game, options, budget, deal)
+    PRIMARY KEY (game, rules_version, options, budget, deal)
 )
 """
+SCHEMA = TABLE.format(name="deal_results")
 # Databases written before policies were named hold results of the first policy, "1".
 ADD_POLICY = "ALTER TABLE deal_results ADD COLUMN policy TEXT NOT NULL DEFAULT '1'"
+# Databases written before rules versions were named hold results of version "1"; the
+# version joins the key, so the table is rebuilt.
+ADD_RULES_VERSION = (
+    TABLE.format(name="deal_results_versioned"),
+    "INSERT INTO deal_results_versioned SELECT game, '1', options, budget, deal, outcome,"
+    " nodes, seconds, practical, policy FROM deal_results",
+    "DROP TABLE deal_results",
+    "ALTER TABLE deal_results_versioned RENAME TO deal_results",
+)
 
 
 @dataclass(frozen=True)
@@ -82,10 +96,13 @@ class ResultStore:
         self._db = connect(self.path)
         try:
             with reporting(self.path):
-                self._db.execute(SCHEMA)
                 columns = {row[1] for row in self._db.execute("PRAGMA table_info(deal_results)")}
-                if "policy" not in columns:
+                if columns and "policy" not in columns:
                     self._db.execute(ADD_POLICY)
+                if columns and "rules_version" not in columns:
+                    for statement in ADD_RULES_VERSION:
+                        self._db.execute(statement)
+                self._db.execute(SCHEMA)
                 self._db.commit()
         except BaseException:
             self._db.close()
@@ -101,37 +118,59 @@ class ResultStore:
         self.close()
 
     def add(self, game: str, options: Mapping[str, Any], budget: str,
-            result: DealResult) -> None:
+            result: DealResult, rules_version: str = "1") -> None:
         """Store one finished deal at once (committed, so an interruption keeps it)."""
         with reporting(self.path):
             self._db.execute(
-                "INSERT OR REPLACE INTO deal_results (game, options, budget, deal, outcome, "
-                "nodes, seconds, practical, policy) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, options_text(options), budget, deal_to_sql(result.deal),
+                "INSERT OR REPLACE INTO deal_results (game, rules_version, options, budget, "
+                "deal, outcome, nodes, seconds, practical, policy) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, rules_version, options_text(options), budget, deal_to_sql(result.deal),
                  result.outcome, result.nodes, result.seconds, result.practical,
                  result.policy),
             )
             self._db.commit()
 
     def get(self, game: str, options: Mapping[str, Any], budget: str,
-            deals: Iterable[int]) -> dict[int, DealResult]:
+            deals: Iterable[int],
+            versions: Mapping[str, Mapping[str, Any]] | None = None) -> dict[int, DealResult]:
         """The stored results among ``deals`` at ``budget``, a deal stored there as unknown
-        or not at all taken decided from a smaller budget where one decided it."""
+        or not at all taken decided from a smaller budget where one decided it.
+
+        ``options`` names every option. ``versions`` maps each rules version whose results
+        answer the question to that version's option defaults (``Game.defaults``; left
+        out: version "1", rows naming exactly ``options``): a row that names fewer options
+        reads the others as its version's defaults, so a row written before an option was
+        added still answers for that option's default. Only the caller knows which
+        versions play alike (``Game.same_rules_since``)."""
         wanted = set(deals)
+        asked = options_text(options)
+        readings = versions if versions is not None else {"1": {}}
+        marks = ", ".join("?" * len(readings))
         with reporting(self.path):
             rows = self._db.execute(
-                "SELECT budget, deal, outcome, nodes, seconds, practical, policy "
-                "FROM deal_results WHERE game = ? AND options = ?",
-                (game, options_text(options)),
+                "SELECT rules_version, options, budget, deal, outcome, nodes, seconds, "
+                f"practical, policy FROM deal_results WHERE game = ? AND rules_version IN "
+                f"({marks})",
+                (game, *readings),
             ).fetchall()
+        named: dict[tuple[str, str], bool] = {}  # (version, options text) -> the one asked
         exact: dict[int, DealResult] = {}
         decided: dict[int, DealResult] = {}
-        for stored, deal, *fields in rows:
-            result = DealResult(deal_from_sql(deal), *fields)
+        for version, text, stored, *fields in rows:
+            same = named.get((version, text))
+            if same is None:
+                same = named[version, text] = options_text(
+                    {**readings[version], **json.loads(text)}) == asked
+            if not same:
+                continue
+            deal, *rest = fields
+            result = DealResult(deal_from_sql(deal), *rest)
             if result.deal not in wanted:
                 continue
             if stored == budget:
-                exact[result.deal] = result
+                if result.deal not in exact or exact[result.deal].outcome == "unknown":
+                    exact[result.deal] = result
             elif result.outcome != "unknown" and within(stored, budget):
                 decided[result.deal] = result
         for deal, result in decided.items():

@@ -1,6 +1,10 @@
-"""Toad in text: the squared toad pile (its top card and count) above the other piles."""
+"""Toad in text: the squared toad pile (its top card and count) above the other piles,
+and the pile looked through: it lies face up (TOD-1), so a player may leaf through it,
+and which ace lies where decides the ace extraction (TOD-3)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from patience.engine.state import State
 from patience.text.common import EMPTY, header
@@ -16,4 +20,25 @@ def render(state: State) -> str:
         cards = piles[pid]
         shown = f"{cards[-1]} ({len(cards)})" if cards else f"{EMPTY} (gone)"
         lines.append(f"  {pid:<6} [{shown}]")
+    lines += ["", "Looked through, bottom to top ([n] = a card's place, counted from 0):"]
+    for pid in toads:
+        cards = piles[pid]
+        through = " ".join(f"[{i}]{code}" for i, code in enumerate(cards)) or EMPTY
+        lines.append(f"  {pid:<6} {through}")
+    lines.append(_extraction(data, toads))
     return "\n".join([*lines, "", *lower_part(data)])
+
+
+def _extraction(data: dict[str, Any], toads: list[str]) -> str:
+    """TOD-3: whether one ace may still be taken out, and the aces under a top."""
+    if not data["options"].get("ace_extraction", False):
+        return "Ace extraction: not in these rules."
+    if "ace_extracted" not in data:  # rules version 1: made at setup
+        return "Ace extraction: made at the start, by the rules this game was saved under."
+    if data["ace_extracted"]:
+        return "Ace extraction: used (once a game)."
+    aces = [f"{code} at {pid}[{i}]" for pid in toads
+            for i, code in enumerate(data["piles"][pid][:-1]) if code[0] == "A"]
+    if not aces:
+        return "Ace extraction: open, but no ace lies under a toad pile's top."
+    return "Ace extraction: open, once a game, any of: " + ", ".join(aces) + "."

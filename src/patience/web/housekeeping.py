@@ -42,8 +42,9 @@ def checked(n: int, saved: SavedGame) -> dict[str, Any]:
     where = f"game {n} ({saved.game}, deal {saved.deal})"
     try:
         game = patience.get_game(saved.game)
+        game.check_version(saved.rules_version)
         options = parse_options(game, saved.options)
-        state = game.new(deal=saved.deal, **options)
+        state = game.new(deal=saved.deal, rules_version=saved.rules_version, **options)
     except (ValueError, LookupError) as exc:
         raise ValueError(f"{where}: {exc}") from None
     for k, move in enumerate(saved.moves, 1):
@@ -91,7 +92,8 @@ def housekeeping_router(service: GameService) -> APIRouter:
         body = StatsFile(format=FORMAT, version=1, exported=time.time(), games=[
             SavedGame(game=r.game, options=r.options, deal=r.deal, moves=r.moves,
                       status=r.status,  # type: ignore[arg-type]
-                      created=r.created, finished=r.finished or r.updated, elapsed=r.elapsed)
+                      created=r.created, finished=r.finished or r.updated, elapsed=r.elapsed,
+                      rules_version=r.rules_version)
             for r in rows])
         out = JSONResponse(body.model_dump(), headers={
             "content-disposition": 'attachment; filename="patience-statistics.json"'})
@@ -111,7 +113,8 @@ def housekeeping_router(service: GameService) -> APIRouter:
                 new_game_id(), owner, saved.game, options, saved.deal, moves=saved.moves,
                 status=saved.status, created=float(saved.created),
                 updated=float(saved.finished), finished=float(saved.finished),
-                elapsed=None if saved.elapsed is None else float(saved.elapsed)))
+                elapsed=None if saved.elapsed is None else float(saved.elapsed),
+                rules_version=saved.rules_version))
         added = service.import_finished(rows)
         return ImportOut(added=added, skipped=len(rows) - added)
 

@@ -228,7 +228,10 @@ class GameService:
     def _replay(row: StoredGame) -> tuple[State, int]:
         """The state after the longest sound beginning of the stored moves, and its length."""
         try:
-            state = patience.get_game(row.game).new(deal=row.deal, **row.options)
+            # the rules the game was stored under (RULES.md §10), not necessarily today's
+            state = patience.get_game(row.game).new(deal=row.deal,
+                                                    rules_version=row.rules_version,
+                                                    **row.options)
         except (LookupError, ValueError, TypeError) as exc:
             raise Damaged(f"this saved game cannot be rebuilt ({exc}); it cannot be recovered",
                           row.id, False) from None
@@ -263,7 +266,8 @@ class GameService:
                 found = self.store.latest_playing(owner, game.id, resolved, deal)
                 if found is not None:
                     return snapshot(self._live(found.id, owner))
-            row = self.store.create(new_game_id(), owner, game.id, resolved, deal)
+            row = self.store.create(new_game_id(), owner, game.id, resolved, deal,
+                                    game.rules_version)
             state = game.new(deal=deal, **resolved)
             self._remember(row, state)
             return snapshot(Live(row, state))
@@ -274,16 +278,16 @@ class GameService:
         deadline = time.monotonic() + WINNABLE_SECONDS
         while time.monotonic() < deadline:
             deal = random.randrange(1, DEAL_RANGE)
-            known = self.store.verdict(game.id, options, deal)
+            known = self.store.verdict(game.id, options, deal, game.rules_version)
             if known is None:
                 result = solver.solve(game.new(deal=deal, **options), max_nodes=SOLVE_NODES,
                                       max_seconds=min(SOLVE_SECONDS,
                                                       deadline - time.monotonic()))
                 known = str(result.outcome)
-                self.store.record_verdict(game.id, options, deal, known)
+                self.store.record_verdict(game.id, options, deal, known, game.rules_version)
             if known == "won":
                 return deal
-        cached = self.store.winnable_deals(game.id, options)
+        cached = self.store.winnable_deals(game.id, options, game.rules_version)
         if cached:
             return random.choice(cached)
         raise Conflict(f"the solver proved no {game.name} deal winnable in "
@@ -365,7 +369,9 @@ class GameService:
         row = live.row
         row.redo = row.redo + row.moves[::-1]
         row.moves = []
-        live.state = patience.get_game(row.game).new(deal=row.deal, **row.options)
+        live.state = patience.get_game(row.game).new(deal=row.deal,
+                                                     rules_version=row.rules_version,
+                                                     **row.options)
 
     @staticmethod
     def _resign(live: Live) -> None:

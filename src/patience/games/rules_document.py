@@ -1,0 +1,83 @@
+"""docs/rules.md: the nine rules texts in one document, each passage with its clause ids.
+
+The texts that ``patience rules GAME`` prints (``games/texts/*.md``) are the one source:
+each passage carries the ids of the clauses it states (``{SUN-3}``), which a player's copy
+leaves out and this document shows (``Game.rules_text``). So the document and the
+player's texts never drift apart; a test fails when docs/rules.md is not what this module
+writes.
+
+    python -m patience.games.rules_document [docs/rules.md]
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from patience.engine.registry import list_games
+
+INTRODUCTION = """\
+# The rules of the nine games
+
+The rules as this project plays them, game by game, in the words `patience rules GAME`
+prints. Each passage is marked with the ids of the clauses it states (`SUN-3`, `SHA-8`):
+the tests name the clause they check by that id, so a reader can go from a rule to its
+tests and back. Where an old text left room, the project's reading is given here and
+argued in [readings.md](readings.md).
+
+Generated from `src/patience/games/texts/*.md` by `python -m patience.games.rules_document`;
+edit the texts, not this page.
+
+## Rules versions
+
+A change of what a game's rules mean gives the game a new rules version. Games saved and
+records written under an earlier version keep replaying as they were played: they name
+their version (one that names none is version 1), and options they do not name take the
+defaults of that version. New games and the statistics follow today's rules; a saved
+game's hints follow the rules it is played by.
+
+{versions}
+"""
+
+
+# (game, version, what changed): the table of rules versions
+VERSIONS = (
+    ("Sun", "2", "`SUN-3`: a card crosses between a suit's two piles only to let a playable "
+                 "card go up at once (option `transfers`, `purposeful` by default; `free` "
+                 "was version 1)"),
+    ("Star", "2", "`STR-3`: the first card that can continue a series decides its direction "
+                  "(option `direction`, `first-fit` by default; `free` was version 1's "
+                  "default)"),
+    ("Shah", "2", "`SHA-8`: the stock card turned while a gap waits may go up or be married; "
+                  "`SHA-9`: the lane fills its ray's other two places at once from the "
+                  "talon"),
+    ("Toad", "2", "`TOD-3`: taking an ace out is the player's move, once, any ace at any "
+                  "depth, at any time (version 1 took the ace nearest the top at the start)"),
+    ("Blockade", "1", "`BLK-7`: a new option, `deal_when`, whose default keeps the rules as "
+                      "they were"),
+    ("the others", "1", ""),
+)
+
+
+def rules_document() -> str:
+    """The whole document: the introduction, then each game's text, its headings one
+    level down, its clause markers shown as ids."""
+    table = ["| game | version | what changed |", "| --- | --- | --- |",
+             *(f"| {game} | {version} | {change} |" for game, version, change in VERSIONS)]
+    parts = [INTRODUCTION.format(versions="\n".join(table))]
+    for game in list_games():
+        text = game.rules_text(clause_ids=True)
+        lines = [f"#{line}" if line.startswith("#") else line for line in text.splitlines()]
+        parts.append("\n".join(lines).strip() + "\n")
+    return "\n".join(parts)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0] if args else "docs/rules.md")
+    path.write_text(rules_document(), "utf-8")
+    print(f"written {path}")
+
+
+if __name__ == "__main__":
+    main()
