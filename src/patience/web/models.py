@@ -96,6 +96,13 @@ def game_schema(schema: dict[str, Any]) -> None:
     ]
 
 
+def saved_game_schema(schema: dict[str, Any]) -> None:
+    """``game_schema``, and in each game's branch only the rules versions that game has."""
+    game_schema(schema)
+    for branch, game in zip(schema["oneOf"], patience.list_games(), strict=True):
+        branch["properties"]["rules_version"] = {"enum": list(game.versions)}
+
+
 def start_schema(schema: dict[str, Any]) -> None:
     """The start body: ``game_schema``, and at most one of ``deal``, ``random: true`` and
     ``winnable: true`` (none means a random deal)."""
@@ -255,7 +262,7 @@ class WhyOut(BaseModel):
 class SavedGame(BaseModel):
     """One finished game as exported: enough to replay it and to count it."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra=game_schema)
+    model_config = ConfigDict(extra="forbid", json_schema_extra=saved_game_schema)
     game: StrictStr
     options: dict[str, Any]
     deal: DealNumber
