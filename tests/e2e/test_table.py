@@ -281,43 +281,27 @@ def test_after_a_win_undo_works_and_a_reload_shows_the_game_finished(page: Any,
 
 
 def test_look_through_the_toad_pile_and_take_an_ace(page: Any, base_url: str) -> None:
-    # TOD-3: a move that takes an ace from below the top of the squared toad pile. The
-    # engine here may not list it yet, so the state is hand-made: the server's answer with
-    # such a move added, and the move's answer made by hand.
-    page.goto(f"{base_url}/play/toad/2")
+    # TOD-3: an ace below the top of the squared toad pile may be taken; the player looks
+    # through the pile and picks the one they choose, and that very move is played.
+    deal = next(d for d in range(1, 200) if any(
+        m.from_pile == "toad" and m.index is not None and m.index < 12
+        for m in patience.get_game("toad").new(deal=d).legal_moves()))
+    page.goto(f"{base_url}/play/toad/{deal}")
     wait_moves(page, 0)
     body = served(page, base_url)
     toad = body["state"]["piles"]["toad"]
-    index = max(i for i, c in enumerate(toad[:-1]) if c[0] == "A")
-    ace = toad[index]
-    extra = {"number": len(body["moves"]) + 1, "text": f"{ace}:toad[{index}]>found2",
-             "move": {"from": "toad", "to": "found2", "card": ace, "index": index},
-             "words": f"{ace[0]} from the toad pile (deep) to foundation 2"}
-    made = dict(body, moves=[*body["moves"], extra])
-    after = json.loads(json.dumps(body))
-    after["state"]["piles"]["toad"].pop(index)
-    after["state"]["piles"]["found2"].append(ace)
-    after["moves_played"] = 1
-    sent: list[Any] = []
-
-    def answer(route: Any) -> None:
-        if route.request.method == "POST" and route.request.url.endswith("/move"):
-            sent.append(route.request.post_data_json)
-            route.fulfill(json=after)
-        else:
-            route.fulfill(json=made)
-
-    page.route(f"**/api/play/{body['id']}**", answer)
-    page.reload()
-    wait_moves(page, 0)
+    taken = [m for m in body["moves"] if m["move"].get("from") == "toad"]
+    chosen = [m for m in taken if m["move"]["index"] < len(toad) - 1][-1]
     page.click("[data-look='toad']")
     dialog = page.locator("#look-dialog")
     dialog.wait_for()
     assert dialog.locator("li").count() == len(toad)
-    dialog.locator("button.primary").click()
+    assert dialog.locator("button.primary").count() == len(taken)
+    dialog.get_by_role("button", name=chosen["words"]).click()
     wait_moves(page, 1)
-    assert sent == [extra["move"]]
-    assert page.locator(f".pile[data-pile='found2'] [data-card='{ace}']").count() == 1
+    ace = chosen["move"]["card"]
+    assert served(page, base_url)["state"]["piles"][chosen["move"]["to"]][-1] == ace
+    assert page.locator(f".pile[data-pile='{chosen['move']['to']}'] [data-card='{ace}']").count() == 1
 
 
 def test_a_lost_connection_is_said_and_retried(page: Any, base_url: str) -> None:

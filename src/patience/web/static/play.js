@@ -467,7 +467,9 @@ export const actionLabel = (name) => ((GAME_WORDS[ui.game.id] || {})[name]) || A
 
 function showOptions() {
   const shown = ui.play.options_shown;
-  $("options-line").textContent = shown.map((o) => `${o.label}: ${o.value_words}`).join(" · ");
+  const line = shown.map((o) => `${o.label}: ${o.value_words}`).join(" · ");
+  $("options-line").textContent = line;
+  $("options-line").title = line; // the bar cuts a long line short: the whole of it on hover
   $("options-list").replaceChildren(...(shown.length ? shown.map((o) => h("li", {},
     h("strong", { text: `${o.label}: ` }), o.value_words)) : [h("li", { text: "The book's rules; this game has no options." })]));
 }
