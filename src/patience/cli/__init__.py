@@ -109,7 +109,7 @@ def play(
     save: Annotated[str | None, typer.Option(
         help="Keep the game record in this file, written after every move.")] = None,
 ) -> None:
-    """Play GAME in the terminal: numbered legal moves, u = undo, h = hint, q = quit."""
+    """Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint, q = quit."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
