@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 import patience
-from patience.cli import analysis, common
+from patience.cli import analysis, common, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
@@ -97,7 +97,7 @@ def show(
     if as_json:
         common.print_json(state.to_dict())
     else:
-        typer.echo(render(state))
+        table.show(render(state))
 
 
 @app.command()
@@ -130,7 +130,7 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
     if as_json:
         common.print_json({**result, "state": state.to_dict()})
     else:
-        typer.echo(render(state))
+        table.show(render(state))
         typer.echo(f"\nrecord is valid: {result['moves']} moves, {result['status']}")
 
 

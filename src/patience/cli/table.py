@@ -43,6 +43,15 @@ def move_columns(moves: list[Move], width: int = WIDTH) -> list[str]:
             for row in range(down)]
 
 
+def show(text: str) -> None:
+    """A picture printed once (``patience show``): in colour on a terminal, plain elsewhere."""
+    console = Console(highlight=False)
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.print(paint(text), markup=False, highlight=False, soft_wrap=True)
+    else:
+        typer.echo(text)
+
+
 class Table:
     """Where the game is shown: redrawn in place on a terminal, printed in turn elsewhere."""
 
