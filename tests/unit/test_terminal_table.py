@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -126,3 +127,15 @@ def test_every_board_and_the_whole_screen_fit_80_columns(game: str, deal: int) -
     screen = frames(on_a_terminal(state, ["?", "q"]))[-1]
     assert "for example" in screen
     assert max(len(line) for line in screen.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_boards_stay_within_80_columns_through_a_whole_game(game: str) -> None:
+    """Piles grow in play (Rainbow's arc past its 26 places, RBW-1; Clock's packets): the
+    picture still fits. Random legal moves, seeded, so a failure can be replayed."""
+    state = patience.get_game(game).new(deal=1)
+    chooser = random.Random(1)
+    while state.status == "playing" and state.moves_played < 400:
+        assert max(len(line) for line in render(state).splitlines()) <= 80, state.history()
+        state.play(chooser.choice(state.legal_moves()))
+    assert max(len(line) for line in render(state).splitlines()) <= 80
