@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 import patience
-from patience.cli import analysis, common
+from patience.cli import analysis, common, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
@@ -97,7 +97,7 @@ def show(
     if as_json:
         common.print_json(state.to_dict())
     else:
-        typer.echo(render(state))
+        table.show(render(state))
 
 
 @app.command()
@@ -109,7 +109,7 @@ def play(
     save: Annotated[str | None, typer.Option(
         help="Keep the game record in this file, written after every move.")] = None,
 ) -> None:
-    """Play GAME in the terminal: numbered legal moves, u = undo, h = hint, q = quit."""
+    """Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint, q = quit."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
@@ -130,7 +130,7 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
     if as_json:
         common.print_json({**result, "state": state.to_dict()})
     else:
-        typer.echo(render(state))
+        table.show(render(state))
         typer.echo(f"\nrecord is valid: {result['moves']} moves, {result['status']}")
 
 

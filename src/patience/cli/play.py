@@ -1,4 +1,4 @@
-"""Playing in the terminal: the picture, numbered legal moves, undo, quit.
+"""Playing in the terminal: the picture, numbered legal moves, undo and redo, hints, quit.
 
 With ``--save`` the record file is written before the first move and again after every
 change, each time as a whole new file renamed over the old one, so a game cut short (a
@@ -11,18 +11,35 @@ import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
+from rich.console import Console
 
 from patience.cli.common import fail
-from patience.engine.moves import IllegalMove
+from patience.cli.table import Table
+from patience.cli.typed import card_example, example, read_move
+from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
 from patience.solver.hint import hint
-from patience.text import render
 
-HELP = ("Type a move's number or its notation (QS:ray3>king-S), an action's name, "
-        "u to undo, h for a hint, r to show the rules, ? for this help, q to quit.")
+
+def help_text(state: State) -> str:
+    """What may be typed, with a move legal right now as the example of the notation."""
+    shown, card = example(state), card_example(state)
+    move = f" (for example {shown})" if shown else ""
+    alone = f"; a card alone (here {card}) plays its only move" if card else ""
+    return (f"Type a move's number or the move itself{move}, an action's name, u to undo, "
+            "r to redo, h for a hint, rules to show the rules, ? for this help, q to quit. "
+            f"Upper or lower case alike{alone}.")
+
+
+def keys_line(state: State) -> str:
+    """The short reminder under the board on a terminal."""
+    shown = example(state)
+    move = f"Type a move's number, or the move itself such as {shown}." if shown else ""
+    return f"{move}\nu undo · r redo · h hint · rules · ? help · q quit".lstrip()
 
 
 def write_record(state: State, path: str) -> None:
@@ -67,60 +84,74 @@ def _keep(state: State, path: str | None) -> None:
                    err=True)
 
 
-def play_loop(state: State, save: str | None = None) -> None:
-    """Play until won, lost or quit; with ``save``, call ``start_record`` first."""
-    typer.echo(HELP)
+def play_loop(state: State, save: str | None = None, console: Console | None = None,
+              read: Callable[[str], str] = input) -> None:
+    """Play until won, lost or quit; with ``save``, call ``start_record`` first. ``console``
+    and ``read`` are where the table is shown and the player's lines come from."""
+    table = Table(console)
+    redo: list[Move] = []  # moves undone, the next to redo last
+    if not table.live:
+        table.say(help_text(state))
     try:
-        while True:
-            typer.echo("")
-            typer.echo(render(state))
-            if state.status != "playing":
-                word = "You won!" if state.status == "won" else "No move is left: the game is lost."
-                typer.echo(f"\n{word} ({state.moves_played} moves)")
-                return
-            moves = state.legal_moves()
-            typer.echo("\nLegal moves:")
-            for number, move in enumerate(moves, 1):
-                typer.echo(f"  {number:>3}) {move}")
-            try:
-                answer = input("move> ").strip()
-            except EOFError:
-                return
-            if answer in ("q", "quit", "exit"):
-                return
-            if not answer:
-                continue
-            if answer in ("u", "undo"):
+        with table:
+            while True:
+                if state.status != "playing":
+                    word = ("You won!" if state.status == "won"
+                            else "No move is left: the game is lost.")
+                    table.finish(state, f"\n{word} ({state.moves_played} moves)")
+                    return
+                moves = state.legal_moves()
+                table.draw(state, moves, keys_line(state))
                 try:
-                    typer.echo(f"undone: {state.undo()}")
-                    _keep(state, save)
-                except IllegalMove as exc:
-                    typer.echo(str(exc))
-                continue
-            if answer in ("r", "rules"):
-                typer.echo(state.game.rules_text())
-                continue
-            if answer in ("h", "hint"):
-                advice = hint(state)
-                typer.echo(f"hint: {advice.message}")
-                continue
-            if answer in ("?", "help"):
-                typer.echo(HELP)
-                continue
-            try:
-                if answer.isdigit():
-                    index = int(answer) - 1
-                    if not 0 <= index < len(moves):
-                        typer.echo(f"there is no move {answer}: choose 1 to {len(moves)}")
-                        continue
-                    played = state.play(moves[index])
-                else:
-                    played = state.play(answer)
-                typer.echo(f"played: {played}")
-                _keep(state, save)
-            except IllegalMove as exc:
-                typer.echo(f"illegal: {exc}")
+                    answer = read("move> ").strip()
+                except EOFError:
+                    return
+                if answer.lower() in ("q", "quit", "exit"):
+                    return
+                if answer:
+                    before = state.moves_played
+                    _answer(state, table, moves, redo, answer, read)
+                    if state.moves_played != before:  # every answer moves at most one step
+                        _keep(state, save)
     finally:
         if save:
             _keep(state, save)
             typer.echo(f"record saved to {save}")
+
+
+def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], answer: str,
+            read: Callable[[str], str]) -> None:
+    """Do what the player typed and say what happened."""
+    word = answer.lower()
+    if word in ("u", "undo"):
+        try:
+            undone = state.undo()
+            redo.append(undone)
+            table.say(f"undone: {undone}")
+        except IllegalMove as exc:
+            table.say(str(exc))
+    elif word in ("r", "redo"):
+        if not redo:
+            table.say("nothing to redo: no move has been undone since the last new move")
+            return
+        table.say(f"redone: {state.play(redo.pop())}")
+    elif word == "rules":
+        table.page(state.game.rules_text(), read)
+    elif word in ("h", "hint"):
+        table.say(f"hint: {hint(state).message}")
+    elif word in ("?", "help"):
+        table.say(help_text(state))
+    elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
+        table.say(f"there is no move {answer}: choose 1 to {len(moves)}")
+    else:
+        try:
+            wanted = moves[int(answer) - 1] if answer.isdigit() else read_move(state, answer)
+            played = state.play(wanted)
+        except IllegalMove as exc:
+            table.say(f"illegal: {exc}")
+            return
+        if redo and redo[-1] == played:
+            redo.pop()  # the same move as the one undone: the rest can still be redone
+        else:
+            redo.clear()
+        table.say(f"played: {played}")

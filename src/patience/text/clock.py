@@ -3,15 +3,15 @@ talon and stock in the middle."""
 
 from __future__ import annotations
 
-import math
-
 from patience.cards import RANK_CHARS
 from patience.engine.state import State
-from patience.text.common import EMPTY, cards, header, stock
+from patience.text.common import EMPTY, WIDTH, fit, header, stock
 
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
-WIDTH = 100  # the dial's width in characters; a line grows past it only for long packets
-RADIUS_X = 37  # horizontal reach of the hours' centres from the middle column
+# each hour's centre column round the dial, the middle at 40, so that the widest row
+# (IX, the talon and stock, III) keeps inside 80 columns
+CENTRES = {12: 40, 1: 55, 2: 63, 3: 66, 4: 63, 5: 55, 6: 40, 7: 25, 8: 17, 9: 14, 10: 17, 11: 25}
+PACKET_CARDS = 5  # cards on one line of a packet; a longer packet goes on below
 ROWS = {12: 0, 11: 1, 1: 1, 10: 2, 2: 2, 9: 3, 3: 3, 8: 4, 4: 4, 7: 5, 5: 5, 6: 6}
 GAP = 2  # least space between two places on one line
 
@@ -22,9 +22,8 @@ def render(state: State) -> str:
     rows: list[list[tuple[int, list[str]]]] = [[] for _ in range(7)]
     for hour in range(1, 13):
         block = [_hour_line(hour, piles[f"hour{hour}"], state.rules.layout[hour - 1].capacity),
-                 f"packet{hour}: {cards(piles[f'packet{hour}'])}"]
-        middle = WIDTH // 2 + round(RADIUS_X * math.sin(math.pi * hour / 6))
-        rows[ROWS[hour]].append((middle, block))
+                 *_packet_lines(hour, piles[f"packet{hour}"])]
+        rows[ROWS[hour]].append((CENTRES[hour], block))
     talon = piles["talon"]
     centre = [f"talon {talon[-1] if talon else EMPTY} ({len(talon)})",
               f"stock {stock(piles['stock'])}"]
@@ -34,10 +33,19 @@ def render(state: State) -> str:
         if number:
             lines.append("")
         lines += _lay_out(sorted(row, key=lambda place: place[0]))
-    lines += ["", "Each hour: its foundation's top card, cards held / cards when complete, and "
-                  "the card it ends on.", "Packets read bottom to top: the last card is "
-                  "available."]
+    lines += ["", *fit("", "Each hour: its foundation's top card, cards held / cards when "
+                           "complete, and the card it ends on. Packets read bottom to top: the "
+                           "last card is available.")]
     return "\n".join(lines)
+
+
+def _packet_lines(hour: int, packet: list[str]) -> list[str]:
+    """``packet3: JS 3S 9H``, a long packet broken after every ``PACKET_CARDS`` cards."""
+    label = f"packet{hour}: "
+    if not packet:
+        return [label + EMPTY]
+    rows = [" ".join(packet[i:i + PACKET_CARDS]) for i in range(0, len(packet), PACKET_CARDS)]
+    return [label + rows[0], *(" " * len(label) + row for row in rows[1:])]
 
 
 def _hour_line(hour: int, pile: list[str], capacity: int) -> str:

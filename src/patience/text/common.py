@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from patience.engine.state import State
 
 EMPTY = ".."
 BACK = "##"
+WIDTH = 80  # every picture fits a classic terminal
 
 
 def cards(codes: list[str], face_down: int = 0) -> str:
@@ -33,7 +35,21 @@ def header(state: State, extra: dict[str, Any] | None = None) -> str:
     parts = [f"{state.game.name} — {origin}", f"status: {state.status}",
              f"moves: {state.moves_played}"]
     parts += [f"{k}: {v}" for k, v in (extra or {}).items()]
-    return " | ".join(parts)
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 3 + len(part) > WIDTH:
+            lines.append(part)
+        else:
+            lines[-1] += " | " + part
+    return "\n".join(lines)
+
+
+def fit(first: str, text: str, indent: int | None = None) -> list[str]:
+    """``first`` then ``text`` as lines of at most ``WIDTH`` characters, broken between
+    words; the lines after the first are indented by ``indent`` (``len(first)`` if None)."""
+    rest = " " * (len(first) if indent is None else indent)
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest,
+                         break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
 
 
 def generic(state: State) -> str:

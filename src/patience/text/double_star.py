@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, header
+from patience.text.common import EMPTY, fit, header
 from patience.text.reserve_family import lower_part
 
 
@@ -11,5 +11,6 @@ def render(state: State) -> str:
     data = state.to_dict()
     reserve = data["piles"]["reserve"]
     fan = " ".join(reserve) + "  ◀ top, available" if reserve else f"{EMPTY} (gone)"
-    lines = [header(state), "", f"The reserve, fanned ({len(reserve)} cards):", "  " + fan, ""]
+    lines = [header(state), "", f"The reserve, fanned ({len(reserve)} cards):", *fit("  ", fan),
+             ""]
     return "\n".join(lines + lower_part(data))

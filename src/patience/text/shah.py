@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, header, stock
+from patience.text.common import EMPTY, fit, header, stock
 
 # ray1 … ray8 clockwise from the top: (row, column) steps outward from the centre
 DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -46,9 +46,9 @@ def render(state: State) -> str:
         "",
         f"stock {stock(piles['stock'])}   talon {' '.join(talon[-8:]) or EMPTY} "
         f"({len(talon)}, top card last)",
-        f"out   {' '.join(piles['out'])}",
+        *fit("out   ", " ".join(piles["out"])),
         "",
-        "rayN.1 inner, .2 middle, .3 outer; JH(3) = a packet of 3 with JH on top; "
+        "rayN.1 inner, .2 middle, .3 outer; JH(3) = a packet of 3 with JH on top;",
         "[..] = the gap to fill next",
     ]
     return "\n".join(lines)

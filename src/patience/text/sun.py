@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, cards, header, stock
+from patience.text.common import EMPTY, cards, fit, header, stock
 
 STAGES = {1: "sunrise", 2: "the sun plays", 3: "clouds"}
 
@@ -22,7 +22,7 @@ def render(state: State) -> str:
         # a semicircle: ray1 and ray13 sit low at the sides, ray7 at the top
         lean = round(10 * (1 - math.sin(math.pi * (n - 1) / 12)))
         mark = "  ◀ in focus" if data["focus"] == f"ray{n}" else ""
-        lines.append(f"{'':{lean}}ray{n:<2} {cards(piles[f'ray{n}'])}{mark}")
+        lines += fit(f"{'':{lean}}ray{n:<2} ", cards(piles[f"ray{n}"]) + mark)
     lines += ["", "Foundations in the centre (top card, count):",
               "         " + "".join(f"{s:<10}" for s in "SHDC")]
     for row in ("ace", "king"):
@@ -35,5 +35,5 @@ def render(state: State) -> str:
     lines.append(f"stock {stock(piles['stock'])}")
     clouds = [pid for pid in piles if pid.startswith("cloud") or pid == "wind"]
     for pid in clouds:
-        lines.append(f"{pid:<7} {cards(piles[pid])}   (both ends available)")
+        lines += fit(f"{pid:<7} ", f"{cards(piles[pid])}   (both ends available)")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, header
+from patience.text.common import EMPTY, fit, header
 from patience.text.reserve_family import lower_part
 
 
@@ -24,8 +24,8 @@ def render(state: State) -> str:
     for pid in toads:
         cards = piles[pid]
         through = " ".join(f"[{i}]{code}" for i, code in enumerate(cards)) or EMPTY
-        lines.append(f"  {pid:<6} {through}")
-    lines.append(_extraction(data, toads))
+        lines += fit(f"  {pid:<6} ", through)
+    lines += fit("", _extraction(data, toads), 2)
     return "\n".join([*lines, "", *lower_part(data)])
 
 
