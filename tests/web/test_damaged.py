@@ -115,3 +115,23 @@ def test_a_file_damaged_while_serving_is_a_clear_503_naming_it(tmp_path: Path) -
     for r in answers:
         assert r.status_code == 503, r.text
         assert str(db) in r.json()["detail"] and "damaged" in r.json()["detail"]
+
+
+def test_a_file_that_turns_read_only_while_serving_is_a_clear_503(tmp_path: Path) -> None:
+    """The file is writable at start, then stops taking writes (here SQLite's own read-only
+    switch on the server's connection, which answers as a read-only file does): every write
+    says so in a 503 naming the file, reads go on, and nothing already stored is lost."""
+    db = sound_database(tmp_path / "games.sqlite3")
+    app = make_app(db)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        body = client.post("/api/play", json={"game": "sun", "deal": 1}).json()
+        played = client.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"])
+        assert played.status_code == 200
+        app.state.service.store._db.execute("PRAGMA query_only=ON")
+        writes = [client.post(f"/api/play/{body['id']}/move", json=played.json()["moves"][0]["move"]),
+                  client.post("/api/play", json={"game": "sun", "deal": 2})]
+        for r in writes:
+            assert r.status_code == 503, r.text
+            assert str(db) in r.json()["detail"] and "read-only" in r.json()["detail"]
+        read = client.get(f"/api/play/{body['id']}")
+        assert read.status_code == 200 and read.json()["moves_played"] == 1
