@@ -26,6 +26,27 @@ def test_report_writes_page_and_chart(tmp_path: Path) -> None:
     assert (docs / "winnability.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_the_page_can_be_computed_on_a_dask_cluster(tmp_path: Path) -> None:
+    """--backend dask starts a local cluster when no scheduler is named; its rows are the
+    process pool's, deal for deal."""
+    pytest.importorskip("distributed")
+    pages = {}
+    for backend in ("process", "dask"):
+        docs = tmp_path / backend
+        report.main(["--deals", "3", "--games", "sun", "--jobs", "2", "--max-seconds", "2",
+                     "--backend", backend, "--db", str(tmp_path / f"{backend}.sqlite"),
+                     "--docs", str(docs)])
+        text = (docs / "winnability.md").read_text("utf-8")
+        pages[backend] = [line.split("|")[2:7] for line in text.splitlines()
+                          if line.startswith("| Sun (")]
+    assert pages["dask"] == pages["process"] and len(pages["dask"]) == 2
+
+
+def test_a_scheduler_needs_the_dask_backend() -> None:
+    with pytest.raises(SystemExit):
+        report.main(["--scheduler", "tcp://127.0.0.1:8786", "--games", "star"])
+
+
 def test_deal_counts_per_game_and_per_row() -> None:
     toad = patience.get_game("toad")
     counts = report.parse_per_row(["toad=500", "toad:reserve_piles=2=70", "sun=9"],

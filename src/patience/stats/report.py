@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from patience.engine.game import Game
 from patience.engine.registry import get_game, list_games
-from patience.stats.executors import process_pool
+from patience.stats.executors import open_executor
 from patience.stats.runner import run_deals
 from patience.stats.summary import Summary, summarise
 from patience.storage.results import ResultStore
@@ -230,7 +230,14 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="a different deal count for one game, or for one of its rows "
                              "(repeatable)")
     parser.add_argument("--games", nargs="*", help="game ids (default: every registered)")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=2,
+                        help="worker processes (with --backend dask and no --scheduler: "
+                             "the local cluster's workers)")
+    parser.add_argument("--backend", choices=("process", "dask"), default="process",
+                        help="a process pool on this machine, or a Dask scheduler")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="a running Dask scheduler (tcp://host:8786); without it "
+                             "--backend dask starts a local cluster of --jobs workers")
     parser.add_argument("--max-seconds", type=float, default=10.0)
     parser.add_argument("--max-seconds-for", action="append", default=[],
                         metavar="GAME[:OPTION=VALUE]=S",
@@ -247,7 +254,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     command = "python -m patience.stats.report " + " ".join(
         sys.argv[1:] if argv is None else argv)
     rows: list[Row] = []
-    with ResultStore(args.db) as store, process_pool(args.jobs) as pool:
+    if args.scheduler and args.backend != "dask":
+        parser.error("--scheduler needs --backend dask")
+    with ResultStore(args.db) as store, \
+            open_executor(args.backend, args.jobs, args.scheduler) as pool:
         for game in games:
             for options in option_rows(game):
                 n = for_row(counts, game, options, args.deals)
