@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from patience.engine.moves import Move
 from patience.engine.state import State
-from patience.solver.slip import Slip
+
+if TYPE_CHECKING:  # words read the solver's answer; they never run the solver
+    from patience.solver.slip import Slip
 
 SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
