@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 import patience
-from patience.cli import analysis, common, table
+from patience.cli import analysis, common, slip, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
@@ -52,7 +52,8 @@ class Commands(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, stats.",
+app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, "
+                       "analyse, stats.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   cls=Commands)
 
@@ -136,6 +137,7 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
 
 app.command("solve")(analysis.solve_cmd)
 app.command("stats")(analysis.stats_cmd)
+app.command("analyse")(slip.analyse_cmd)
 
 
 def main() -> None:

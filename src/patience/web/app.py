@@ -178,6 +178,23 @@ def api_router(service: GameService) -> APIRouter:
         return m.HintOut(status=found.status, move=move,  # type: ignore[arg-type]
                          message=found.message)
 
+    @api.post("/play/{game_id}/slip", response_model=m.SlipOut,
+              summary="Where did it slip away? (a finished game)", operation_id="find_slip",
+              responses=errors(*CHANGES, 404, 409))
+    def slip(game_id: str, owner: Owner) -> m.SlipOut:
+        found = service.slip(game_id, owner)
+        s = found.slip
+        lost = (views.move_out(0, s.lost_move, found.lost_words)
+                if s.lost_move is not None else None)
+        return m.SlipOut(
+            verdict=s.verdict, story=found.story, moves_total=s.moves_total,
+            position=s.position, first_lost=s.first_lost, undecided=list(s.undecided),
+            untried=s.untried, lost_move=lost,
+            continuation=[views.move_out(n, mv, said) for n, (mv, said) in enumerate(
+                zip(s.continuation, found.line_words, strict=True), 1)],
+            state=found.state, pile_names=found.pile_names, solves=s.solves,
+            seconds=round(s.seconds, 3))
+
     @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games",
              operation_id="stats", responses=errors(*READS))
     def stats(owner: Owner) -> m.StatsOut:

@@ -196,6 +196,33 @@ class HintOut(BaseModel):
     message: str
 
 
+class SlipOut(BaseModel):
+    """Where a finished game slipped away. Position i is the board after i moves (0: the
+    deal); a position the solver could not decide in its time is named, never guessed."""
+
+    verdict: Literal["won", "stopped", "slipped", "never", "undecided"] = Field(
+        description="won: nothing slipped; stopped: still winnable when the game ended; "
+        "slipped: `lost_move`, played at `position`, lost the win; never: the deal is "
+        "proved lost; undecided: the slip lies from `position` to `first_lost` - 1, with "
+        "the positions in `undecided` not decided.")
+    story: str = Field(description="The answer in a player's words.")
+    moves_total: int = Field(description="Moves played in the game.")
+    position: int | None = Field(
+        description="The last position known winnable (None: none is known).")
+    first_lost: int | None = Field(
+        description="The first position known lost (None: none is known).")
+    undecided: list[int] = Field(description="Positions solved without an answer.")
+    untried: int = Field(description="Positions within the range that were not solved.")
+    lost_move: MoveOut | None = Field(description="The move that lost the win (slipped).")
+    continuation: list[MoveOut] = Field(
+        description="A winning line from `position`, each move in words.")
+    state: dict[str, Any] | None = Field(
+        description="The engine's `to_dict()` of `position`, to draw it.")
+    pile_names: dict[str, str] = Field(description="Each pile's name in a player's words.")
+    solves: int
+    seconds: float
+
+
 class GameSummaryOut(BaseModel):
     id: str
     game: str

@@ -13,13 +13,14 @@ engine accepted it on that state: whatever happens above, a stored game always r
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import patience
@@ -31,11 +32,16 @@ from patience.storage.games import DamagedRow, GameStore, StoredGame
 from patience.web import views
 from patience.web.models import OptionShownOut
 
+if TYPE_CHECKING:  # the solver is imported only when asked (``_solver``)
+    from patience.solver.slip import Slip
+
 CACHE_SIZE = 128
 DEAL_RANGE = 1_000_000  # random deals are drawn from 1 … 999 999, as in the CLI
 HINT_NODES, HINT_SECONDS = 200_000, 3.0
 WINNABLE_SECONDS = 8.0  # time spent looking for a new deal the solver proves winnable
 SOLVE_NODES, SOLVE_SECONDS = 300_000, 2.0
+SLIP_NODES, SLIP_SECONDS, SLIP_SOLVES = 200_000, 1.5, 16  # each solve; at most 16 of them
+SLIP_CACHE = 32
 
 
 class NotFound(LookupError):
@@ -165,6 +171,20 @@ class HintAnswer:
     message: str
 
 
+@dataclass(frozen=True)
+class SlipAnswer:
+    """Where a finished game slipped away (``find_slip``), with what the page draws and says:
+    the position's ``to_dict()`` and pile names, the move that lost the win and the winning
+    line in words."""
+
+    slip: Slip
+    state: dict[str, Any] | None
+    pile_names: dict[str, str]
+    lost_words: str
+    line_words: tuple[str, ...]
+    story: str
+
+
 def _same_move(stored: Any, played: dict[str, Any]) -> bool:
     try:
         return Move.from_dict(stored) == Move.from_dict(played)
@@ -179,12 +199,24 @@ def _solver() -> Any:
         raise SolverMissing("the solver (patience.solver) is not installed here") from None
 
 
+def _slip_answer(record: dict[str, Any], slip: Slip) -> SlipAnswer:
+    """The words and the picture of a slip, read on a replay of the record."""
+    if slip.position is None:
+        return SlipAnswer(slip, None, {}, "", (), words.slip_story(slip))
+    at = patience.replay({**record, "moves": record["moves"][:slip.position]})
+    lost = words.describe(at, slip.lost_move) if slip.lost_move is not None else ""
+    return SlipAnswer(slip, at.to_dict(), words.pile_names(at), lost,
+                      tuple(words.line_words(at, slip.continuation)),
+                      words.slip_story(slip, lost))
+
+
 class GameService:
     """Starts, loads, changes and saves games for one owner (a browser session) at a time."""
 
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
+        self._slips: OrderedDict[str, SlipAnswer] = OrderedDict()  # by the game they read
         self._lock = threading.RLock()
 
     # --- reading -----------------------------------------------------------------------
@@ -413,6 +445,30 @@ class GameService:
         return HintAnswer(seen, str(found.status), move,
                           words.describe(position, move) if move is not None else "",
                           words.plain(position, str(found.message)))
+
+    def slip(self, game_id: str, owner: str) -> SlipAnswer:
+        """Where a finished game slipped away. The record is read under the lock; the
+        solves run without it (many seconds: other requests go on meanwhile), and the
+        answer is kept for as long as the game stays as it was."""
+        with self._lock:
+            row = self._live(game_id, owner).row
+            if row.status not in ("won", "lost", "resigned"):
+                raise Conflict("the game is not finished: finish it or give it up first")
+            record = {"game": row.game, "rules_version": row.rules_version,
+                      "options": dict(row.options), "deal": row.deal,
+                      "moves": list(row.moves)}
+            key = json.dumps([game_id, row.status, record], sort_keys=True)
+            known = self._slips.get(key)
+        if known is not None:
+            return known
+        found = _solver().find_slip(record, max_nodes=SLIP_NODES, max_seconds=SLIP_SECONDS,
+                                    max_solves=SLIP_SOLVES)
+        answer = _slip_answer(record, found)
+        with self._lock:
+            self._slips[key] = answer
+            while len(self._slips) > SLIP_CACHE:
+                self._slips.popitem(last=False)
+        return answer
 
     # --- housekeeping ------------------------------------------------------------------
 

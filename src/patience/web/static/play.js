@@ -13,6 +13,7 @@ import { play as sound, setSound } from "./sound.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { h, newGameForm, openDialog, settingsForm } from "./dialogs.js";
 import { wireInput } from "./input.js";
+import { cancelSlip, whereItSlipped } from "./slip.js";
 
 export const ACTION_KEYS = {
   deal: "d", draw: "w", redeal: "e", "next-stage": "s", "next-ray": "y", scatter: "c",
@@ -118,7 +119,10 @@ function accept(next) {
 
 function cancelHint() {
   if (ui.hintCtl) { ui.hintCtl.abort(); ui.hintCtl = null; }
+  cancelSlip();
 }
+
+const slip = () => whereItSlipped(control);
 
 export function stopAuto() { ui.autoToken++; delete document.body.dataset.auto; }
 
@@ -537,7 +541,7 @@ onConnection({
 });
 
 export const control = {
-  ui, say, render, playMove, undo, redo, hint, restart, resign, newGame, openSettings,
+  ui, say, render, playMove, undo, redo, hint, slip, restart, resign, newGame, openSettings,
   toggleAutoplay, finishGame, movesFrom, legalAction, stockAction, moveIndex, openLook,
   cancelHint, stopAuto, actionLabel, shake, api, gamePath, sound,
 };
