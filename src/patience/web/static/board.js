@@ -2,7 +2,7 @@
 // button with a spoken name, every card keyed by identity so that motion can follow it.
 
 import { CW, CH, el, addDefs, drawCard, faceSize, spokenName } from "./cards.js";
-import { layoutFor, places, basePlace, bounds } from "./layouts.js";
+import { layoutFor, places, basePlace, bounds, fill } from "./layouts.js";
 import { flip } from "./motion.js";
 
 // Keys by identity: "7H#0", "7H#1" for the two copies. A copy keeps its key while it
@@ -73,9 +73,10 @@ export class Board {
     this.piles = new Map();
     for (const id of ids) {
       const g = el("g", { "data-pile": id }, svg);
+      const room = el("rect", { class: "room", width: CW, rx: 6 }, g);
       const slot = el("rect", { class: "slot", x: -CW / 2, y: -CH / 2, width: CW, height: CH, rx: 5 }, g);
       const edges = el("g", { class: "edges" }, g);
-      this.piles.set(id, { g, slot, edges, edgeKey: "" });
+      this.piles.set(id, { g, room, slot, edges, edgeKey: "" });
     }
     this.looks = el("g", { class: "looks" }, svg);
     this.labels = el("g", { class: "labels", "aria-hidden": "true" }, svg);
@@ -101,11 +102,11 @@ export class Board {
   draw(view, { animate = true, dealFrom = false } = {}) {
     const { state, names } = view;
     const ids = Object.keys(state.piles);
-    const layout = layoutFor(view.game, ids, view.portrait);
+    const layout = layoutFor(view.game, ids, view.portrait, view.aspect);
     this.layout = layout;
     const counts = Object.fromEntries(ids.map((id) => [id, state.piles[id].length]));
-    const box = bounds(layout, counts);
-    const frameKey = `${view.game}/${view.portrait}`;
+    const box = fill(layout, bounds(layout, counts), view.aspect);
+    const frameKey = `${view.game}/${view.portrait}/${(view.aspect || 0).toFixed(2)}`;
     if (this.frame && this.frameKey === frameKey) {  // the frame only grows within a game
       const x0 = Math.min(this.frame.x, box.x), y0 = Math.min(this.frame.y, box.y);
       const x1 = Math.max(this.frame.x + this.frame.width, box.x + box.width);
@@ -137,7 +138,7 @@ export class Board {
       const cards = state.piles[id];
       const down = (state.face_down || {})[id] || 0;
       const name = names[id] || "";
-      const { g, slot, edges } = this.piles.get(id);
+      const { g, room, slot, edges } = this.piles.get(id);
       const cls = [`pile kind-${view.kinds[id] || "other"}`];
       if (view.targets.has(id)) cls.push("target");
       if (view.lit === id) cls.push("drop-hover");
@@ -146,6 +147,12 @@ export class Board {
       set(g, "class", cls.join(" "));
       const base = basePlace(spec);
       set(slot, "transform", at(base));
+      set(room, "hidden", spec.lane ? null : "");
+      if (spec.lane) {  // the room a column has to grow into, seen as part of the picture
+        set(room, "x", base.x - CW / 2);
+        set(room, "y", base.y - CH / 2);
+        set(room, "height", spec.lane - base.y + CH / 2);
+      }
       const empty = !cards.length;
       set(slot, "role", empty ? "button" : null);
       set(slot, "tabindex", empty ? "-1" : null);
