@@ -37,6 +37,12 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
               "device_scale_factor": 3},
     "desktop": {"viewport": {"width": 1440, "height": 900}},
 }
+# Two more screens the board must fit: a small phone held upright and a large monitor.
+MORE_VIEWPORTS: dict[str, dict[str, Any]] = {
+    "small phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
+                    "has_touch": True, "device_scale_factor": 2},
+    "large monitor": {"viewport": {"width": 2560, "height": 1440}},
+}
 
 
 @pytest.fixture(scope="session")

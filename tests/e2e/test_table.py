@@ -25,21 +25,42 @@ NOTATION = re.compile(r"\b[A2-9TJQK][SHDC]:|\w>\w|\[\d+\]")
 ENGLISH_IDS = {"stock", "talon", "hand", "reserve", "shop", "toad", "wind", "rainbow", "shah",
                "out"}
 
+# The felt left empty, measured from the edges of the table (the board's whole room, not
+# only the felt drawn round the cards): the largest band with no card, outline or a
+# column's room in it, top to bottom; and the share of the width the picture spans.
 MEASURE = """() => {
   const svg = document.querySelector('#board');
+  const table = document.querySelector('#board-wrap').getBoundingClientRect();
   const felt = document.querySelector('#board .felt').getBoundingClientRect();
   const unit = svg.getScreenCTM().a;
-  const boxes = [...document.querySelectorAll('#board .pile .cardwrap, #board .pile .slot')]
-    .map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0)
-    .map((r) => [r.top, r.bottom]).sort((a, b) => a[0] - b[0]);
-  let gap = 0, reach = felt.top;
+  const rects = [...document.querySelectorAll('#board .pile .cardwrap, #board .pile .slot, #board .pile .room')]
+    .map((n) => n.getBoundingClientRect()).filter((r) => r.width > 0);
+  const boxes = rects.map((r) => [r.top, r.bottom]).sort((a, b) => a[0] - b[0]);
+  let gap = 0, reach = table.top;
   for (const [top, bottom] of boxes) { gap = Math.max(gap, top - reach); reach = Math.max(reach, bottom); }
-  gap = Math.max(gap, felt.bottom - reach);
+  gap = Math.max(gap, table.bottom - reach);
+  const left = Math.min(...rects.map((r) => r.left)), right = Math.max(...rects.map((r) => r.right));
   const buttons = [...document.querySelectorAll('#controls button')].filter((b) => !b.hidden)
     .map((b) => b.getBoundingClientRect()).map((r) => [r.width, r.height]);
   return { scroll: document.documentElement.scrollWidth, width: innerWidth, felt: felt.width,
-           card: [56 * unit, 80 * unit], gap, buttons };
+           picture: right - left, card: [56 * unit, 80 * unit], gap, buttons };
 }"""
+
+
+def assert_fits(kind: str, m: dict[str, Any]) -> None:
+    """No sideways scroll; on a phone the board spans 90 % of the width with cards 34 px wide
+    or more and no empty band over one and a half cards tall; on a larger screen cards
+    44 px wide or more and no empty band taller than a card."""
+    assert m["scroll"] <= m["width"], "the page scrolls sideways"
+    if "phone" in kind:
+        assert m["felt"] >= 0.9 * m["width"], m
+        assert m["picture"] >= 0.85 * m["width"], f"the cards span {m['picture']:.0f} px"
+        assert m["card"][0] >= 34, f"cards {m['card'][0]:.0f} px wide on a phone"
+        assert m["gap"] <= 1.5 * m["card"][1], f"a band of empty felt {m['gap']:.0f} px tall"
+    else:
+        assert m["card"][0] >= 44, f"cards {m['card'][0]:.0f} px wide on a {kind}"
+        assert m["gap"] <= m["card"][1], f"a band of empty felt {m['gap']:.0f} px tall"
+
 
 WATCH_MOTION = """() => {
   window.__glides = 0;
@@ -121,14 +142,9 @@ def test_the_table_on_every_screen(screen: tuple[str, Any], base_url: str, game_
         wait_moves(page, n)
         state.play(action)
     m = page.evaluate(MEASURE)
-    assert m["scroll"] <= m["width"], "the page scrolls sideways"
+    assert_fits(kind, m)
     if kind == "phone":
-        assert m["felt"] >= 0.9 * m["width"], m
-        assert m["card"][0] >= 34, f"cards {m['card'][0]:.0f} px wide on a phone"
         assert all(w >= 44 and h >= 44 for w, h in m["buttons"]), m["buttons"]
-    else:
-        assert m["card"][0] >= 44, f"cards {m['card'][0]:.0f} px wide on a desktop"
-        assert m["gap"] <= m["card"][1], f"a band of empty felt {m['gap']:.0f} px tall"
     names = page.eval_on_selector_all("#board [role=button][aria-label]",
                                       "nodes => nodes.map((n) => n.getAttribute('aria-label'))")
     assert any(SPOKEN.match(n) for n in names), names[:5]
@@ -141,6 +157,34 @@ def test_the_table_on_every_screen(screen: tuple[str, Any], base_url: str, game_
     assert page.evaluate("window.__glides") > 0, "no card glided after the move"
     assert served(page, base_url)["state"] == state.to_dict()
     assert not axe_serious(page)
+
+
+@pytest.fixture(scope="module")
+def more_screens(browser: Any) -> Any:
+    """One page for each of the two further screens, shared by the games."""
+    from tests.e2e.conftest import MORE_VIEWPORTS, watched
+
+    contexts = {kind: browser.new_context(**options) for kind, options in MORE_VIEWPORTS.items()}
+    pages = {kind: watched(context) for kind, context in contexts.items()}
+    yield pages
+    for context in contexts.values():
+        context.close()
+    for kind, (_, errors) in pages.items():
+        assert not errors, f"JavaScript errors on the {kind}: {errors}"
+
+
+@pytest.mark.parametrize("kind", ["small phone", "large monitor"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_board_fits_a_small_phone_and_a_large_monitor(more_screens: Any, base_url: str,
+                                                          game_id: str, kind: str) -> None:
+    page, _ = more_screens[kind]
+    deal, actions, _ = opening(game_id)
+    page.goto(f"{base_url}/play/{game_id}/{deal}")
+    page.wait_for_selector("body[data-ready='1'] #board .cardwrap")
+    for action in actions:
+        page.click(f"#actions button[data-action='{action.action}']")
+    wait_moves(page, len(actions))
+    assert_fits(kind, page.evaluate(MEASURE))
 
 
 def test_home_and_statistics_pages_pass_axe(screen: tuple[str, Any], base_url: str) -> None:

@@ -1,8 +1,8 @@
 // The board: the engine's state drawn in SVG with the game's layout, every card a focusable
 // button with a spoken name, every card keyed by identity so that motion can follow it.
 
-import { CW, CH, el, addDefs, drawCard, spokenName } from "./cards.js";
-import { layoutFor, places, basePlace, bounds } from "./layouts.js";
+import { CW, CH, el, addDefs, drawCard, faceSize, spokenName } from "./cards.js";
+import { layoutFor, places, basePlace, bounds, fill } from "./layouts.js";
 import { flip } from "./motion.js";
 
 // Keys by identity: "7H#0", "7H#1" for the two copies. A copy keeps its key while it
@@ -39,6 +39,18 @@ export function assignKeys(piles, previous) {
   return keys;
 }
 
+// Set an attribute only when it changes: the browser then restyles and repaints only what
+// changed, not the whole board.
+function set(node, name, value) {
+  if (value === null || value === undefined) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else if (node.getAttribute(name) !== String(value)) {
+    node.setAttribute(name, value);
+  }
+}
+
+const at = (p) => `translate(${p.x},${p.y}) rotate(${p.rot})`;
+
 export class Board {
   constructor(svg) {
     this.svg = svg;
@@ -49,15 +61,52 @@ export class Board {
 
   reset() { this.places = new Map(); this.frame = null; this.frameKey = ""; }
 
+  // The parts that last while a game is shown: the felt, the piles' groups and every card's
+  // drawing, kept by the card's key. A move then changes a few nodes, not the whole board,
+  // so the frame that shows it (and each frame of the glide) is cheap to draw.
+  build(ids) {
+    const svg = this.svg;
+    svg.replaceChildren();
+    addDefs(svg);
+    this.felt = el("rect", { class: "felt", rx: 14 }, svg);
+    this.deco = el("g", { class: "deco", "aria-hidden": "true" }, svg);
+    this.piles = new Map();
+    for (const id of ids) {
+      const g = el("g", { "data-pile": id }, svg);
+      const room = el("rect", { class: "room", width: CW, rx: 6 }, g);
+      const slot = el("rect", { class: "slot", x: -CW / 2, y: -CH / 2, width: CW, height: CH, rx: 5 }, g);
+      const edges = el("g", { class: "edges" }, g);
+      this.piles.set(id, { g, room, slot, edges, edgeKey: "" });
+    }
+    this.looks = el("g", { class: "looks" }, svg);
+    this.labels = el("g", { class: "labels", "aria-hidden": "true" }, svg);
+    this.flying = el("g", { class: "flying", "aria-hidden": "true" }, svg);
+    this.wraps = new Map();  // key -> the card's node, with the face it shows
+    this.built = ids.join(" ");
+  }
+
+  // A card's node: the one drawn before for this key when it shows the same face.
+  wrapFor(key, code, up) {
+    const look = `${code}/${up}/${faceSize()}`;
+    let wrap = this.wraps.get(key);
+    if (!wrap || wrap.dataset.face !== look) {
+      if (wrap) wrap.remove();
+      wrap = el("g", { "data-key": key, "data-face": look });
+      wrap.appendChild(drawCard(code, up));
+      this.wraps.set(key, wrap);
+    }
+    return wrap;
+  }
+
   // view: {game, state, names, portrait, sources, targets, selected, hint, lit, look}
   draw(view, { animate = true, dealFrom = false } = {}) {
     const { state, names } = view;
     const ids = Object.keys(state.piles);
-    const layout = layoutFor(view.game, ids, view.portrait);
+    const layout = layoutFor(view.game, ids, view.portrait, view.aspect);
     this.layout = layout;
     const counts = Object.fromEntries(ids.map((id) => [id, state.piles[id].length]));
-    const box = bounds(layout, counts);
-    const frameKey = `${view.game}/${view.portrait}`;
+    const box = fill(layout, bounds(layout, counts), view.aspect);
+    const frameKey = `${view.game}/${view.portrait}/${(view.aspect || 0).toFixed(2)}`;
     if (this.frame && this.frameKey === frameKey) {  // the frame only grows within a game
       const x0 = Math.min(this.frame.x, box.x), y0 = Math.min(this.frame.y, box.y);
       const x1 = Math.max(this.frame.x + this.frame.width, box.x + box.width);
@@ -66,72 +115,95 @@ export class Board {
     } else {
       this.frame = box;
     }
+    const svg = this.svg;
+    if (this.frameKey !== frameKey || this.built !== ids.join(" ")) this.build(ids);
     this.frameKey = frameKey;
     const f = this.frame;
-    const svg = this.svg;
-    svg.replaceChildren();
-    svg.setAttribute("viewBox", `${f.x} ${f.y} ${f.width} ${f.height}`);
-    addDefs(svg);
-    el("rect", { x: f.x, y: f.y, width: f.width, height: f.height, class: "felt", rx: 14 }, svg);
-    const deco = el("g", { class: "deco", "aria-hidden": "true" }, svg);
-    if (layout.deco) layout.deco(deco);
+    set(svg, "viewBox", `${f.x} ${f.y} ${f.width} ${f.height}`);
+    for (const [name, value] of Object.entries({ x: f.x, y: f.y, width: f.width, height: f.height })) {
+      set(this.felt, name, value);
+    }
+    for (const old of svg.querySelectorAll(".finale")) old.remove();
+    this.deco.replaceChildren();
+    if (layout.deco) layout.deco(this.deco);
+    this.looks.replaceChildren();
+    this.labels.replaceChildren();
     const keys = assignKeys(state.piles, this.places);
     const before = this.places;
     const after = new Map();
-    const labels = el("g", { class: "labels", "aria-hidden": "true" });
+    const labels = this.labels;
+    const shown = new Set();
     for (const id of ids) {
       const spec = layout.piles[id];
       const cards = state.piles[id];
       const down = (state.face_down || {})[id] || 0;
       const name = names[id] || "";
-      const g = el("g", { class: `pile kind-${view.kinds[id] || "other"}`, "data-pile": id }, svg);
-      if (view.targets.has(id)) g.classList.add("target");
-      if (view.lit === id) g.classList.add("drop-hover");
-      if (view.hint && view.hint.move.to === id) g.classList.add("hint-target");
-      if (state.focus === id) g.classList.add("focus");
+      const { g, room, slot, edges } = this.piles.get(id);
+      const cls = [`pile kind-${view.kinds[id] || "other"}`];
+      if (view.targets.has(id)) cls.push("target");
+      if (view.lit === id) cls.push("drop-hover");
+      if (view.hint && view.hint.move.to === id) cls.push("hint-target");
+      if (state.focus === id) cls.push("focus");
+      set(g, "class", cls.join(" "));
       const base = basePlace(spec);
-      const slot = el("rect", { class: "slot", x: -CW / 2, y: -CH / 2, width: CW, height: CH, rx: 5,
-                                transform: `translate(${base.x},${base.y}) rotate(${base.rot})` }, g);
-      if (!cards.length) {
-        slot.setAttribute("role", "button");
-        slot.setAttribute("tabindex", "-1");
-        slot.setAttribute("aria-label", `${name}, empty`);
-        slot.dataset.focus = id;
+      set(slot, "transform", at(base));
+      set(room, "hidden", spec.lane ? null : "");
+      if (spec.lane) {  // the room a column has to grow into, seen as part of the picture
+        set(room, "x", base.x - CW / 2);
+        set(room, "y", base.y - CH / 2);
+        set(room, "height", spec.lane - base.y + CH / 2);
       }
+      const empty = !cards.length;
+      set(slot, "role", empty ? "button" : null);
+      set(slot, "tabindex", empty ? "-1" : null);
+      set(slot, "aria-label", empty ? `${name}, empty` : null);
+      set(slot, "data-focus", empty ? id : null);
       const spots = places(spec, cards.length);
       cards.forEach((code, i) => after.set(keys[id][i], { ...spots[i], pile: id }));
       let first = 0;
-      if (spec.type === "squared" && cards.length > 2) {
-        first = cards.length - 2;
-        const depth = Math.min(4, Math.ceil(cards.length / 10));
+      const depth = spec.type === "squared" && cards.length > 2 ? Math.min(4, Math.ceil(cards.length / 10)) : 0;
+      if (depth) first = cards.length - 2;
+      const edgeKey = `${depth} ${at(base)}`;
+      if (this.piles.get(id).edgeKey !== edgeKey) {
+        this.piles.get(id).edgeKey = edgeKey;
+        edges.replaceChildren();
         for (let d = depth; d > 0; d--) {
           el("rect", { class: "edge", x: -CW / 2 + d * 1.2, y: -CH / 2 + d * 1.2, width: CW,
-                       height: CH, rx: 5,
-                       transform: `translate(${base.x},${base.y}) rotate(${base.rot})` }, g);
+                       height: CH, rx: 5, transform: at(base) }, edges);
         }
       }
+      let next = edges.nextSibling;
       for (let i = first; i < cards.length; i++) {
-        const { x, y, rot } = spots[i];
+        const key = keys[id][i];
         const up = i >= down;
-        const wrap = el("g", { class: "cardwrap", "data-pile": id, "data-index": i,
-                               "data-key": keys[id][i],
-                               transform: `translate(${x},${y}) rotate(${rot}) translate(${-CW / 2},${-CH / 2})` }, g);
-        wrap.appendChild(drawCard(cards[i], up));
+        const wrap = this.wrapFor(key, cards[i], up);
+        shown.add(key);
         const top = i === cards.length - 1;
-        if (up || top) {
-          wrap.setAttribute("role", "button");
-          wrap.setAttribute("tabindex", "-1");
-          const what = up ? spokenName(cards[i]) : "face-down card";
-          const more = spec.type === "squared" && cards.length > 1 ? ` (${cards.length} cards)` : "";
-          wrap.setAttribute("aria-label", `${what}, ${name}${more}`);
-          if (top) wrap.dataset.focus = id;
-        }
-        if (view.sources.has(`${id}/${i}`)) wrap.classList.add("can-move");
-        if (view.selected && view.selected.pile === id && view.selected.index === i) {
-          wrap.classList.add("selected");
-          wrap.setAttribute("aria-pressed", "true");
-        }
-        if (view.hint && view.hint.move.from === id && view.hint.index === i) wrap.classList.add("hint");
+        const c = ["cardwrap"];
+        if (wrap.classList.contains("in-flight")) c.push("in-flight");
+        if (view.sources.has(`${id}/${i}`)) c.push("can-move");
+        const chosen = view.selected && view.selected.pile === id && view.selected.index === i;
+        if (chosen) c.push("selected");
+        if (view.hint && view.hint.move.from === id && view.hint.index === i) c.push("hint");
+        set(wrap, "class", c.join(" "));
+        set(wrap, "data-pile", id);
+        set(wrap, "data-index", i);
+        set(wrap, "transform", `${at(spots[i])} translate(${-CW / 2},${-CH / 2})`);
+        const named = up || top;
+        const what = up ? spokenName(cards[i]) : "face-down card";
+        const more = spec.type === "squared" && cards.length > 1 ? ` (${cards.length} cards)` : "";
+        set(wrap, "role", named ? "button" : null);
+        set(wrap, "tabindex", named ? "-1" : null);
+        set(wrap, "aria-label", named ? `${what}, ${name}${more}` : null);
+        set(wrap, "data-focus", top ? id : null);
+        set(wrap, "aria-pressed", chosen ? "true" : null);
+        if (wrap !== next) g.insertBefore(wrap, next);
+        next = wrap.nextSibling;
+      }
+      while (next) {  // cards no longer in this pile
+        const gone = next;
+        next = next.nextSibling;
+        gone.remove();
       }
       if (spec.type === "squared" && cards.length > 1) {
         const bx = base.x + CW / 2 - 2, by = base.y - CH / 2 + 2;
@@ -141,7 +213,7 @@ export class Board {
       if (view.look.has(id)) {
         const lx = base.x - CW / 2 - 4, ly = base.y + CH / 2 - 10;
         const look = el("g", { class: "look", role: "button", tabindex: "-1", "data-look": id,
-                               "aria-label": `Look through ${name}` }, svg);
+                               "aria-label": `Look through ${name}` }, this.looks);
         el("rect", { x: lx - 16, y: ly - 14, width: 32, height: 28, rx: 8 }, look);
         el("text", { x: lx, y: ly + 5 }, look).textContent = "\u2630";
       }
@@ -157,8 +229,10 @@ export class Board {
           .textContent = dir === "up" ? "\u2191 building up" : "\u2193 building down";
       }
     }
-    svg.appendChild(labels);
-    el("g", { class: "flying", "aria-hidden": "true" }, svg);
+    for (const [key, wrap] of this.wraps) {  // cards that left the board (none in these games)
+      if (!shown.has(key)) { wrap.remove(); this.wraps.delete(key); }
+    }
+    this.flying.replaceChildren();
     this.places = after;
     if (animate) {
       let from = null;

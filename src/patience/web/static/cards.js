@@ -38,6 +38,8 @@ let face = { rank: 16, suit: 12.5 };
 export function setCardSize(size) {
   face = size === "large" ? { rank: 19.5, suit: 15 } : { rank: 16, suit: 12.5 };
 }
+// The corner size a card is drawn with, so that a card drawn earlier can be kept or redrawn.
+export const faceSize = () => face.rank;
 
 // Suit shapes in a 100 x 100 box.
 const SUIT_SHAPES = {

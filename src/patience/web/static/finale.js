@@ -1,6 +1,8 @@
 // A short celebration when a game is won, in the spirit of its picture: the sun rises over
 // its rays, the Shah shines among his queens, the clock strikes twelve, the star turns,
-// the rainbow glows; the other games send their foundations' cards up in a gentle shower.
+// the rainbow glows, Blockade's columns open one after another like gates, the shop's
+// shelves light up row by row, and a toad leaps along the foundations. Each is short, and
+// none runs when motion is off (`duration` is then 0).
 
 import { el } from "./cards.js";
 import { duration, track } from "./motion.js";
@@ -68,6 +70,47 @@ function glowBands(svg) {
   });
 }
 
+// Blockade: the twelve columns, left to right, light up from top to foot like gates
+// opening, then the eight kings on the foundations bow in turn.
+function openGates(svg) {
+  const g = layer(svg);
+  [...svg.querySelectorAll(".pile[data-pile^='col']")].forEach((pile, i) => {
+    const room = pile.querySelector(".room:not([hidden])") || pile.querySelector(".slot");
+    const box = room.getBBox();
+    const bar = el("rect", { x: box.x, y: box.y, width: box.width, height: box.height, rx: 6,
+                             class: "finale-gate" }, g);
+    const m = room.getAttribute("transform");
+    if (m) bar.setAttribute("transform", m);
+    animate(bar, [{ opacity: 0, scale: "1 0.15" }, { opacity: 0.9, scale: "1 1", offset: 0.5 }, { opacity: 0, scale: "1 1" }],
+            { duration: 1000, delay: i * 80, easing: "ease-out", fill: "both" });
+  });
+}
+
+// Open Shop: the goods are on the shelves; each foundation lights up in turn, left to
+// right, like the shop's lamps coming on at closing time.
+function shopLamps(svg) {
+  const g = layer(svg);
+  [...svg.querySelectorAll(".kind-foundation")].forEach((pile, i) => {
+    const node = [...pile.querySelectorAll(".cardwrap")].pop() || pile.querySelector(".slot");
+    const box = node.getBBox();
+    const m = node.getAttribute("transform") || "";
+    const lamp = el("rect", { x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8, rx: 9,
+                              class: "finale-lamp", transform: m }, g);
+    animate(lamp, [{ opacity: 0 }, { opacity: 1 }, { opacity: 0.35 }],
+            { duration: 1000, delay: 200 + i * 150, easing: "ease-out", fill: "both" });
+  });
+}
+
+// Toad: a toad (the top card of each foundation in turn) leaps from one to the next.
+function toadHops(svg) {
+  const tops = [...svg.querySelectorAll(".kind-foundation")]
+    .map((pile) => [...pile.querySelectorAll(".cardwrap")].pop()).filter(Boolean);
+  tops.forEach((wrap, i) => {
+    animate(wrap, [{ translate: "0 0" }, { translate: "0 -44px", offset: 0.45 }, { translate: "0 4px", offset: 0.8 },
+                   { translate: "0 0" }], { duration: 520, delay: i * 180, easing: "ease-in-out" });
+  });
+}
+
 function shower(svg) {
   const cards = [...svg.querySelectorAll(".kind-foundation .cardwrap")];
   cards.forEach((wrap, i) => {
@@ -84,5 +127,8 @@ export function celebrate(game, svg, centre) {
   else if (game === "clock") strike(svg, c);
   else if (game === "star" || game === "double-star") turnStar(svg, c);
   else if (game === "rainbow") glowBands(svg);
-  shower(svg);
+  else if (game === "blockade") openGates(svg);
+  else if (game === "open-shop") shopLamps(svg);
+  else if (game === "toad") toadHops(svg);
+  if (game !== "toad") shower(svg);
 }

@@ -42,10 +42,13 @@ function halfEllipse(rx, ry, n) {
   return out;
 }
 
-function sun(ids, portrait) {
+function sun(ids, portrait, aspect) {
   const piles = {};
-  const cx = portrait ? 320 : 600, cy = portrait ? 500 : 470;
-  const rays = portrait ? halfEllipse(140, 320, 13) : null;
+  // On a phone the rays stand on a half-oval as tall as the screen allows (the picture is
+  // about 590 wide and 420 + the oval's height tall), so no band of felt is left empty.
+  const ry = Math.round(Math.max(320, Math.min(640, 590 / (aspect || 0.8) - 420)));
+  const cx = portrait ? 320 : 600, cy = portrait ? 180 + ry : 470;
+  const rays = portrait ? halfEllipse(140, ry, 13) : null;
   for (let k = 1; k <= 13; k++) {  // SUN-1: a semicircle, ray1 on the left
     let a = 180 - (k - 1) * 15, r = 250;
     if (portrait) {
@@ -82,9 +85,10 @@ function sun(ids, portrait) {
     deco(g) {
       el("circle", { cx, cy: portrait ? cy : cy - 80, r: portrait ? 150 : 190, class: "sunglow" }, g);
       for (let k = 0; k < 13; k++) {
-        const a = portrait ? piles[`ray${k + 1}`].a : 180 - k * 15;
+        const ray = piles[`ray${k + 1}`];
+        const a = portrait ? ray.a : 180 - k * 15;
         const [x1, y1] = polar(cx, cy, portrait ? 90 : 150, a);
-        const [x2, y2] = polar(cx, cy, portrait ? 380 : 470, a);
+        const [x2, y2] = polar(cx, cy, portrait ? ray.r + 120 : 470, a);
         el("line", { x1, y1, x2, y2, class: "deco-line" }, g);
       }
     },
@@ -177,7 +181,7 @@ function blockade(ids, portrait) {
     for (let k = 1; k <= 12; k++) {  // BLK-3, in two rows of six
       const tier = k <= 6 ? 0 : 1;
       piles[`col${k}`] = { type: "fan", x: 36 + ((k - 1) % 6) * 70, y: 290 + tier * 340, dx: 0,
-                           dy: 22, max: 220, label: `${k}`, room: 4 };
+                           dy: 22, max: 220, label: `${k}`, room: 4, grow: true };
     }
     return { piles };
   }
@@ -186,7 +190,7 @@ function blockade(ids, portrait) {
   }
   for (let k = 1; k <= 12; k++) {  // BLK-3: each column a fan going down
     piles[`col${k}`] = { type: "fan", x: 50 + (k - 1) * 80, y: 200, dx: 0, dy: 24, max: 530,
-                         label: `${k}`, room: 3 };
+                         label: `${k}`, room: 3, grow: true };
   }
   piles.stock = { type: "squared", x: 960, y: 60, label: "stock" };
   return { piles };
@@ -223,7 +227,7 @@ function clock(ids, portrait) {
 }
 
 function rainbowLike(reserveId) {
-  return (ids, portrait) => {
+  return (ids, portrait, aspect) => {
     const piles = {};
     const cx = 600, cy = portrait ? 330 : 520, r = portrait ? 225 : 430;
     const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
@@ -231,8 +235,8 @@ function rainbowLike(reserveId) {
       piles.rainbow = portrait ? { type: "arc", cx, cy, r, a0: 172, step: 6.6, span: 164 }
         : { type: "arc", cx, cy, r, a0: 168, step: 6.2, span: 156 };
     } else {  // OPS-1: the shop is one open column
-      piles.shop = portrait ? { type: "fan", x: cx - 200, y: 60, dx: 0, dy: 26, max: 470, label: "shop" }
-        : { type: "fan", x: cx - 330, y: 60, dx: 0, dy: 30, max: 560, label: "shop" };
+      piles.shop = portrait ? { type: "fan", x: cx - 200, y: 60, dx: 0, dy: 26, max: 680, label: "shop", grow: true }
+        : { type: "fan", x: cx - 330, y: 60, dx: 0, dy: 30, max: 560, label: "shop", grow: true };
     }
     const gap = portrait ? 66 : 76;
     const fy = reserveId === "rainbow" ? (portrait ? cy - 130 : 210) : 60;
@@ -245,13 +249,19 @@ function rainbowLike(reserveId) {
     const wgap = portrait ? 66 : 86;
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: fx + (i - (waste.length - 1) / 2) * wgap, y: wy,
-                            dx: 0, dy: portrait ? 18 : 20, max: portrait ? 230 : 300,
-                            label: `pile ${k}`, labelAbove: true, room: 4 };
+                            dx: 0, dy: portrait ? 22 : 20,
+                            max: portrait ? (reserveId === "rainbow" ? 600 : 430) : 300,
+                            label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
     });
-    const sy = reserveId === "rainbow" ? (portrait ? cy + 270 : 400) : (portrait ? 560 : 60);
-    const sx = reserveId === "rainbow" ? (portrait ? cx - 36 : cx - 300) : (portrait ? cx + 100 : cx + 300);
+    // On a phone the stock and hand of Rainbow sit under the ends of the arc, so the waste
+    // piles below the foundations have the height to grow into.
+    // Open Shop's stock and hand go to the foot of a phone's screen, under the waste piles.
+    const foot = Math.max(560, Math.min(740, 330 / (aspect || 0.8)));
+    const sy = reserveId === "rainbow" ? (portrait ? cy + 95 : 400) : (portrait ? foot : 60);
+    const sx = reserveId === "rainbow" ? (portrait ? cx - 190 : cx - 300) : (portrait ? cx + 100 : cx + 300);
+    const hx = reserveId === "rainbow" && portrait ? cx + 190 : sx + 72;
     piles.stock = { type: "squared", x: sx, y: sy, label: "stock" };
-    piles.hand = { type: "squared", x: sx + 72, y: sy, label: "hand" };
+    piles.hand = { type: "squared", x: hx, y: sy, label: "hand" };
     return {
       piles,
       deco(g) {
@@ -285,7 +295,7 @@ function toad(ids, portrait) {
     });
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: 40 + (i % 5) * 66, y: 400, dx: 0, dy: 20, max: 300,
-                            label: `pile ${k}`, labelAbove: true, room: 4 };
+                            label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
     });
     return { piles };
   }
@@ -297,7 +307,7 @@ function toad(ids, portrait) {
   });
   waste.forEach((k, i) => {
     piles[`pile${k}`] = { type: "fan", x: 225 + i * 100, y: 220, dx: 0, dy: 22, max: 330,
-                          label: `pile ${k}`, labelAbove: true, room: 4 };
+                          label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
   });
   piles.stock = { type: "squared", x: 70, y: two ? 330 : 220, label: "stock" };
   piles.hand = { type: "squared", x: 70, y: two ? 440 : 330, label: "hand" };
@@ -350,9 +360,9 @@ export const LAYOUTS = {
 
 // The layout for these pile ids; piles a layout does not know (a game added later) go in
 // a row along the bottom, so a new pile is never hidden.
-export function layoutFor(game, ids, portrait = false) {
+export function layoutFor(game, ids, portrait = false, aspect = 0) {
   const make = LAYOUTS[game];
-  const layout = make ? make(ids, portrait) : { piles: {} };
+  const layout = make ? make(ids, portrait, aspect) : { piles: {} };
   for (const id of Object.keys(layout.piles)) {
     if (ids.includes(id)) layout.piles[id].id = id;
     else delete layout.piles[id];
@@ -429,4 +439,22 @@ export function bounds(layout, counts, margin = 14) {
   }
   if (!Number.isFinite(x0)) return { x: 0, y: 0, width: 400, height: 300 };
   return { x: x0 - margin, y: y0 - margin, width: x1 - x0 + 2 * margin, height: y1 - y0 + 2 * margin };
+}
+
+// A board wider than the screen's shape would leave felt above and below it: the columns
+// that grow downwards (`grow`) are given that height as room, each down to where its cards
+// could reach (`max`), and the room is drawn (`lane`) as part of the picture. Returns the
+// frame with that room counted in.
+export function fill(layout, box, aspect, margin = 14) {
+  let reach = box.y + box.height;
+  if (!aspect || box.width / box.height <= aspect) return box;
+  const bottom = box.y + box.width / aspect - margin;
+  for (const spec of Object.values(layout.piles)) {
+    if (!spec.grow || spec.type !== "fan" || spec.dy <= 0) continue;
+    const end = Math.min(bottom, spec.y + spec.max + CH / 2);
+    if (end <= spec.y + CH / 2) continue;
+    spec.lane = end;
+    reach = Math.max(reach, end + margin);
+  }
+  return { ...box, height: reach - box.y };
 }

@@ -70,7 +70,7 @@ export function flip(svg, before, after, { from = null } = {}) {
   moving.forEach(({ wrap, then, now }, i) => {
     const ghost = wrap.cloneNode(true);
     for (const name of ["transform", "tabindex", "role", "aria-label", "aria-pressed", "data-pile",
-                        "data-index", "data-focus", "data-key"]) ghost.removeAttribute(name);
+                        "data-index", "data-focus", "data-key", "data-face"]) ghost.removeAttribute(name);
     ghost.setAttribute("class", "ghost");
     ghost.setAttribute("aria-hidden", "true");
     layer.appendChild(ghost);

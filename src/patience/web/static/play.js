@@ -325,10 +325,11 @@ export function render({ animate = true, dealFrom = false } = {}) {
   const sources = new Set();
   for (const m of p.moves) if (!m.move.action) sources.add(`${m.move.from}/${moveIndex(m)}`);
   const wrap = $("board-wrap");
-  ui.portrait = wrap.clientWidth / Math.max(1, wrap.clientHeight) < 0.9;
+  const aspect = wrap.clientWidth / Math.max(1, wrap.clientHeight);
+  ui.portrait = aspect < 0.9;
   const hadFocus = ui.board.svg.contains(document.activeElement);
   ui.board.draw({
-    game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds, portrait: ui.portrait,
+    game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds, portrait: ui.portrait, aspect,
     sources, targets: new Set(ui.selected ? ui.selected.moves.map((m) => m.move.to) : []),
     selected: ui.selected, hint: ui.hint, lit: ui.lit, look: lookThrough(),
   }, { animate, dealFrom });
