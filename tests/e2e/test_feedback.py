@@ -17,7 +17,10 @@ from tests.e2e.test_play import card_index, centre, opening, served, wait_moves
 from tests.e2e.test_table import axe_serious
 
 pytestmark = pytest.mark.e2e
-RECORDS = Path(__file__).resolve().parents[1] / "fixtures" / "release-0.1.0" / "records"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+RECORDS = FIXTURES / "release-0.1.0" / "records"
+# Won games the solver found, one for each game whose finale is its own (finale.js).
+WINS = FIXTURES / "wins"
 
 # Every card animation seen, frame by frame: each ghost's delay, and each animated card.
 WATCH = """() => {
@@ -185,9 +188,11 @@ def test_the_dark_theme_passes_axe(browser: Any, base_url: str, path: str) -> No
     context.close()
 
 
-@pytest.mark.parametrize("name", ["clock-3-won", "star-2-won"])
-def test_a_win_is_celebrated(page: Any, base_url: str, name: str) -> None:
-    record = json.loads((RECORDS / f"{name}.json").read_text("utf-8"))
+@pytest.mark.parametrize("path", [
+    RECORDS / "clock-3-won.json", RECORDS / "star-2-won.json", WINS / "blockade-1-won.json",
+    WINS / "open-shop-1-won.json", WINS / "toad-1-won.json"], ids=lambda p: p.stem)
+def test_a_win_is_celebrated(page: Any, base_url: str, path: Path) -> None:
+    record = json.loads(path.read_text("utf-8"))
     options = "&".join(f"{k}={v if isinstance(v, str) else json.dumps(v)}"
                        for k, v in record["options"].items())
     page.goto(f"{base_url}/play/{record['game']}/{record['deal']}?{options}")
