@@ -92,6 +92,7 @@ pub type Options = Vec<(String, OptValue)>;
 pub enum Value {
     None,
     Int(i64),
+    Bool(bool),
     Str(String),
     List(Vec<Value>),
     Map(Vec<(String, Value)>),
@@ -123,6 +124,8 @@ enum Entry {
 pub struct Board {
     pub piles: Vec<Vec<Card>>,
     pub vars: Vec<i32>,
+    /// What seeds chance events (`patience.deals.chance_source`: `deal=N` or `deck=…`).
+    pub chance: String,
     journal: Vec<Entry>,
 }
 
@@ -131,6 +134,7 @@ impl Board {
         Board {
             piles: vec![Vec::new(); piles],
             vars: vec![0; vars],
+            chance: String::new(),
             journal: Vec::new(),
         }
     }

@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cards;
+pub mod chance;
 pub mod deals;
 pub mod engine;
 pub mod games;

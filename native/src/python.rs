@@ -71,6 +71,7 @@ fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>>
     Ok(match value {
         Value::None => py.None().into_bound(py),
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
         Value::Str(s) => PyString::new(py, s).into_any(),
         Value::List(items) => {
             let list = PyList::empty(py);
@@ -128,6 +129,11 @@ impl NativeState {
             options: options.copy()?.unbind(),
             deal,
             deck,
+        };
+        // the source of chance events (`patience.deals.chance_source`)
+        native.state.board.chance = match deal {
+            Some(n) => format!("deal={n}"),
+            None => format!("deck={}", native.deck.join(",")),
         };
         for mv in moves {
             native.play(mv)?;

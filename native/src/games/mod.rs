@@ -8,14 +8,16 @@ use std::sync::Arc;
 
 use crate::engine::{Options, Rules};
 
+pub mod reserve_family;
 pub mod star;
+pub mod toad;
 
 /// A game's builder: its rules for one resolved option set, or why the native engine
 /// does not play that option set.
 pub type Build = fn(&Options) -> Result<Arc<dyn Rules>, String>;
 
 /// Game id (as `patience.engine.registry`), number of decks, builder.
-pub const GAMES: &[(&str, usize, Build)] = &[("star", 1, star::build)];
+pub const GAMES: &[(&str, usize, Build)] = &[("star", 1, star::build), ("toad", 2, toad::build)];
 
 /// The rules of `game` with `options`, and its number of decks; an error says why not.
 pub fn rules(game: &str, options: &Options) -> Result<(Arc<dyn Rules>, usize), String> {
