@@ -177,6 +177,34 @@ impl NativeState {
         PyBytes::new(py, &self.state.board.key())
     }
 
+    /// What the search reads here, for comparing with the Python solver's knowledge:
+    /// `(solver_key, dead_end, safe_move, ordered)`, the last the legal moves in the
+    /// order the search tries them.
+    #[allow(clippy::type_complexity)]
+    fn knowledge<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyBytes>, bool, Option<RawMove>, Vec<RawMove>) {
+        let rules = self.state.rules.clone();
+        let legal = self.state.legal_raw().to_vec();
+        let board = &self.state.board;
+        let mut key = Vec::new();
+        rules.solver_key(board, &mut key);
+        let safe = if legal.is_empty() {
+            None
+        } else {
+            rules.safe_move(board, &legal)
+        };
+        let mut ordered = legal;
+        rules.order(board, &mut ordered);
+        (
+            PyBytes::new(py, &key),
+            rules.dead_end(board),
+            safe.map(to_raw),
+            ordered.into_iter().map(to_raw).collect(),
+        )
+    }
+
     /// The position as the Python `State.to_dict()` gives it (`&mut`: the status reads the
     /// legal moves, which the state caches).
     #[allow(clippy::wrong_self_convention)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,6 +13,8 @@ import pytest
 from patience import native
 from patience.engine.game import Game
 from patience.engine.registry import get_game
+from patience.engine.rules import RawMove
+from patience.engine.state import State
 
 
 def native_module() -> Any:
@@ -71,3 +74,40 @@ def agree_on(game_id: str, options: dict[str, Any], deal: int, python_nodes: int
     slow = solve(state, max_nodes=python_nodes, max_seconds=60.0)
     monkeypatch.delenv("PATIENCE_NATIVE")
     return fast.outcome, slow.outcome
+
+
+Ordering = Callable[[State, list[RawMove]], list[RawMove]]
+
+
+def knowledge_walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
+                   order: Ordering | None = None) -> tuple[int, int, int]:
+    """One random playout in which, at every step, the native search's knowledge equals
+    the Python solver's: the solver key, the dead end, the safe move and the move order
+    (``order``, else the game's ``MOVE_ORDERS`` entry). Returns how many steps met a dead
+    end, a safe move, and in all."""
+    from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, SAFE_MOVES
+
+    module = native_module()
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    state = game.new(deal=deal, **options)
+    twin = module.NativeState(game_id, dict(state.rules.options), deal=deal)
+    python_order = order or MOVE_ORDERS[game_id]
+    dead = safe = steps = 0
+    while True:
+        legal = state.legal_raw()
+        where = f"{game_id} {options} deal {deal} after {state.raw_history()}"
+        key, dead_end, safe_move, ordered = twin.knowledge()
+        assert key == state.rules.solver_key(state), where
+        assert dead_end == DEAD_ENDS[game_id](state), where
+        expected_safe = SAFE_MOVES[game_id](state, list(legal)) if legal else None
+        assert safe_move == expected_safe, where
+        assert ordered == python_order(state, list(legal)), where
+        dead += dead_end
+        safe += safe_move is not None
+        steps += 1
+        if not legal:
+            return dead, safe, steps
+        move = rng.choice(legal)
+        state.play_raw(move)
+        twin.play(move)

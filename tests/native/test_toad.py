@@ -10,8 +10,11 @@ import pytest
 
 from patience import native
 from patience.engine.registry import get_game
+from patience.engine.rules import RawMove
+from patience.engine.state import State
 from patience.games.reserve_family import ReserveRules
-from tests.native.helpers import agree_on, native_module, walk
+from patience.solver.dominance import MOVE_ORDERS
+from tests.native.helpers import agree_on, knowledge_walk, native_module, walk
 
 TOAD = get_game("toad")
 # every (reserve_piles, ace_extraction) at the default size, many playouts each
@@ -73,8 +76,8 @@ def test_rules_version_1_is_left_to_python() -> None:
 def test_native_and_python_searches_agree(options: dict[str, Any],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     decided = 0
-    for deal in range(1, 9):
-        fast, slow = agree_on("toad", options, deal, 20_000, monkeypatch)
+    for deal in range(1, 13):
+        fast, slow = agree_on("toad", options, deal, 4_000, monkeypatch)
         if "unknown" not in (fast, slow):
             assert fast == slow, deal
             decided += 1
@@ -88,3 +91,23 @@ def test_unsupported_options_fall_back() -> None:
     assert module.unsupported("toad", {**good, "reserve_piles": 3})
     assert module.unsupported("toad", {**good, "reserve_size": 27})
     assert module.unsupported("toad", {**good, "ace_extraction": 1})
+
+
+def extractions_then_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """The Python search's order: the extractions alone while one is open
+    (``solver/toad.py``, ``search_after_extractions``), else the family's."""
+    rules = state.rules
+    assert isinstance(rules, ReserveRules)
+    return rules.extractions(state) or MOVE_ORDERS["toad"](state, legal)
+
+
+@pytest.mark.parametrize("options", MAIN_OPTIONS, ids=str)
+def test_solver_knowledge_agrees_step_by_step(options: dict[str, Any]) -> None:
+    """The family's solver key, dead ends, safe moves and move order, with the
+    extractions first (TOD-3), are the Python solver's at every step."""
+    native_module()
+    dead = safe = 0
+    for deal in range(25):
+        d, s, _ = knowledge_walk("toad", options, deal, seed=deal, order=extractions_then_order)
+        dead, safe = dead + d, safe + s
+    assert dead > 0 and safe > 0

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::engine::{Options, Rules};
 
+pub mod open_shop;
 pub mod reserve_family;
 pub mod star;
 pub mod toad;
@@ -17,7 +18,11 @@ pub mod toad;
 pub type Build = fn(&Options) -> Result<Arc<dyn Rules>, String>;
 
 /// Game id (as `patience.engine.registry`), number of decks, builder.
-pub const GAMES: &[(&str, usize, Build)] = &[("star", 1, star::build), ("toad", 2, toad::build)];
+pub const GAMES: &[(&str, usize, Build)] = &[
+    ("star", 1, star::build),
+    ("toad", 2, toad::build),
+    ("open-shop", 2, open_shop::build),
+];
 
 /// The rules of `game` with `options`, and its number of decks; an error says why not.
 pub fn rules(game: &str, options: &Options) -> Result<(Arc<dyn Rules>, usize), String> {
