@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::engine::{Options, Rules};
 
+pub mod double_star;
 pub mod open_shop;
 pub mod reserve_family;
 pub mod star;
@@ -22,6 +23,7 @@ pub const GAMES: &[(&str, usize, Build)] = &[
     ("star", 1, star::build),
     ("toad", 2, toad::build),
     ("open-shop", 2, open_shop::build),
+    ("double-star", 2, double_star::build),
 ];
 
 /// The rules of `game` with `options`, and its number of decks; an error says why not.
