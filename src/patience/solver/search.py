@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from patience import native
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -60,8 +61,16 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     A game with a dive (``DIVES``) first spends up to the dive's share of both budgets
     looking for a win by it; a dive never answers "lost", and the search below gets what
     the dive left.
+
+    Where the native search plays the game (``patience.native``), it answers instead,
+    within the same budgets; its won line is replayed here all the same.
     """
     start = time.perf_counter()
+    answer = native.solve(state, max_nodes, max_seconds)
+    if answer is not None:
+        outcome, won_line, searched = answer
+        moves = _verified(state, won_line) if outcome == "won" else []
+        return SolveResult(outcome, moves, searched, time.perf_counter() - start)
     dive = DIVES.get(state.game.id)
     if dive is not None and not state._seen:
         dive_search, share = dive
