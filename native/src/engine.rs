@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::cards::Card;
+use crate::deals::SplitMix64;
 
 /// The source of an action move (Python's `ACTION = -1`).
 pub const ACTION: usize = usize::MAX;
@@ -266,6 +267,26 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// Nodes of the shortest probe when the game is searched by restarted probes
+    /// (`solver.strategies.PROBE_ORDERS`); None: one depth-first search.
+    fn probe_unit(&self) -> Option<u64> {
+        None
+    }
+
+    /// The move order of probe `probe` (from 1; probe 0 takes `order`): by default the
+    /// card moves shuffled, then the actions, which now and then come first instead. An
+    /// order never changes what a complete search answers.
+    fn probe_order(
+        &self,
+        _board: &Board,
+        legal: &mut Vec<Move>,
+        _probe: u64,
+        rng: &mut SplitMix64,
+    ) {
+        shuffle_cards_then_actions(legal, rng);
+        actions_first_sometimes(legal, EARLY_ACTION, rng);
+    }
+
     /// The order in which the search tries the legal moves; by default
     /// `solver.search.order_moves`: plays to a foundation, other card moves, reversible
     /// moves, actions (a stable sort).
@@ -283,6 +304,31 @@ pub trait Rules: Send + Sync {
                 1
             }
         });
+    }
+}
+
+/// The chance, at a position with card moves, that a probe tries the actions first.
+pub const EARLY_ACTION: f64 = 0.05;
+
+/// A uniform draw in `[0, 1)`.
+pub fn unit_draw(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The card moves in a random order, then the actions.
+pub fn shuffle_cards_then_actions(legal: &mut Vec<Move>, rng: &mut SplitMix64) {
+    let (mut cards, actions): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| !m.is_action());
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    cards.extend(actions);
+    *legal = cards;
+}
+
+/// With probability `chance` the actions before every card move (`probes.actions_first_sometimes`).
+pub fn actions_first_sometimes(legal: &mut [Move], chance: f64, rng: &mut SplitMix64) {
+    if unit_draw(rng) < chance {
+        legal.sort_by_key(|m| !m.is_action()); // stable
     }
 }
 

@@ -15,10 +15,11 @@
 //! have to collide in 128 bits to be confused, and a won line is replayed by the Python
 //! engine before it is returned.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
+use crate::deals::SplitMix64;
 use crate::engine::{Move, State};
 
 const TIME_CHECK_EVERY: u64 = 1024; // nodes between clock readings
@@ -100,9 +101,12 @@ pub fn hash128(bytes: &[u8]) -> u128 {
 }
 
 /// Bytes of one table slot (a 128-bit key and a number, aligned to 32, and a control
-/// byte) and of one entry of the stack of unproved positions.
+/// byte), of one entry of the stack of unproved positions, and of one proved key.
 const SLOT_BYTES: usize = 32 + 1;
 const UNPROVED_BYTES: usize = 32;
+const PROVED_BYTES: usize = 16 + 1;
+
+type Proved = HashSet<u128, BuildHasherDefault<Fold>>;
 
 struct Frame {
     moves: Vec<Move>,
@@ -112,9 +116,19 @@ struct Frame {
     stretch: u32, // number of the first position after the last irreversible move
 }
 
+/// The order the search tries moves in: the game's own, or a probe's.
+enum Order<'a> {
+    Game,
+    Probe(u64, &'a mut SplitMix64),
+}
+
 /// The moves the search tries from here, in order: none at a dead end, the safe move
 /// alone when there is one, else every legal move in the game's order.
 pub fn children(state: &mut State) -> Vec<Move> {
+    children_in(state, &mut Order::Game)
+}
+
+fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
     if state.rules.dead_end(&state.board) {
         return Vec::new();
     }
@@ -124,14 +138,96 @@ pub fn children(state: &mut State) -> Vec<Move> {
             return vec![forced];
         }
     }
-    state.rules.order(&state.board, &mut legal);
+    match order {
+        Order::Game => state.rules.order(&state.board, &mut legal),
+        Order::Probe(probe, rng) => state
+            .rules
+            .probe_order(&state.board, &mut legal, *probe, rng),
+    }
     legal
 }
 
-/// Depth-first search from `state`, which is as it was given when the search returns.
+/// Search from `state`, which is as it was given when the search returns: one
+/// depth-first search, or restarted probes for a game that asks for them
+/// (`Rules::probe_unit`, as `depth_first.restarts`).
 pub fn solve(state: &mut State, budget: Budget) -> Answer {
-    let started = Instant::now();
-    let deadline = started + Duration::from_secs_f64(budget.max_seconds.clamp(0.0, 1e9));
+    let deadline = Instant::now() + Duration::from_secs_f64(budget.max_seconds.clamp(0.0, 1e9));
+    let mut proved = Proved::default();
+    let Some(unit) = state.rules.probe_unit() else {
+        return depth_first(
+            state,
+            budget.max_nodes,
+            deadline,
+            budget.max_table_bytes,
+            &mut proved,
+            Order::Game,
+        );
+    };
+    let mut rng = SplitMix64::new(0x5EED);
+    let mut nodes = 0;
+    let mut probe = 0;
+    while nodes < budget.max_nodes && Instant::now() < deadline {
+        let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
+        let order = if probe == 0 {
+            Order::Game
+        } else {
+            Order::Probe(probe, &mut rng)
+        };
+        let answer = depth_first(
+            state,
+            cutoff,
+            deadline,
+            budget.max_table_bytes,
+            &mut proved,
+            order,
+        );
+        nodes += answer.nodes;
+        if answer.outcome != Outcome::Unknown {
+            return Answer { nodes, ..answer };
+        }
+        if proved.len() * PROVED_BYTES * 3 > budget.max_table_bytes {
+            break;
+        }
+        probe += 1;
+    }
+    Answer {
+        outcome: Outcome::Unknown,
+        line: Vec::new(),
+        nodes,
+    }
+}
+
+/// The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+pub fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Probe `probe`'s node cut-off (`probes.probe_cutoff`): `unit`, except every fourth
+/// probe, whose cut-off is `unit` times the next term of Luby's sequence.
+pub fn probe_cutoff(probe: u64, unit: u64) -> u64 {
+    if probe % 4 == 3 {
+        unit * luby(probe / 4 + 1)
+    } else {
+        unit
+    }
+}
+
+/// One depth-first search (`depth_first.depth_first`): `proved` holds the keys of
+/// positions proved lost, kept between probes from the same start.
+fn depth_first(
+    state: &mut State,
+    max_nodes: u64,
+    deadline: Instant,
+    max_table_bytes: usize,
+    proved: &mut Proved,
+    mut order: Order<'_>,
+) -> Answer {
     if state.is_won() {
         return Answer {
             outcome: Outcome::Won,
@@ -153,15 +249,21 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
         }
         hash128(&scratch)
     };
-
+    let root = table_key(state, 0);
+    if proved.contains(&root) {
+        return Answer {
+            outcome: Outcome::Lost,
+            line: Vec::new(),
+            nodes: 0,
+        };
+    }
     let mut table = Table::default();
     let mut unproved: Vec<(u32, u128)> = Vec::new(); // explored, not proved, in order found
-    let root = table_key(state, 0);
     table.insert(root, 0);
     unproved.push((0, root));
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
-    let first = children(state);
+    let first = children_in(state, &mut order);
     let mut frames = vec![Frame {
         moves: first,
         next: 0,
@@ -187,6 +289,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
                     }
                     unproved.pop();
                     table.insert(key, PROVED);
+                    proved.insert(key);
                 }
             } else if let Some(parent) = frames.last_mut() {
                 parent.low = parent.low.min(low);
@@ -216,8 +319,13 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
             };
         }
         let key = table_key(state, irreversible);
-        match table.get(&key) {
-            Some(&found) => {
+        let found = match table.get(&key) {
+            Some(&n) => Some(n),
+            None if proved.contains(&key) => Some(PROVED),
+            None => None,
+        };
+        match found {
+            Some(found) => {
                 if found != PROVED && frame.low > found {
                     frame.low = found; // an unproved position: on the path or tainted by it
                 }
@@ -229,7 +337,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
             }
             None => {
                 if table.len() == table.capacity()
-                    && table_bytes(&table, &unproved) > budget.max_table_bytes
+                    && table_bytes(&table, &unproved, proved) > max_table_bytes
                 {
                     unwind(state, &path);
                     return Answer {
@@ -243,7 +351,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
                 table.insert(key, number);
                 unproved.push((number, key));
                 let stretch = if mv.reversible { frame.stretch } else { number };
-                let moves = children(state);
+                let moves = children_in(state, &mut order);
                 frames.push(Frame {
                     moves,
                     next: 0,
@@ -253,7 +361,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
                 });
             }
         }
-        if nodes >= budget.max_nodes
+        if nodes >= max_nodes
             || (nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > deadline)
         {
             unwind(state, &path);
@@ -271,16 +379,26 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
     }
 }
 
-/// The bytes the table and the unproved stack would hold once the table has grown again
+/// The bytes the tables and the unproved stack would hold once the table has grown again
 /// (the old and the new table both live while it grows).
-fn table_bytes(table: &Table, unproved: &[(u32, u128)]) -> usize {
+fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usize {
     let buckets = (table.capacity() * 8 / 7).next_power_of_two().max(4);
-    buckets * 3 * SLOT_BYTES + unproved.len().next_power_of_two() * 2 * UNPROVED_BYTES
+    buckets * 3 * SLOT_BYTES
+        + unproved.len().next_power_of_two() * 2 * UNPROVED_BYTES
+        + (proved.capacity() * 8 / 7).next_power_of_two() * PROVED_BYTES
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(probe_cutoff(3, 256), 256);
+        assert_eq!(probe_cutoff(11, 256), 512);
+    }
 
     #[test]
     fn hash_tells_close_keys_apart() {

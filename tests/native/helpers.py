@@ -33,11 +33,12 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
             for values in itertools.product(*(o.choices for o in game.option_specs))]
 
 
-def python_search_moves(state: State) -> list[RawMove]:
+def python_search_moves(state: State, dead_ends: bool = True) -> list[RawMove]:
     """The moves the Python depth-first search tries from ``state``, in order
-    (``solver/depth_first.py``'s ``children``)."""
+    (``solver/depth_first.py``'s ``children``); without ``dead_ends`` as if the game had
+    none (where the native core has not ported them)."""
     game_id = state.game.id
-    dead_end = DEAD_ENDS.get(game_id)
+    dead_end = DEAD_ENDS.get(game_id) if dead_ends else None
     if dead_end is not None and dead_end(state):
         return []
     legal = state.legal_raw()
@@ -50,11 +51,11 @@ def python_search_moves(state: State) -> list[RawMove]:
 
 
 def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
-         knowledge: bool = True) -> int:
+         knowledge: bool = True, dead_ends: bool = True) -> int:
     """One random playout of ``deal`` through both engines, taking back a move now and then;
     at every step the legal moves, ``to_dict``, the status and the key must agree, and with
-    ``knowledge`` the moves the searches try (safe moves, dead ends, move order). Returns
-    the number of steps compared."""
+    ``knowledge`` the moves the searches try (safe moves, dead ends unless ``dead_ends`` is
+    false, move order). Returns the number of steps compared."""
     module = native_module()
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -69,7 +70,7 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
         assert twin.status == state.status, where
         assert twin.key() == state.key(), where
         if knowledge:
-            assert twin.search_moves() == python_search_moves(state), where
+            assert twin.search_moves() == python_search_moves(state, dead_ends), where
         steps += 1
         if not legal:
             return steps
