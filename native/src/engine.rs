@@ -124,14 +124,17 @@ enum Entry {
 pub struct Board {
     pub piles: Vec<Vec<Card>>,
     pub vars: Vec<i32>,
+    /// What seeds the game's chance events (`deal=N` or `deck=...`, docs/deals.md).
+    pub chance: String,
     journal: Vec<Entry>,
 }
 
 impl Board {
-    pub fn new(piles: usize, vars: usize) -> Board {
+    pub fn new(piles: usize, vars: usize, chance: String) -> Board {
         Board {
             piles: vec![Vec::new(); piles],
             vars: vec![0; vars],
+            chance,
             journal: Vec::new(),
         }
     }
@@ -348,9 +351,10 @@ pub struct State {
 }
 
 impl State {
-    /// A new game laid out from `deck` (index 0 dealt first).
-    pub fn new(rules: Arc<dyn Rules>, deck: &[Card]) -> State {
-        let mut board = Board::new(rules.layout().len(), rules.var_count());
+    /// A new game laid out from `deck` (index 0 dealt first), its chance events seeded by
+    /// `chance` (`deals::chance_source`).
+    pub fn new(rules: Arc<dyn Rules>, deck: &[Card], chance: String) -> State {
+        let mut board = Board::new(rules.layout().len(), rules.var_count(), chance);
         rules.setup(&mut board, deck);
         State {
             rules,

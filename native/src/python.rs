@@ -123,8 +123,9 @@ impl NativeState {
             (None, Some(codes)) => (read_deck(&codes, decks)?, codes),
             _ => return Err(PyValueError::new_err("give exactly one of deal and deck")),
         };
+        let chance = deals::chance_source(deal, &cards);
         let mut native = NativeState {
-            state: State::new(rules, &cards),
+            state: State::new(rules, &cards, chance),
             options: options.copy()?.unbind(),
             deal,
             deck,
@@ -245,6 +246,12 @@ fn unsupported(game: &str, options: &Bound<'_, PyDict>) -> PyResult<Option<Strin
     Ok(games::rules(game, &read_options(options)?).err())
 }
 
+/// Whether `patience.solve` should hand `game` to the native search (`games::Game::search`).
+#[pyfunction]
+fn searches(game: &str) -> bool {
+    games::game(game).is_ok_and(|g| g.search)
+}
+
 /// The deck order of a deal number as card codes (docs/deals.md), for comparing with
 /// `patience.deals.deal_order`.
 #[pyfunction]
@@ -260,5 +267,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeState>()?;
     m.add_function(wrap_pyfunction!(unsupported, m)?)?;
     m.add_function(wrap_pyfunction!(deal_order, m)?)?;
+    m.add_function(wrap_pyfunction!(searches, m)?)?;
     Ok(())
 }

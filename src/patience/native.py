@@ -4,7 +4,9 @@ The native core (``native/``, Rust, built into ``patience._native`` by ``pip ins
 plays a game's rules and searches, as python-chess leaves searching to an engine; the
 Python engine stays the reference. It is used when the extension is built,
 ``PATIENCE_NATIVE`` is not ``"0"``, and it plays the game with those options under
-today's rules (``supports``). A position crosses as its deal (or deck), its resolved
+today's rules (``plays``) and searches it at least as well as Python does
+(``supports``: a game whose rules alone are ported is still played natively, by the
+differential tests). A position crosses as its deal (or deck), its resolved
 options and the raw moves played since the start; the native side replays them, and its
 position's key must equal the Python ``State.key()`` before it is searched. A won line
 comes back as raw moves, which ``solver.search`` replays through the Python engine.
@@ -50,7 +52,7 @@ def available() -> bool:
     return module() is not None
 
 
-def supports(state: State) -> bool:
+def plays(state: State) -> bool:
     """Whether the native engine plays ``state``'s game with its options, as today's
     rules play them (an earlier rules version only where it plays alike, RULES.md §10)."""
     native = module()
@@ -66,11 +68,18 @@ def supports(state: State) -> bool:
     return known
 
 
+def supports(state: State) -> bool:
+    """Whether ``solve`` hands ``state`` to the native search: the native engine plays it
+    and its search of the game is at least the Python one's (bench/solver.py
+    --side-by-side)."""
+    return plays(state) and bool(module().searches(state.game.id))
+
+
 def start(state: State) -> NativeState | None:
     """The native copy of ``state`` (same deal, options and moves), or None when the native
     engine does not play it or does not reach the very same position."""
     native = module()
-    if native is None or not supports(state):
+    if native is None or not plays(state):
         return None
     try:
         copy: NativeState = native.NativeState(
@@ -91,6 +100,8 @@ def solve(state: State, max_nodes: int,
           max_seconds: float) -> tuple[Outcome, list[RawMove], int] | None:
     """The native search's answer for ``state`` (``outcome``, the won line's raw moves,
     nodes), or None when the Python search must answer."""
+    if not supports(state):
+        return None
     copy = start(state)
     if copy is None:
         return None

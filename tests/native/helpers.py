@@ -84,15 +84,22 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
 
 
 def agree_on(game_id: str, options: dict[str, Any], deal: int, python_nodes: int,
-             monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
-    """The outcomes of the native and the Python search for one deal (same position)."""
+             native_nodes: int, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """The outcomes of the native search (``native_nodes``) and the Python search
+    (``python_nodes``, ``PATIENCE_NATIVE=0``) for one deal; a native won line must replay."""
     native_module()
     from patience.solver.search import solve
 
-    game = get_game(game_id)
-    state = game.new(deal=deal, **options)
-    fast = solve(state, max_nodes=50 * python_nodes, max_seconds=60.0)
+    state = get_game(game_id).new(deal=deal, **options)
+    twin = native.start(state)
+    assert twin is not None
+    fast, line, _ = twin.solve(native_nodes, 60.0, 256)
+    if fast == "won":
+        check = state.copy()
+        for move in line:
+            check.play(check.to_move(move))
+        assert check.status == "won"
     monkeypatch.setenv("PATIENCE_NATIVE", "0")
-    slow = solve(state, max_nodes=python_nodes, max_seconds=60.0)
+    slow = solve(state, max_nodes=python_nodes, max_seconds=60.0).outcome
     monkeypatch.delenv("PATIENCE_NATIVE")
-    return fast.outcome, slow.outcome
+    return fast, slow

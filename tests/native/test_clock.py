@@ -28,7 +28,8 @@ def test_native_and_python_searches_agree(options: dict[str, Any],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     decided = 0
     for deal in range(1, 9):
-        fast, slow = agree_on("clock", options, deal, 100_000, monkeypatch)
+        fast, slow = agree_on("clock", options, deal, 100_000, 2_000_000,
+                              monkeypatch)
         if "unknown" not in (fast, slow):
             assert fast == slow, deal
             decided += 1

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from patience import native
 from patience.deals import deal_order
 from patience.engine.registry import get_game
+from patience.engine.state import State
 from tests.native.helpers import native_module
 
 
@@ -59,3 +62,22 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     assert not native.available()
     assert not native.supports(state)
     assert native.solve(state, 1000, 1.0) is None
+
+
+def test_solve_hands_to_the_native_search_only_the_games_it_searches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    native_module()
+    import patience
+
+    asked: list[str] = []
+    real = native.solve
+
+    def spy(state: State, max_nodes: int, max_seconds: float) -> Any:
+        answer = real(state, max_nodes, max_seconds)
+        asked.append(f"{state.game.id}:{'native' if answer else 'python'}")
+        return answer
+
+    monkeypatch.setattr(native, "solve", spy)
+    assert patience.solve(get_game("star").new(deal=1)).outcome == "won"
+    patience.solve(get_game("rainbow").new(deal=1), max_nodes=2000)
+    assert asked == ["star:native", "rainbow:python"]

@@ -2,27 +2,64 @@
 //!
 //! To add a game: write `games/<game>.rs` with a `build(&Options)` that returns its
 //! `Rules` (or an error naming an option it does not play), add `pub mod <game>;` and one
-//! line to `GAMES` below, and a differential test in `tests/native/` (docs/design.md).
+//! entry to `GAMES` below, and a differential test in `tests/native/` (docs/design.md).
 
 use std::sync::Arc;
 
 use crate::engine::{Options, Rules};
 
 pub mod clock;
+pub mod rainbow;
+pub mod reserve_family;
 pub mod star;
 
 /// A game's builder: its rules for one resolved option set, or why the native engine
 /// does not play that option set.
 pub type Build = fn(&Options) -> Result<Arc<dyn Rules>, String>;
 
-/// Game id (as `patience.engine.registry`), number of decks, builder.
-pub const GAMES: &[(&str, usize, Build)] = &[("star", 1, star::build), ("clock", 2, clock::build)];
+/// A game of the native engine.
+pub struct Game {
+    /// The game id, as `patience.engine.registry` has it.
+    pub id: &'static str,
+    pub decks: usize,
+    pub build: Build,
+    /// Whether `patience.solve` hands the game to the native search: true once the native
+    /// search decides at least the deals the Python one decides in the same budget
+    /// (bench/solver.py --side-by-side); false while only the rules are ported.
+    pub search: bool,
+}
+
+pub const GAMES: &[Game] = &[
+    Game {
+        id: "star",
+        decks: 1,
+        build: star::build,
+        search: true,
+    },
+    Game {
+        id: "clock",
+        decks: 2,
+        build: clock::build,
+        search: true,
+    },
+    Game {
+        id: "rainbow",
+        decks: 2,
+        build: rainbow::build,
+        search: false,
+    },
+];
+
+/// The game `id`, or why not.
+pub fn game(id: &str) -> Result<&'static Game, String> {
+    GAMES
+        .iter()
+        .find(|g| g.id == id)
+        .ok_or_else(|| format!("the native engine does not play {id}"))
+}
 
 /// The rules of `game` with `options`, and its number of decks; an error says why not.
-pub fn rules(game: &str, options: &Options) -> Result<(Arc<dyn Rules>, usize), String> {
-    let (_, decks, build) = GAMES
-        .iter()
-        .find(|(id, _, _)| *id == game)
-        .ok_or_else(|| format!("the native engine does not play {game}"))?;
-    Ok((build(options)?, *decks))
+pub fn rules(id: &str, options: &Options) -> Result<(Arc<dyn Rules>, usize), String> {
+    let game = game(id)?;
+    Ok(((game.build)(options)?, game.decks))
 }
