@@ -59,10 +59,7 @@ pub fn deal_order(deal: u64, decks: usize) -> Vec<Card> {
 pub fn chance_source(deal: Option<u64>, deck: &[Card]) -> String {
     match deal {
         Some(n) => format!("deal={n}"),
-        None => format!(
-            "deck={}",
-            deck.iter().map(|&c| code(c)).collect::<Vec<_>>().join(",")
-        ),
+        None => format!("deck={}", deck.iter().map(|&c| code(c)).collect::<Vec<_>>().join(",")),
     }
 }
 
@@ -96,13 +93,8 @@ mod tests {
 
     #[test]
     fn deal_one_vectors() {
-        let first = |decks| -> Vec<String> {
-            deal_order(1, decks)
-                .iter()
-                .take(5)
-                .map(|&c| code(c))
-                .collect()
-        };
+        let first =
+            |decks| -> Vec<String> { deal_order(1, decks).iter().take(5).map(|&c| code(c)).collect() };
         assert_eq!(first(1), ["7H", "9S", "4H", "8D", "8H"]);
         assert_eq!(first(2), ["6D", "7D", "JS", "8S", "KC"]);
     }

@@ -24,21 +24,11 @@ pub struct Move {
 
 impl Move {
     pub fn card(src: usize, dst: usize, index: usize, reversible: bool) -> Move {
-        Move {
-            src,
-            dst,
-            index,
-            reversible,
-        }
+        Move { src, dst, index, reversible }
     }
 
     pub fn action(number: usize) -> Move {
-        Move {
-            src: ACTION,
-            dst: number,
-            index: 0,
-            reversible: false,
-        }
+        Move { src: ACTION, dst: number, index: 0, reversible: false }
     }
 
     pub fn is_action(&self) -> bool {
@@ -69,11 +59,7 @@ pub struct Pile {
 
 impl Pile {
     pub fn new(id: &str, kind: Kind, capacity: usize) -> Pile {
-        Pile {
-            id: id.to_string(),
-            kind,
-            capacity,
-        }
+        Pile { id: id.to_string(), kind, capacity }
     }
 }
 
@@ -94,29 +80,16 @@ pub enum Value {
     None,
     Int(i64),
     Str(String),
+    Bool(bool),
     List(Vec<Value>),
     Map(Vec<(String, Value)>),
 }
 
 enum Entry {
-    MoveTop {
-        src: usize,
-        dst: usize,
-        n: usize,
-    },
-    TakeAt {
-        src: usize,
-        index: usize,
-        dst: usize,
-    },
-    SetVar {
-        var: usize,
-        old: i32,
-    },
-    Replace {
-        pile: usize,
-        old: Vec<Card>,
-    },
+    MoveTop { src: usize, dst: usize, n: usize },
+    TakeAt { src: usize, index: usize, dst: usize },
+    SetVar { var: usize, old: i32 },
+    Replace { pile: usize, old: Vec<Card> },
 }
 
 /// Piles (index 0 the bottom card) and counters, changed by `Rules::apply` only through
@@ -131,20 +104,20 @@ pub struct Board {
 
 impl Board {
     pub fn new(piles: usize, vars: usize, chance: String) -> Board {
-        Board {
-            piles: vec![Vec::new(); piles],
-            vars: vec![0; vars],
-            chance,
-            journal: Vec::new(),
-        }
+        Board { piles: vec![Vec::new(); piles], vars: vec![0; vars], chance, journal: Vec::new() }
     }
 
     /// Move the top `n` cards of `src` onto `dst`, keeping their order.
     pub fn move_top(&mut self, src: usize, dst: usize, n: usize) {
+        self.journal.push(Entry::MoveTop { src, dst, n });
+        if n == 1 {
+            let card = self.piles[src].pop().expect("a card to move");
+            self.piles[dst].push(card);
+            return;
+        }
         let from = self.piles[src].len() - n;
         let moved: Vec<Card> = self.piles[src].drain(from..).collect();
         self.piles[dst].extend(moved);
-        self.journal.push(Entry::MoveTop { src, dst, n });
     }
 
     /// Move the card at `index` of `src` onto `dst`.
@@ -155,10 +128,7 @@ impl Board {
     }
 
     pub fn set_var(&mut self, var: usize, value: i32) {
-        self.journal.push(Entry::SetVar {
-            var,
-            old: self.vars[var],
-        });
+        self.journal.push(Entry::SetVar { var, old: self.vars[var] });
         self.vars[var] = value;
     }
 
@@ -171,6 +141,10 @@ impl Board {
     fn rewind(&mut self, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop().expect("journal longer than mark") {
+                Entry::MoveTop { src, dst, n: 1 } => {
+                    let card = self.piles[dst].pop().expect("a card moved");
+                    self.piles[src].push(card);
+                }
                 Entry::MoveTop { src, dst, n } => {
                     let from = self.piles[dst].len() - n;
                     let moved: Vec<Card> = self.piles[dst].drain(from..).collect();
@@ -279,13 +253,7 @@ pub trait Rules: Send + Sync {
     /// The move order of probe `probe` (from 1; probe 0 takes `order`): by default the
     /// card moves shuffled, then the actions, which now and then come first instead. An
     /// order never changes what a complete search answers.
-    fn probe_order(
-        &self,
-        _board: &Board,
-        legal: &mut Vec<Move>,
-        _probe: u64,
-        rng: &mut SplitMix64,
-    ) {
+    fn probe_order(&self, _board: &Board, legal: &mut Vec<Move>, _probe: u64, rng: &mut SplitMix64) {
         shuffle_cards_then_actions(legal, rng);
         actions_first_sometimes(legal, EARLY_ACTION, rng);
     }
@@ -356,13 +324,7 @@ impl State {
     pub fn new(rules: Arc<dyn Rules>, deck: &[Card], chance: String) -> State {
         let mut board = Board::new(rules.layout().len(), rules.var_count(), chance);
         rules.setup(&mut board, deck);
-        State {
-            rules,
-            board,
-            undo: Vec::new(),
-            seen: HashSet::new(),
-            legal: None,
-        }
+        State { rules, board, undo: Vec::new(), seen: HashSet::new(), legal: None }
     }
 
     /// Carry out a raw move without checks (the search path).

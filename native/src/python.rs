@@ -20,17 +20,8 @@ fn to_raw(mv: Move) -> RawMove {
 }
 
 fn from_raw((src, dst, index, reversible): RawMove) -> Option<Move> {
-    let src = if src == -1 {
-        ACTION
-    } else {
-        usize::try_from(src).ok()?
-    };
-    Some(Move {
-        src,
-        dst: usize::try_from(dst).ok()?,
-        index: usize::try_from(index).ok()?,
-        reversible,
-    })
+    let src = if src == -1 { ACTION } else { usize::try_from(src).ok()? };
+    Some(Move { src, dst: usize::try_from(dst).ok()?, index: usize::try_from(index).ok()?, reversible })
 }
 
 fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
@@ -44,9 +35,7 @@ fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
         } else if value.is_instance_of::<PyString>() {
             OptValue::Str(value.extract()?)
         } else {
-            return Err(PyValueError::new_err(format!(
-                "option {name}: not a str, int or bool"
-            )));
+            return Err(PyValueError::new_err(format!("option {name}: not a str, int or bool")));
         };
         out.push((name, value));
     }
@@ -55,8 +44,7 @@ fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
 
 fn read_deck(codes: &[String], decks: usize) -> PyResult<Vec<Card>> {
     let cards: Option<Vec<Card>> = codes.iter().map(|c| parse(c)).collect();
-    let cards =
-        cards.ok_or_else(|| PyValueError::new_err("the deck holds an unknown card code"))?;
+    let cards = cards.ok_or_else(|| PyValueError::new_err("the deck holds an unknown card code"))?;
     let mut sorted = cards.clone();
     sorted.sort_unstable();
     let mut fresh = fresh_deck(decks);
@@ -72,6 +60,7 @@ fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>>
         Value::None => py.None().into_bound(py),
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
         Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
         Value::List(items) => {
             let list = PyList::empty(py);
             for item in items {
@@ -112,8 +101,7 @@ impl NativeState {
         deck: Option<Vec<String>>,
         moves: Vec<RawMove>,
     ) -> PyResult<Self> {
-        let (rules, decks) =
-            games::rules(game, &read_options(options)?).map_err(PyValueError::new_err)?;
+        let (rules, decks) = games::rules(game, &read_options(options)?).map_err(PyValueError::new_err)?;
         let (cards, deck) = match (deal, deck) {
             (Some(n), None) => {
                 let cards = deals::deal_order(n, decks);
@@ -144,9 +132,7 @@ impl NativeState {
     /// Play a legal raw move; ValueError when it is not legal here.
     fn play(&mut self, mv: RawMove) -> PyResult<()> {
         let Some(native) = from_raw(mv).filter(|m| self.state.legal_raw().contains(m)) else {
-            return Err(PyValueError::new_err(format!(
-                "{mv:?} is not a legal move here"
-            )));
+            return Err(PyValueError::new_err(format!("{mv:?} is not a legal move here")));
         };
         self.state.play_raw(native);
         Ok(())
@@ -164,10 +150,7 @@ impl NativeState {
     /// The raw moves the search tries from here, in order (dead end: none; a safe move
     /// alone), to compare with the Python solver's knowledge of the game.
     fn search_moves(&mut self) -> Vec<RawMove> {
-        search::children(&mut self.state)
-            .into_iter()
-            .map(to_raw)
-            .collect()
+        search::children(&mut self.state).into_iter().map(to_raw).collect()
     }
 
     /// `"won"`, `"lost"` or `"playing"`.
@@ -225,18 +208,10 @@ impl NativeState {
         max_seconds: f64,
         max_table_mb: usize,
     ) -> (&'static str, Vec<RawMove>, u64) {
-        let budget = Budget {
-            max_nodes,
-            max_seconds,
-            max_table_bytes: max_table_mb.saturating_mul(1 << 20),
-        };
+        let budget = Budget { max_nodes, max_seconds, max_table_bytes: max_table_mb.saturating_mul(1 << 20) };
         let state = &mut self.state;
         let answer = py.detach(move || search::solve(state, budget));
-        (
-            answer.outcome.as_str(),
-            answer.line.into_iter().map(to_raw).collect(),
-            answer.nodes,
-        )
+        (answer.outcome.as_str(), answer.line.into_iter().map(to_raw).collect(), answer.nodes)
     }
 }
 
@@ -256,10 +231,7 @@ fn searches(game: &str) -> bool {
 /// `patience.deals.deal_order`.
 #[pyfunction]
 fn deal_order(deal: u64, decks: usize) -> Vec<String> {
-    deals::deal_order(deal, decks)
-        .iter()
-        .map(|&c| code(c))
-        .collect()
+    deals::deal_order(deal, decks).iter().map(|&c| code(c)).collect()
 }
 
 #[pymodule]

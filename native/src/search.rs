@@ -140,9 +140,7 @@ fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
     }
     match order {
         Order::Game => state.rules.order(&state.board, &mut legal),
-        Order::Probe(probe, rng) => state
-            .rules
-            .probe_order(&state.board, &mut legal, *probe, rng),
+        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, &mut legal, *probe, rng),
     }
     legal
 }
@@ -168,19 +166,8 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
     let mut probe = 0;
     while nodes < budget.max_nodes && Instant::now() < deadline {
         let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
-        let order = if probe == 0 {
-            Order::Game
-        } else {
-            Order::Probe(probe, &mut rng)
-        };
-        let answer = depth_first(
-            state,
-            cutoff,
-            deadline,
-            budget.max_table_bytes,
-            &mut proved,
-            order,
-        );
+        let order = if probe == 0 { Order::Game } else { Order::Probe(probe, &mut rng) };
+        let answer = depth_first(state, cutoff, deadline, budget.max_table_bytes, &mut proved, order);
         nodes += answer.nodes;
         if answer.outcome != Outcome::Unknown {
             return Answer { nodes, ..answer };
@@ -190,11 +177,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
         }
         probe += 1;
     }
-    Answer {
-        outcome: Outcome::Unknown,
-        line: Vec::new(),
-        nodes,
-    }
+    Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes }
 }
 
 /// The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
@@ -229,11 +212,7 @@ fn depth_first(
     mut order: Order<'_>,
 ) -> Answer {
     if state.is_won() {
-        return Answer {
-            outcome: Outcome::Won,
-            line: Vec::new(),
-            nodes: 0,
-        };
+        return Answer { outcome: Outcome::Won, line: Vec::new(), nodes: 0 };
     }
     let rules = state.rules.clone();
     // the start's repetition memory forbids some positions until the first irreversible
@@ -251,11 +230,7 @@ fn depth_first(
     };
     let root = table_key(state, 0);
     if proved.contains(&root) {
-        return Answer {
-            outcome: Outcome::Lost,
-            line: Vec::new(),
-            nodes: 0,
-        };
+        return Answer { outcome: Outcome::Lost, line: Vec::new(), nodes: 0 };
     }
     let mut table = Table::default();
     let mut unproved: Vec<(u32, u128)> = Vec::new(); // explored, not proved, in order found
@@ -264,13 +239,7 @@ fn depth_first(
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
     let first = children_in(state, &mut order);
-    let mut frames = vec![Frame {
-        moves: first,
-        next: 0,
-        number: 0,
-        low: 0,
-        stretch: 0,
-    }];
+    let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0 }];
     let mut nodes: u64 = 0;
     let unwind = |state: &mut State, path: &[Move]| {
         for _ in path {
@@ -312,11 +281,7 @@ fn depth_first(
         nodes += 1;
         if state.is_won() {
             unwind(state, &path);
-            return Answer {
-                outcome: Outcome::Won,
-                line: path,
-                nodes,
-            };
+            return Answer { outcome: Outcome::Won, line: path, nodes };
         }
         let key = table_key(state, irreversible);
         let found = match table.get(&key) {
@@ -336,15 +301,10 @@ fn depth_first(
                 state.pop();
             }
             None => {
-                if table.len() == table.capacity()
-                    && table_bytes(&table, &unproved, proved) > max_table_bytes
+                if table.len() == table.capacity() && table_bytes(&table, &unproved, proved) > max_table_bytes
                 {
                     unwind(state, &path);
-                    return Answer {
-                        outcome: Outcome::Unknown,
-                        line: Vec::new(),
-                        nodes,
-                    };
+                    return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
                 }
                 let number = count;
                 count += 1;
@@ -352,31 +312,15 @@ fn depth_first(
                 unproved.push((number, key));
                 let stretch = if mv.reversible { frame.stretch } else { number };
                 let moves = children_in(state, &mut order);
-                frames.push(Frame {
-                    moves,
-                    next: 0,
-                    number,
-                    low: stretch,
-                    stretch,
-                });
+                frames.push(Frame { moves, next: 0, number, low: stretch, stretch });
             }
         }
-        if nodes >= max_nodes
-            || (nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > deadline)
-        {
+        if nodes >= max_nodes || (nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > deadline) {
             unwind(state, &path);
-            return Answer {
-                outcome: Outcome::Unknown,
-                line: Vec::new(),
-                nodes,
-            };
+            return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
         }
     }
-    Answer {
-        outcome: Outcome::Lost,
-        line: Vec::new(),
-        nodes,
-    }
+    Answer { outcome: Outcome::Lost, line: Vec::new(), nodes }
 }
 
 /// The bytes the tables and the unproved stack would hold once the table has grown again

@@ -8,16 +8,14 @@ use std::sync::Arc;
 use crate::cards::{make, parse, rank, suit, Card};
 use crate::deals::SplitMix64;
 use crate::engine::{
-    actions_first_sometimes, shuffle_cards_then_actions, unit_draw, Board, Kind, Move, OptValue,
-    Options, Pile, Rules, Value, ACTION, EARLY_ACTION,
+    actions_first_sometimes, shuffle_cards_then_actions, unit_draw, Board, Kind, Move, OptValue, Options,
+    Pile, Rules, Value, ACTION, EARLY_ACTION,
 };
 
 const HOURS: usize = 12;
 const PACKET_SIZE: usize = 3; // CLK-3, CLK-5
 /// CLK-1: the base card of hour1 ... hour12 (2C at IX, 3H at X, ... KD at VIII).
-const BASE_CODES: [&str; HOURS] = [
-    "6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D",
-];
+const BASE_CODES: [&str; HOURS] = ["6C", "7H", "8S", "9D", "TC", "JH", "QS", "KD", "2C", "3H", "4S", "5D"];
 const HOUR0: usize = 0;
 const PACKET0: usize = HOUR0 + HOURS;
 const STOCK: usize = PACKET0 + HOURS;
@@ -55,9 +53,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
 
 impl Clock {
     fn new(wrap: bool) -> Clock {
-        let all: Vec<Card> = (1..=13)
-            .flat_map(|r| (0..4).map(move |s| make(r, s)))
-            .collect();
+        let all: Vec<Card> = (1..=13).flat_map(|r| (0..4).map(move |s| make(r, s))).collect();
         let mut successor = [0; CARDS];
         let mut predecessor = [0; CARDS];
         for &card in &all {
@@ -76,24 +72,13 @@ impl Clock {
         };
         let runs: Vec<Vec<Card>> = (0..HOURS).map(run).collect();
         let mut layout: Vec<Pile> = (0..HOURS)
-            .map(|h| {
-                Pile::new(
-                    &format!("hour{}", h + 1),
-                    Kind::Foundation,
-                    runs[h].len() + 1,
-                )
-            })
+            .map(|h| Pile::new(&format!("hour{}", h + 1), Kind::Foundation, runs[h].len() + 1))
             .collect();
         layout.extend((0..HOURS).map(|h| Pile::new(&format!("packet{}", h + 1), Kind::Tableau, 0)));
         layout.push(Pile::new("stock", Kind::Stock, 0));
         layout.push(Pile::new("talon", Kind::Talon, 0));
-        let takers = (0..CARDS)
-            .map(|c| {
-                (0..HOURS)
-                    .filter(|&h| runs[h].contains(&(c as Card)))
-                    .collect()
-            })
-            .collect();
+        let takers =
+            (0..CARDS).map(|c| (0..HOURS).filter(|&h| runs[h].contains(&(c as Card))).collect()).collect();
         let mut marries_onto = [None; CARDS];
         for &card in &all {
             if rank(card) < 13 || wrap {
@@ -107,15 +92,7 @@ impl Clock {
                 places[usize::from(card)].push((HOUR0 + hour, i + 1));
             }
         }
-        Clock {
-            layout,
-            bases,
-            successor,
-            predecessor,
-            takers,
-            marries_onto,
-            places,
-        }
+        Clock { layout, bases, successor, predecessor, takers, marries_onto, places }
     }
 
     /// The hours that still need `card` (CLK-2: their pile has not reached its place).
@@ -129,10 +106,7 @@ impl Clock {
 
     /// How many copies of `card` are on the hours.
     fn placed(&self, piles: &[Vec<Card>], card: Card) -> usize {
-        self.places[usize::from(card)]
-            .iter()
-            .filter(|&&(hour, index)| piles[hour].len() > index)
-            .count()
+        self.places[usize::from(card)].iter().filter(|&&(hour, index)| piles[hour].len() > index).count()
     }
 
     fn hour_plays(&self, piles: &[Vec<Card>], src: usize, out: &mut Vec<Move>) {
@@ -168,10 +142,7 @@ impl Rules for Clock {
         let mut rest = deck.to_vec();
         for (hour, &base) in self.bases.iter().enumerate() {
             // CLK-1: the first copy in deck order; the rest keeps its order
-            let at = rest
-                .iter()
-                .position(|&c| c == base)
-                .expect("every base in the deck");
+            let at = rest.iter().position(|&c| c == base).expect("every base in the deck");
             rest.remove(at);
             board.piles[HOUR0 + hour].push(base);
         }
@@ -269,10 +240,7 @@ impl Rules for Clock {
         }
         let mut packets: Vec<&Vec<Card>> = piles[PACKET0..PACKET0 + HOURS].iter().collect();
         packets.sort();
-        let parts = piles[HOUR0..HOUR0 + HOURS]
-            .iter()
-            .chain(packets)
-            .chain([&piles[TALON]]);
+        let parts = piles[HOUR0..HOUR0 + HOURS].iter().chain(packets).chain([&piles[TALON]]);
         for (i, part) in parts.enumerate() {
             if i > 0 {
                 out.push(0xff);
@@ -317,20 +285,19 @@ impl Rules for Clock {
         Some(256)
     }
 
-    /// `solver.clock.probe_order`'s three kinds in turn: `clock_order`'s ranks plus a
+    /// `solver.clock.probe_order`: `clock_order` for probe 0, then three kinds in turn: `clock_order`'s ranks plus a
     /// random draw of up to `GUIDE_NOISE`; card moves shuffled; the same with hour plays
     /// first. Now and then the actions come first.
     fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
+        if probe == 0 {
+            self.order(board, legal);
+            return;
+        }
         if probe.is_multiple_of(3) {
             let wanted = self.wanted(board);
             let mut keyed: Vec<(f64, Move)> = legal
                 .iter()
-                .map(|m| {
-                    (
-                        f64::from(self.rank_move(board, &wanted, m)) + GUIDE_NOISE * unit_draw(rng),
-                        *m,
-                    )
-                })
+                .map(|m| (f64::from(self.rank_move(board, &wanted, m)) + GUIDE_NOISE * unit_draw(rng), *m))
                 .collect();
             keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
             *legal = keyed.into_iter().map(|(_, m)| m).collect();
@@ -352,9 +319,7 @@ impl Clock {
     /// The cards the hours take next.
     fn wanted(&self, board: &Board) -> Vec<Card> {
         let piles = &board.piles;
-        (0..HOURS)
-            .map(|h| self.successor[usize::from(piles[h][piles[h].len() - 1])])
-            .collect()
+        (0..HOURS).map(|h| self.successor[usize::from(piles[h][piles[h].len() - 1])]).collect()
     }
 
     /// The rank `clock_order` gives a move, lowest first.

@@ -12,6 +12,7 @@ pub mod clock;
 pub mod rainbow;
 pub mod reserve_family;
 pub mod star;
+pub mod sun;
 
 /// A game's builder: its rules for one resolved option set, or why the native engine
 /// does not play that option set.
@@ -30,32 +31,15 @@ pub struct Game {
 }
 
 pub const GAMES: &[Game] = &[
-    Game {
-        id: "star",
-        decks: 1,
-        build: star::build,
-        search: true,
-    },
-    Game {
-        id: "clock",
-        decks: 2,
-        build: clock::build,
-        search: true,
-    },
-    Game {
-        id: "rainbow",
-        decks: 2,
-        build: rainbow::build,
-        search: false,
-    },
+    Game { id: "star", decks: 1, build: star::build, search: true },
+    Game { id: "clock", decks: 2, build: clock::build, search: true },
+    Game { id: "rainbow", decks: 2, build: rainbow::build, search: false },
+    Game { id: "sun", decks: 2, build: sun::build, search: true },
 ];
 
 /// The game `id`, or why not.
 pub fn game(id: &str) -> Result<&'static Game, String> {
-    GAMES
-        .iter()
-        .find(|g| g.id == id)
-        .ok_or_else(|| format!("the native engine does not play {id}"))
+    GAMES.iter().find(|g| g.id == id).ok_or_else(|| format!("the native engine does not play {id}"))
 }
 
 /// The rules of `game` with `options`, and its number of decks; an error says why not.

@@ -14,11 +14,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     for (name, value) in options {
         match (name.as_str(), value) {
             ("redeals", OptValue::Int(n @ (3 | 5))) => redeals = Some(*n as i32),
-            _ => {
-                return Err(format!(
-                    "rainbow: option {name} = {value:?} is not supported"
-                ))
-            }
+            _ => return Err(format!("rainbow: option {name} = {value:?} is not supported")),
         }
     }
     let redeals = redeals.ok_or("rainbow: option redeals missing")?;

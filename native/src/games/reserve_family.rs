@@ -51,21 +51,12 @@ impl ReserveFamily {
     pub fn new(game_id: &'static str, shape: Shape) -> ReserveFamily {
         let reserves = shape.reserves.len();
         let first_waste = reserves + shape.foundations;
-        let mut layout: Vec<Pile> = shape
-            .reserves
-            .iter()
-            .map(|r| Pile::new(r, Kind::Reserve, 0))
-            .collect();
-        layout.extend((1..=shape.foundations).map(|f| {
-            Pile::new(
-                &format!("found{f}"),
-                Kind::Foundation,
-                shape.foundation_cards,
-            )
-        }));
+        let mut layout: Vec<Pile> = shape.reserves.iter().map(|r| Pile::new(r, Kind::Reserve, 0)).collect();
         layout.extend(
-            (1..=shape.waste_piles).map(|w| Pile::new(&format!("pile{w}"), Kind::Waste, 0)),
+            (1..=shape.foundations)
+                .map(|f| Pile::new(&format!("found{f}"), Kind::Foundation, shape.foundation_cards)),
         );
+        layout.extend((1..=shape.waste_piles).map(|w| Pile::new(&format!("pile{w}"), Kind::Waste, 0)));
         layout.push(Pile::new("stock", Kind::Stock, 0));
         layout.push(Pile::new("hand", Kind::Hand, 0));
         let mut below = [0u8; 14];
@@ -89,10 +80,7 @@ impl ReserveFamily {
 
     /// The same game searched by restarted probes, the shortest of `unit` nodes.
     pub fn probed(self, unit: u64) -> ReserveFamily {
-        ReserveFamily {
-            probe_unit: Some(unit),
-            ..self
-        }
+        ReserveFamily { probe_unit: Some(unit), ..self }
     }
 
     fn reserve_piles(&self) -> std::ops::Range<usize> {
@@ -143,12 +131,7 @@ impl Rules for ReserveFamily {
     }
 
     fn var_count(&self) -> usize {
-        FAMILY_VARS
-            + if self.shape.even_piles {
-                self.waste.len()
-            } else {
-                0
-            }
+        FAMILY_VARS + if self.shape.even_piles { self.waste.len() } else { 0 }
     }
 
     fn setup(&self, board: &mut Board, deck: &[Card]) {
@@ -184,9 +167,7 @@ impl Rules for ReserveFamily {
                 None => {
                     first_empty.get_or_insert(f);
                 }
-                Some(&top) if cards.len() < capacity => {
-                    takes[usize::from(rank(top) % 13 + 1)].push(f)
-                }
+                Some(&top) if cards.len() < capacity => takes[usize::from(rank(top) % 13 + 1)].push(f),
                 Some(_) => {}
             }
         }
@@ -232,9 +213,7 @@ impl Rules for ReserveFamily {
             }
         } else if !piles[self.stock].is_empty() {
             out.push(Move::action(DRAW));
-        } else if v[REDEALS_DONE] < self.shape.redeals
-            && self.waste.iter().any(|&w| !piles[w].is_empty())
-        {
+        } else if v[REDEALS_DONE] < self.shape.redeals && self.waste.iter().any(|&w| !piles[w].is_empty()) {
             // RBW-7 [R]: not offered with every waste pile empty
             out.push(Move::action(REDEAL));
         }
@@ -266,11 +245,7 @@ impl Rules for ReserveFamily {
     /// All cards on the foundations; a quick no while the stock holds cards.
     fn is_won(&self, board: &Board) -> bool {
         board.piles[self.stock].is_empty()
-            && self
-                .found
-                .iter()
-                .map(|&f| board.piles[f].len())
-                .sum::<usize>()
+            && self.found.iter().map(|&f| board.piles[f].len()).sum::<usize>()
                 == self.shape.foundations * self.shape.foundation_cards
     }
 
@@ -287,23 +262,12 @@ impl Rules for ReserveFamily {
         let base = char::from(RANK_CHARS[v[BASE_RANK] as usize - 1]).to_string();
         let mut out = vec![
             ("base_rank".to_string(), Value::Str(base)),
-            (
-                "redeals".to_string(),
-                Value::Int(i64::from(v[REDEALS_DONE])),
-            ),
-            (
-                "redeals_allowed".to_string(),
-                Value::Int(i64::from(self.shape.redeals)),
-            ),
+            ("redeals".to_string(), Value::Int(i64::from(v[REDEALS_DONE]))),
+            ("redeals_allowed".to_string(), Value::Int(i64::from(self.shape.redeals))),
         ];
         if self.shape.even_piles {
             let placed = (0..self.waste.len())
-                .map(|k| {
-                    (
-                        format!("pile{}", k + 1),
-                        Value::Int(i64::from(v[FAMILY_VARS + k])),
-                    )
-                })
+                .map(|k| (format!("pile{}", k + 1), Value::Int(i64::from(v[FAMILY_VARS + k]))))
                 .collect();
             out.push(("placed_this_pass".to_string(), Value::Map(placed)));
         }
