@@ -368,6 +368,15 @@ impl State {
         self.legal.as_deref().unwrap_or(&[])
     }
 
+    /// The legal raw moves as `legal_raw` gives them, taken out of the cache (the search
+    /// plays one of them next, which empties the cache anyway).
+    pub fn take_legal(&mut self) -> Vec<Move> {
+        match self.legal.take() {
+            Some(legal) => legal,
+            None => self.compute_legal(),
+        }
+    }
+
     fn compute_legal(&mut self) -> Vec<Move> {
         let mut legal = Vec::new();
         if self.rules.is_won(&self.board) {

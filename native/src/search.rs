@@ -132,7 +132,7 @@ fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
     if state.rules.dead_end(&state.board) {
         return Vec::new();
     }
-    let mut legal = state.legal_raw().to_vec();
+    let mut legal = state.take_legal();
     if !legal.is_empty() {
         if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
             return vec![forced];

@@ -213,12 +213,20 @@ impl Rules for Star {
     /// stock keep one order for a whole search (the Python docstring argues it).
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut cells: Vec<Card> = (CELL0..CELL0 + 4).filter_map(|c| piles[c].last().copied()).collect();
+        let mut cells = [0u8; 4];
+        let mut held = 0;
+        for cell in &piles[CELL0..CELL0 + 4] {
+            if let Some(&card) = cell.last() {
+                cells[held] = card;
+                held += 1;
+            }
+        }
+        let cells = &mut cells[..held];
         cells.sort_unstable();
         out.extend((0..4).map(|b| piles[b].len() as u8));
         out.push(piles[RESERVE].len() as u8);
         out.push(cells.len() as u8);
-        out.extend_from_slice(&cells);
+        out.extend_from_slice(cells);
         out.extend(board.vars[..BASE_OF_SUIT].iter().map(|&v| v as u8));
     }
 
