@@ -221,10 +221,11 @@ fn unsupported(game: &str, options: &Bound<'_, PyDict>) -> PyResult<Option<Strin
     Ok(games::rules(game, &read_options(options)?).err())
 }
 
-/// Whether `patience.solve` should hand `game` to the native search (`games::Game::search`).
+/// The share of `patience.solve`'s budgets the native search gets for `game`
+/// (`games::Game::search_share`; 0 for a game it does not play).
 #[pyfunction]
-fn searches(game: &str) -> bool {
-    games::game(game).is_ok_and(|g| g.search)
+fn search_share(game: &str) -> f64 {
+    games::game(game).map_or(0.0, |g| g.search_share)
 }
 
 /// The deck order of a deal number as card codes (docs/deals.md), for comparing with
@@ -239,6 +240,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeState>()?;
     m.add_function(wrap_pyfunction!(unsupported, m)?)?;
     m.add_function(wrap_pyfunction!(deal_order, m)?)?;
-    m.add_function(wrap_pyfunction!(searches, m)?)?;
+    m.add_function(wrap_pyfunction!(search_share, m)?)?;
     Ok(())
 }

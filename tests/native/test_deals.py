@@ -81,3 +81,25 @@ def test_solve_hands_to_the_native_search_only_the_games_it_searches(
     assert patience.solve(get_game("star").new(deal=1)).outcome == "won"
     patience.solve(get_game("rainbow").new(deal=1), max_nodes=2000)
     assert asked == ["star:native", "rainbow:python"]
+    assert native.search_share(get_game("rainbow").new(deal=1)) == 0
+
+
+def test_a_game_searched_natively_first_hands_what_is_left_to_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    native_module()
+    import patience
+
+    answers: list[Any] = []
+    real = native.solve
+
+    def spy(state: State, max_nodes: int, max_seconds: float) -> Any:
+        answers.append(real(state, max_nodes, max_seconds))
+        return answers[-1]
+
+    monkeypatch.setattr(native, "solve", spy)
+    state = get_game("clock").new(deal=108)  # won, but late for the native probes
+    assert 0 < native.search_share(state) < 1
+    result = patience.solve(state, max_nodes=4000)
+    ((outcome, _, searched),) = answers
+    assert outcome == "unknown" and searched == 4000 * native.search_share(state)
+    assert result.nodes > searched  # the Python search went on with the rest
