@@ -113,7 +113,8 @@ struct Frame {
     next: usize,
     number: u32,
     low: u32,
-    stretch: u32, // number of the first position after the last irreversible move
+    stretch: u32,  // number of the first position after the last irreversible move
+    played: usize, // moves from the parent's position to this one: its move and a forced run
 }
 
 /// The order the search tries moves in: the game's own, or a probe's.
@@ -239,8 +240,10 @@ fn depth_first(
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
     let first = children_in(state, &mut order);
-    let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0 }];
+    let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
     let mut nodes: u64 = 0;
+    let mut next_clock_check = TIME_CHECK_EVERY;
+    let mut run: Vec<u128> = Vec::new(); // keys of the positions a run of forced moves passed
     let unwind = |state: &mut State, path: &[Move]| {
         for _ in path {
             state.pop();
@@ -249,7 +252,7 @@ fn depth_first(
     while let Some(frame) = frames.last_mut() {
         if frame.next == frame.moves.len() {
             let (number, low) = (frame.number, frame.low);
-            frames.pop();
+            let frame = frames.pop().expect("the frame looked at");
             if low >= number {
                 // a closed component: all of it proved lost
                 while let Some(&(n, key)) = unproved.last() {
@@ -263,7 +266,8 @@ fn depth_first(
             } else if let Some(parent) = frames.last_mut() {
                 parent.low = parent.low.min(low);
             }
-            if let Some(mv) = path.pop() {
+            for _ in 0..frame.played {
+                let mv = path.pop().expect("a move per position of the frame's run");
                 if track_memory && !mv.reversible {
                     irreversible -= 1;
                 }
@@ -283,39 +287,72 @@ fn depth_first(
             unwind(state, &path);
             return Answer { outcome: Outcome::Won, line: path, nodes };
         }
-        let key = table_key(state, irreversible);
-        let found = match table.get(&key) {
-            Some(&n) => Some(n),
-            None if proved.contains(&key) => Some(PROVED),
-            None => None,
-        };
-        match found {
-            Some(found) => {
+        // A position whose one move is forced and irreversible stands or falls with the
+        // position that move leads to, which is searched in its place: the positions of
+        // a run of forced moves get no frames, and take the number of the position the
+        // run ends in (none if that one was met before: they are then met again).
+        let mut played = 1;
+        run.clear();
+        let mut last_reversible = mv.reversible;
+        loop {
+            let key = table_key(state, irreversible);
+            let found = match table.get(&key) {
+                Some(&n) => Some(n),
+                None if proved.contains(&key) => Some(PROVED),
+                None => None,
+            };
+            if let Some(found) = found {
                 if found != PROVED && frame.low > found {
                     frame.low = found; // an unproved position: on the path or tainted by it
                 }
-                if track_memory && !mv.reversible {
-                    irreversible -= 1;
+                for _ in 0..played {
+                    let back = path.pop().expect("a move of this run");
+                    if track_memory && !back.reversible {
+                        irreversible -= 1;
+                    }
+                    state.pop();
                 }
-                path.pop();
-                state.pop();
+                break;
             }
-            None => {
-                if table.len() == table.capacity() && table_bytes(&table, &unproved, proved) > max_table_bytes
-                {
-                    unwind(state, &path);
-                    return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
+            let moves = children_in(state, &mut order);
+            if let [forced] = moves[..] {
+                if !forced.reversible && nodes < max_nodes {
+                    run.push(key);
+                    state.play_raw(forced);
+                    path.push(forced);
+                    played += 1;
+                    last_reversible = false;
+                    if track_memory {
+                        irreversible += 1;
+                    }
+                    nodes += 1;
+                    if state.is_won() {
+                        unwind(state, &path);
+                        return Answer { outcome: Outcome::Won, line: path, nodes };
+                    }
+                    continue;
                 }
-                let number = count;
-                count += 1;
-                table.insert(key, number);
-                unproved.push((number, key));
-                let stretch = if mv.reversible { frame.stretch } else { number };
-                let moves = children_in(state, &mut order);
-                frames.push(Frame { moves, next: 0, number, low: stretch, stretch });
             }
+            let grows = table.len() + run.len() + 1 > table.capacity();
+            if grows && table_bytes(&table, &unproved, proved) > max_table_bytes {
+                unwind(state, &path);
+                return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
+            }
+            let number = count;
+            count += 1;
+            for &passed in run.iter().chain([&key]) {
+                table.insert(passed, number);
+                unproved.push((number, passed));
+            }
+            let stretch = if last_reversible { frame.stretch } else { number };
+            frames.push(Frame { moves, next: 0, number, low: stretch, stretch, played });
+            break;
         }
-        if nodes >= max_nodes || (nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > deadline) {
+        let clock_due = nodes >= next_clock_check;
+        if clock_due {
+            next_clock_check = nodes + TIME_CHECK_EVERY;
+        }
+        if nodes >= max_nodes || (clock_due && Instant::now() > deadline) {
             unwind(state, &path);
             return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
         }
@@ -335,6 +372,45 @@ fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::deals::{chance_source, deal_order};
+    use crate::engine::{OptValue, Options};
+    use crate::games;
+
+    fn star(deal: u64) -> State {
+        let options: Options = vec![("direction".into(), OptValue::Str("first-fit".into()))];
+        let (rules, decks) = games::rules("star", &options).expect("star plays");
+        let deck = deal_order(deal, decks);
+        State::new(rules, &deck, chance_source(Some(deal), &deck))
+    }
+
+    const BUDGET: Budget = Budget { max_nodes: 5_000_000, max_seconds: 60.0, max_table_bytes: 1 << 30 };
+
+    #[test]
+    fn a_won_line_replays_to_a_win_and_the_state_is_left_as_it_was() {
+        let mut state = star(1);
+        let before = state.board.key();
+        let answer = solve(&mut state, BUDGET);
+        assert_eq!(answer.outcome, Outcome::Won);
+        assert_eq!(state.board.key(), before);
+        for mv in answer.line {
+            assert!(state.legal_raw().contains(&mv));
+            state.play_raw(mv);
+        }
+        assert!(state.is_won());
+    }
+
+    #[test]
+    fn a_lost_deal_is_proved_and_budgets_stop_a_search() {
+        let mut state = star(2); // lost: every line searched in some 420,000 positions
+        assert_eq!(solve(&mut state, BUDGET).outcome, Outcome::Lost);
+        let few_nodes = Budget { max_nodes: 1000, ..BUDGET };
+        let answer = solve(&mut state, few_nodes);
+        assert_eq!((answer.outcome, answer.nodes), (Outcome::Unknown, 1000));
+        let small_table = Budget { max_table_bytes: 1 << 16, ..BUDGET };
+        assert_eq!(solve(&mut state, small_table).outcome, Outcome::Unknown);
+        assert_eq!(state.moves_played(), 0);
+    }
 
     #[test]
     fn luby_sequence() {
