@@ -17,8 +17,11 @@ with two workers at least 1.7 times one worker.
 
 ``--side-by-side`` solves the same deals with the same budget twice per game the native
 core plays (``patience.native``), once with the native search and once with the Python
-one (``PATIENCE_NATIVE=0``), and writes both rows, with the ratios of their speeds and
-decided shares, to bench/results/native.json (a run of some games keeps the others).
+one (``PATIENCE_NATIVE=0``), and writes both rows, with the ratios of their speeds (nodes
+a second, and the Python search's total seconds over the native one's) and the
+difference of their decided shares, to bench/results/native.json (a run of some games
+keeps the others). Nodes are counted as each search counts them: the native search's
+include the Python search's where it hands a deal over (Clock).
 """
 
 from __future__ import annotations
@@ -80,6 +83,7 @@ def bench_game(game_id: str, deals: range, max_seconds: float,
             **outcomes,
             "decided_share": decided / len(deals),
             "median_seconds": statistics.median(times), "p95_seconds": quantile(times, 0.95),
+            "total_seconds": sum(times),
             "nodes_per_second": nodes / sum(times) if sum(times) else 0.0,
             "open_deals": still_open}
 
@@ -108,6 +112,8 @@ def side_by_side(games: list[str], deals: range, max_seconds: float,
                      "python": pair["python"],
                      "nodes_per_second_ratio": pair["native"]["nodes_per_second"] / python_speed
                      if python_speed else None,
+                     "total_seconds_ratio": pair["python"]["total_seconds"]
+                     / pair["native"]["total_seconds"],
                      "decided_share_difference": pair["native"]["decided_share"]
                      - pair["python"]["decided_share"]})
     stored: dict[str, Any] = {"games": []}
