@@ -16,7 +16,7 @@ from patience.solver.search import solve
 from tests.native.helpers import native_module, option_sets, walk
 
 RAINBOW_OPTIONS = option_sets(get_game("rainbow"))
-PLAYOUTS = 100
+PLAYOUTS = 200
 
 
 @pytest.mark.parametrize("options", RAINBOW_OPTIONS, ids=str)

@@ -13,7 +13,7 @@ from patience.engine.registry import get_game
 from tests.native.helpers import agree_on, native_module, option_sets, walk
 
 SUN_OPTIONS = option_sets(get_game("sun"))
-PLAYOUTS = 100
+PLAYOUTS = 300
 
 
 @pytest.mark.parametrize("options", SUN_OPTIONS, ids=str)
