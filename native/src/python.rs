@@ -164,6 +164,14 @@ impl NativeState {
         PyBytes::new(py, &self.state.board.key())
     }
 
+    /// The position as the search's table sees it, the bytes the Python
+    /// `Rules.solver_key` gives (the table holds a hash of them).
+    fn solver_key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let mut out = Vec::new();
+        self.state.rules.solver_key(&self.state.board, &mut out);
+        PyBytes::new(py, &out)
+    }
+
     /// The position as the Python `State.to_dict()` gives it (`&mut`: the status reads the
     /// legal moves, which the state caches).
     #[allow(clippy::wrong_self_convention)]

@@ -53,7 +53,8 @@ def python_search_moves(state: State, dead_ends: bool = True) -> list[RawMove]:
 def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
          knowledge: bool = True, dead_ends: bool = True) -> int:
     """One random playout of ``deal`` through both engines, taking back a move now and then;
-    at every step the legal moves, ``to_dict``, the status and the key must agree, and with
+    at every step the legal moves, ``to_dict``, the status, the key and the solver's table
+    key must agree, and with
     ``knowledge`` the moves the searches try (safe moves, dead ends unless ``dead_ends`` is
     false, move order). Returns the number of steps compared."""
     module = native_module()
@@ -69,6 +70,7 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
         assert twin.to_dict() == state.to_dict(), where
         assert twin.status == state.status, where
         assert twin.key() == state.key(), where
+        assert twin.solver_key() == state.rules.solver_key(state), where
         if knowledge:
             assert twin.search_moves() == python_search_moves(state, dead_ends), where
         steps += 1
