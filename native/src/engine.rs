@@ -193,6 +193,11 @@ pub trait Rules: Send + Sync {
     /// Carry out a generated move and its automatic steps through the board's journal.
     fn apply(&self, board: &mut Board, mv: Move);
 
+    /// The legal moves once the repetition rule has been applied, for a clause that
+    /// depends on which other moves are legal (`Rules.after_repetition`, Blockade's
+    /// BLK-7); by default they stay as they are.
+    fn after_repetition(&self, _board: &Board, _legal: &mut Vec<Move>) {}
+
     fn is_won(&self, board: &Board) -> bool {
         let layout = self.layout();
         let (mut held, mut target) = (0, 0);
@@ -401,6 +406,7 @@ impl State {
             }
             legal = kept;
         }
+        self.rules.after_repetition(&self.board, &mut legal);
         legal
     }
 
