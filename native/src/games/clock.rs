@@ -1,7 +1,7 @@
 //! Clock (RULES.md §5, `patience.games.clock`): twelve hour foundations round a dial, a
 //! packet of three at each hour; and what the solver knows of it
-//! (`patience.solver.clock`: its table key, safe move and move order; its dead end is not
-//! ported).
+//! (`patience.solver.clock`: its table key, safe move, move orders and the first test of
+//! its dead end).
 
 use std::sync::Arc;
 
@@ -36,6 +36,8 @@ pub struct Clock {
     marries_onto: [Option<Card>; CARDS],
     /// Per card, its places (hour pile, index) in the hours' fixed runs (`clock_copies.PLACES`).
     places: Vec<Vec<(usize, usize)>>,
+    /// Per hour, its whole pile in order, base first (CLK-1, CLK-2).
+    runs: Vec<Vec<Card>>,
 }
 
 /// Clock with `options` (`wrap_marriage`: a bool), or why not.
@@ -92,7 +94,8 @@ impl Clock {
                 places[usize::from(card)].push((HOUR0 + hour, i + 1));
             }
         }
-        Clock { layout, bases, successor, predecessor, takers, marries_onto, places }
+        let runs = (0..HOURS).map(|h| [vec![bases[h]], runs[h].clone()].concat()).collect();
+        Clock { layout, bases, successor, predecessor, takers, marries_onto, places, runs }
     }
 
     /// The hours that still need `card` (CLK-2: their pile has not reached its place).
@@ -107,6 +110,102 @@ impl Clock {
     /// How many copies of `card` are on the hours.
     fn placed(&self, piles: &[Vec<Card>], card: Card) -> usize {
         self.places[usize::from(card)].iter().filter(|&&(hour, index)| piles[hour].len() > index).count()
+    }
+
+    /// `solver.clock._walls`: per walled pile (the talon, a packet with a stuck card above
+    /// its bottom card) its pile and the places of its stuck cards, rising; per packet,
+    /// the place of its topmost stuck card (0 if none): the cards from there up are free.
+    /// A packet card is stuck when nothing can take it but an hour: it has nothing to
+    /// marry onto, or no copy of that card is left in the stock or another packet.
+    fn walls(&self, piles: &[Vec<Card>]) -> (Vec<(usize, Vec<usize>)>, [usize; HOURS]) {
+        let mut walls = Vec::new();
+        let talon = &piles[TALON];
+        if talon.len() > 1 {
+            walls.push((TALON, (0..talon.len()).collect())); // CLK-6: every talon card
+        }
+        let mut lost_copies = [0u8; CARDS]; // copies on the hours or in the talon
+        for &card in piles[HOUR0..HOUR0 + HOURS].iter().flatten().chain(talon) {
+            lost_copies[usize::from(card)] += 1;
+        }
+        let mut tops = [0; HOURS];
+        for (h, top) in tops.iter_mut().enumerate() {
+            let pile = &piles[PACKET0 + h];
+            let stuck: Vec<usize> = (0..pile.len())
+                .filter(|&i| match self.marries_onto[usize::from(pile[i])] {
+                    None => true,
+                    Some(target) => {
+                        let below = pile[..i].iter().filter(|&&c| c == target).count() as u8;
+                        lost_copies[usize::from(target)] + below == 2
+                    }
+                })
+                .collect();
+            if let Some(&last) = stuck.last() {
+                if last > 0 {
+                    *top = last;
+                    walls.push((PACKET0 + h, stuck));
+                }
+            }
+        }
+        (walls, tops)
+    }
+
+    /// `solver.clock._relaxation_stalls` (without the bound places): the relaxed game,
+    /// where every stock card and every card with no stuck card above it is free, an hour
+    /// takes its next card whenever a copy is free, and a stuck card counts as gone once
+    /// an hour that still needed it has passed its place, cannot complete every hour.
+    fn relaxation_stalls(
+        &self,
+        piles: &[Vec<Card>],
+        walls: &[(usize, Vec<usize>)],
+        tops: &[usize; HOURS],
+    ) -> bool {
+        let mut stacks: Vec<Vec<usize>> = walls.iter().map(|(_, stuck)| stuck.clone()).collect();
+        let mut heights: Vec<usize> = (0..HOURS).map(|h| piles[HOUR0 + h].len()).collect();
+        let start = heights.clone();
+        let mut free = [false; CARDS];
+        for &card in &piles[STOCK] {
+            free[usize::from(card)] = true;
+        }
+        if let Some(&card) = piles[TALON].last() {
+            free[usize::from(card)] = true;
+        }
+        for (h, &top) in tops.iter().enumerate() {
+            for &card in &piles[PACKET0 + h][top..] {
+                free[usize::from(card)] = true;
+            }
+        }
+        loop {
+            let mut changed = false;
+            for (hour, height) in heights.iter_mut().enumerate() {
+                let run = &self.runs[hour];
+                let old = *height;
+                while *height < run.len() && free[usize::from(run[*height])] {
+                    *height += 1;
+                }
+                changed |= *height != old;
+            }
+            if !changed {
+                break;
+            }
+            for ((pile, _), stuck) in walls.iter().zip(stacks.iter_mut()) {
+                let pile = &piles[*pile];
+                while let Some(&top) = stuck.last() {
+                    // gone once an hour that needed it at the start has passed its place
+                    let gone = self.places[usize::from(pile[top])]
+                        .iter()
+                        .any(|&(h, index)| start[h] <= index && index < heights[h]);
+                    if !gone {
+                        break;
+                    }
+                    stuck.pop();
+                    let from = stuck.last().copied().unwrap_or(0);
+                    for &card in &pile[from..top] {
+                        free[usize::from(card)] = true;
+                    }
+                }
+            }
+        }
+        (0..HOURS).any(|h| heights[h] != self.runs[h].len())
     }
 
     fn hour_plays(&self, piles: &[Vec<Card>], src: usize, out: &mut Vec<Move>) {
@@ -270,6 +369,15 @@ impl Rules for Clock {
             }
         }
         None
+    }
+
+    /// `clock_dead_end`'s first test: cards walled in under cards that can only go to an
+    /// hour, so that even the relaxed game cannot complete every hour. (The Python solver
+    /// goes on, after a draw, with the copies' places, `clock_copies.bound_places`; that
+    /// is not ported: leaving a test out never claims anything.)
+    fn dead_end(&self, board: &Board) -> bool {
+        let (walls, tops) = self.walls(&board.piles);
+        !walls.is_empty() && self.relaxation_stalls(&board.piles, &walls, &tops)
     }
 
     /// `clock_order`: hour plays first; then marriages that bare a card an hour takes,
