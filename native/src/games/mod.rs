@@ -34,7 +34,7 @@ pub struct Game {
 
 pub const GAMES: &[Game] = &[
     Game { id: "star", decks: 1, build: star::build, search_share: 1.0 },
-    // the Python dive and dead end decide the few deals the native probes leave open
+    // the Python dive decides the few deals the native probes leave open
     Game { id: "clock", decks: 2, build: clock::build, search_share: 0.1 },
     Game { id: "rainbow", decks: 2, build: rainbow::build, search_share: 0.0 },
     Game { id: "sun", decks: 2, build: sun::build, search_share: 1.0 },
