@@ -38,9 +38,7 @@ pub fn parse(text: &str) -> Option<Card> {
 
 /// The unshuffled order: each deck S, H, D, C, each suit ace to king (docs/deals.md).
 pub fn fresh_deck(decks: usize) -> Vec<Card> {
-    let one: Vec<Card> = (0..4)
-        .flat_map(|s| (1..=13).map(move |r| make(r, s)))
-        .collect();
+    let one: Vec<Card> = (0..4).flat_map(|s| (1..=13).map(move |r| make(r, s))).collect();
     one.iter().copied().cycle().take(52 * decks).collect()
 }
 

@@ -1,7 +1,9 @@
 //! Deal numbers to deck orders, bit for bit as docs/deals.md defines them (and
 //! `patience.deals` implements them): SplitMix64 and a Fisher-Yates shuffle from the end.
 
-use crate::cards::{fresh_deck, Card};
+use sha2::{Digest, Sha256};
+
+use crate::cards::{code, fresh_deck, Card};
 
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -53,6 +55,28 @@ pub fn deal_order(deal: u64, decks: usize) -> Vec<Card> {
     shuffled(&fresh_deck(decks), deal)
 }
 
+/// The text that seeds chance events: `deal=42` or `deck=AS,7H,...` (`chance_source`).
+pub fn chance_source(deal: Option<u64>, deck: &[Card]) -> String {
+    match deal {
+        Some(n) => format!("deal={n}"),
+        None => format!("deck={}", deck.iter().map(|&c| code(c)).collect::<Vec<_>>().join(",")),
+    }
+}
+
+/// The seed of chance event `event` (0, 1, ... within a game): the first 8 bytes,
+/// big-endian, of SHA-256 of `source/event`.
+pub fn chance_seed(source: &str, event: i32) -> u64 {
+    let digest = Sha256::digest(format!("{source}/{event}").as_bytes());
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    u64::from_be_bytes(first)
+}
+
+/// `items` shuffled by chance event `event` of the game `source` names.
+pub fn chance_shuffle<T: Clone>(items: &[T], source: &str, event: i32) -> Vec<T> {
+    shuffled(items, chance_seed(source, event))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,15 +93,19 @@ mod tests {
 
     #[test]
     fn deal_one_vectors() {
-        let first = |decks| -> Vec<String> {
-            deal_order(1, decks)
-                .iter()
-                .take(5)
-                .map(|&c| code(c))
-                .collect()
-        };
+        let first =
+            |decks| -> Vec<String> { deal_order(1, decks).iter().take(5).map(|&c| code(c)).collect() };
         assert_eq!(first(1), ["7H", "9S", "4H", "8D", "8H"]);
         assert_eq!(first(2), ["6D", "7D", "JS", "8S", "KC"]);
+    }
+
+    #[test]
+    fn chance_seed_is_sha256_of_the_source_and_event() {
+        // hashlib.sha256(b"deal=1/0").digest()[:8]
+        assert_eq!(chance_seed("deal=1", 0), 0xa7c8_0f28_eede_4827);
+        assert_ne!(chance_seed("deal=1", 0), chance_seed("deal=1", 1));
+        assert_eq!(chance_source(Some(7), &[]), "deal=7");
+        assert_eq!(chance_source(None, &[0b100, 0b1001]), "deck=AS,2H");
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use crate::cards::Card;
+use crate::deals::SplitMix64;
 
 /// The source of an action move (Python's `ACTION = -1`).
 pub const ACTION: usize = usize::MAX;
@@ -23,21 +24,11 @@ pub struct Move {
 
 impl Move {
     pub fn card(src: usize, dst: usize, index: usize, reversible: bool) -> Move {
-        Move {
-            src,
-            dst,
-            index,
-            reversible,
-        }
+        Move { src, dst, index, reversible }
     }
 
     pub fn action(number: usize) -> Move {
-        Move {
-            src: ACTION,
-            dst: number,
-            index: 0,
-            reversible: false,
-        }
+        Move { src: ACTION, dst: number, index: 0, reversible: false }
     }
 
     pub fn is_action(&self) -> bool {
@@ -68,11 +59,7 @@ pub struct Pile {
 
 impl Pile {
     pub fn new(id: &str, kind: Kind, capacity: usize) -> Pile {
-        Pile {
-            id: id.to_string(),
-            kind,
-            capacity,
-        }
+        Pile { id: id.to_string(), kind, capacity }
     }
 }
 
@@ -92,31 +79,17 @@ pub type Options = Vec<(String, OptValue)>;
 pub enum Value {
     None,
     Int(i64),
-    Bool(bool),
     Str(String),
+    Bool(bool),
     List(Vec<Value>),
     Map(Vec<(String, Value)>),
 }
 
 enum Entry {
-    MoveTop {
-        src: usize,
-        dst: usize,
-        n: usize,
-    },
-    TakeAt {
-        src: usize,
-        index: usize,
-        dst: usize,
-    },
-    SetVar {
-        var: usize,
-        old: i32,
-    },
-    Replace {
-        pile: usize,
-        old: Vec<Card>,
-    },
+    MoveTop { src: usize, dst: usize, n: usize },
+    TakeAt { src: usize, index: usize, dst: usize },
+    SetVar { var: usize, old: i32 },
+    Replace { pile: usize, old: Vec<Card> },
 }
 
 /// Piles (index 0 the bottom card) and counters, changed by `Rules::apply` only through
@@ -124,27 +97,27 @@ enum Entry {
 pub struct Board {
     pub piles: Vec<Vec<Card>>,
     pub vars: Vec<i32>,
-    /// What seeds chance events (`patience.deals.chance_source`: `deal=N` or `deck=…`).
+    /// What seeds the game's chance events (`deal=N` or `deck=...`, docs/deals.md).
     pub chance: String,
     journal: Vec<Entry>,
 }
 
 impl Board {
-    pub fn new(piles: usize, vars: usize) -> Board {
-        Board {
-            piles: vec![Vec::new(); piles],
-            vars: vec![0; vars],
-            chance: String::new(),
-            journal: Vec::new(),
-        }
+    pub fn new(piles: usize, vars: usize, chance: String) -> Board {
+        Board { piles: vec![Vec::new(); piles], vars: vec![0; vars], chance, journal: Vec::new() }
     }
 
     /// Move the top `n` cards of `src` onto `dst`, keeping their order.
     pub fn move_top(&mut self, src: usize, dst: usize, n: usize) {
+        self.journal.push(Entry::MoveTop { src, dst, n });
+        if n == 1 {
+            let card = self.piles[src].pop().expect("a card to move");
+            self.piles[dst].push(card);
+            return;
+        }
         let from = self.piles[src].len() - n;
         let moved: Vec<Card> = self.piles[src].drain(from..).collect();
         self.piles[dst].extend(moved);
-        self.journal.push(Entry::MoveTop { src, dst, n });
     }
 
     /// Move the card at `index` of `src` onto `dst`.
@@ -155,10 +128,7 @@ impl Board {
     }
 
     pub fn set_var(&mut self, var: usize, value: i32) {
-        self.journal.push(Entry::SetVar {
-            var,
-            old: self.vars[var],
-        });
+        self.journal.push(Entry::SetVar { var, old: self.vars[var] });
         self.vars[var] = value;
     }
 
@@ -171,6 +141,10 @@ impl Board {
     fn rewind(&mut self, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop().expect("journal longer than mark") {
+                Entry::MoveTop { src, dst, n: 1 } => {
+                    let card = self.piles[dst].pop().expect("a card moved");
+                    self.piles[src].push(card);
+                }
                 Entry::MoveTop { src, dst, n } => {
                     let from = self.piles[dst].len() - n;
                     let moved: Vec<Card> = self.piles[dst].drain(from..).collect();
@@ -218,6 +192,11 @@ pub trait Rules: Send + Sync {
     fn generate(&self, board: &Board, out: &mut Vec<Move>);
     /// Carry out a generated move and its automatic steps through the board's journal.
     fn apply(&self, board: &mut Board, mv: Move);
+
+    /// The legal moves once the repetition rule has been applied, for a clause that
+    /// depends on which other moves are legal (`Rules.after_repetition`, Blockade's
+    /// BLK-7); by default they stay as they are.
+    fn after_repetition(&self, _board: &Board, _legal: &mut Vec<Move>) {}
 
     fn is_won(&self, board: &Board) -> bool {
         let layout = self.layout();
@@ -270,8 +249,63 @@ pub trait Rules: Send + Sync {
         false
     }
 
-    /// The order in which the search tries the legal moves.
-    fn order(&self, _board: &Board, _legal: &mut Vec<Move>) {}
+    /// Nodes of the shortest probe when the game is searched by restarted probes
+    /// (`solver.strategies.PROBE_ORDERS`); None: one depth-first search.
+    fn probe_unit(&self) -> Option<u64> {
+        None
+    }
+
+    /// The move order of probe `probe` (from 1; probe 0 takes `order`): by default the
+    /// card moves shuffled, then the actions, which now and then come first instead. An
+    /// order never changes what a complete search answers.
+    fn probe_order(&self, _board: &Board, legal: &mut Vec<Move>, _probe: u64, rng: &mut SplitMix64) {
+        shuffle_cards_then_actions(legal, rng);
+        actions_first_sometimes(legal, EARLY_ACTION, rng);
+    }
+
+    /// The order in which the search tries the legal moves; by default
+    /// `solver.search.order_moves`: plays to a foundation, other card moves, reversible
+    /// moves, actions (a stable sort).
+    fn order(&self, _board: &Board, legal: &mut Vec<Move>) {
+        let layout = self.layout();
+        let foundation = |i: usize| i != ACTION && layout[i].kind == Kind::Foundation;
+        legal.sort_by_key(|m| {
+            if m.is_action() {
+                3
+            } else if m.reversible {
+                2
+            } else if foundation(m.dst) && !foundation(m.src) {
+                0
+            } else {
+                1
+            }
+        });
+    }
+}
+
+/// The chance, at a position with card moves, that a probe tries the actions first.
+pub const EARLY_ACTION: f64 = 0.05;
+
+/// A uniform draw in `[0, 1)`.
+pub fn unit_draw(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The card moves in a random order, then the actions.
+pub fn shuffle_cards_then_actions(legal: &mut Vec<Move>, rng: &mut SplitMix64) {
+    let (mut cards, actions): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| !m.is_action());
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    cards.extend(actions);
+    *legal = cards;
+}
+
+/// With probability `chance` the actions before every card move (`probes.actions_first_sometimes`).
+pub fn actions_first_sometimes(legal: &mut [Move], chance: f64, rng: &mut SplitMix64) {
+    if unit_draw(rng) < chance {
+        legal.sort_by_key(|m| !m.is_action()); // stable
+    }
 }
 
 enum Token {
@@ -290,17 +324,12 @@ pub struct State {
 }
 
 impl State {
-    /// A new game laid out from `deck` (index 0 dealt first).
-    pub fn new(rules: Arc<dyn Rules>, deck: &[Card]) -> State {
-        let mut board = Board::new(rules.layout().len(), rules.var_count());
+    /// A new game laid out from `deck` (index 0 dealt first), its chance events seeded by
+    /// `chance` (`deals::chance_source`).
+    pub fn new(rules: Arc<dyn Rules>, deck: &[Card], chance: String) -> State {
+        let mut board = Board::new(rules.layout().len(), rules.var_count(), chance);
         rules.setup(&mut board, deck);
-        State {
-            rules,
-            board,
-            undo: Vec::new(),
-            seen: HashSet::new(),
-            legal: None,
-        }
+        State { rules, board, undo: Vec::new(), seen: HashSet::new(), legal: None }
     }
 
     /// Carry out a raw move without checks (the search path).
@@ -344,6 +373,15 @@ impl State {
         self.legal.as_deref().unwrap_or(&[])
     }
 
+    /// The legal raw moves as `legal_raw` gives them, taken out of the cache (the search
+    /// plays one of them next, which empties the cache anyway).
+    pub fn take_legal(&mut self) -> Vec<Move> {
+        match self.legal.take() {
+            Some(legal) => legal,
+            None => self.compute_legal(),
+        }
+    }
+
     fn compute_legal(&mut self) -> Vec<Move> {
         let mut legal = Vec::new();
         if self.rules.is_won(&self.board) {
@@ -368,6 +406,7 @@ impl State {
             }
             legal = kept;
         }
+        self.rules.after_repetition(&self.board, &mut legal);
         legal
     }
 

@@ -5,7 +5,6 @@
 #![forbid(unsafe_code)]
 
 pub mod cards;
-pub mod chance;
 pub mod deals;
 pub mod engine;
 pub mod games;

@@ -20,17 +20,8 @@ fn to_raw(mv: Move) -> RawMove {
 }
 
 fn from_raw((src, dst, index, reversible): RawMove) -> Option<Move> {
-    let src = if src == -1 {
-        ACTION
-    } else {
-        usize::try_from(src).ok()?
-    };
-    Some(Move {
-        src,
-        dst: usize::try_from(dst).ok()?,
-        index: usize::try_from(index).ok()?,
-        reversible,
-    })
+    let src = if src == -1 { ACTION } else { usize::try_from(src).ok()? };
+    Some(Move { src, dst: usize::try_from(dst).ok()?, index: usize::try_from(index).ok()?, reversible })
 }
 
 fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
@@ -44,9 +35,7 @@ fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
         } else if value.is_instance_of::<PyString>() {
             OptValue::Str(value.extract()?)
         } else {
-            return Err(PyValueError::new_err(format!(
-                "option {name}: not a str, int or bool"
-            )));
+            return Err(PyValueError::new_err(format!("option {name}: not a str, int or bool")));
         };
         out.push((name, value));
     }
@@ -55,8 +44,7 @@ fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
 
 fn read_deck(codes: &[String], decks: usize) -> PyResult<Vec<Card>> {
     let cards: Option<Vec<Card>> = codes.iter().map(|c| parse(c)).collect();
-    let cards =
-        cards.ok_or_else(|| PyValueError::new_err("the deck holds an unknown card code"))?;
+    let cards = cards.ok_or_else(|| PyValueError::new_err("the deck holds an unknown card code"))?;
     let mut sorted = cards.clone();
     sorted.sort_unstable();
     let mut fresh = fresh_deck(decks);
@@ -71,8 +59,8 @@ fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>>
     Ok(match value {
         Value::None => py.None().into_bound(py),
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
-        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
         Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
         Value::List(items) => {
             let list = PyList::empty(py);
             for item in items {
@@ -113,8 +101,7 @@ impl NativeState {
         deck: Option<Vec<String>>,
         moves: Vec<RawMove>,
     ) -> PyResult<Self> {
-        let (rules, decks) =
-            games::rules(game, &read_options(options)?).map_err(PyValueError::new_err)?;
+        let (rules, decks) = games::rules(game, &read_options(options)?).map_err(PyValueError::new_err)?;
         let (cards, deck) = match (deal, deck) {
             (Some(n), None) => {
                 let cards = deals::deal_order(n, decks);
@@ -124,16 +111,12 @@ impl NativeState {
             (None, Some(codes)) => (read_deck(&codes, decks)?, codes),
             _ => return Err(PyValueError::new_err("give exactly one of deal and deck")),
         };
+        let chance = deals::chance_source(deal, &cards);
         let mut native = NativeState {
-            state: State::new(rules, &cards),
+            state: State::new(rules, &cards, chance),
             options: options.copy()?.unbind(),
             deal,
             deck,
-        };
-        // the source of chance events (`patience.deals.chance_source`)
-        native.state.board.chance = match deal {
-            Some(n) => format!("deal={n}"),
-            None => format!("deck={}", native.deck.join(",")),
         };
         for mv in moves {
             native.play(mv)?;
@@ -149,9 +132,7 @@ impl NativeState {
     /// Play a legal raw move; ValueError when it is not legal here.
     fn play(&mut self, mv: RawMove) -> PyResult<()> {
         let Some(native) = from_raw(mv).filter(|m| self.state.legal_raw().contains(m)) else {
-            return Err(PyValueError::new_err(format!(
-                "{mv:?} is not a legal move here"
-            )));
+            return Err(PyValueError::new_err(format!("{mv:?} is not a legal move here")));
         };
         self.state.play_raw(native);
         Ok(())
@@ -166,6 +147,12 @@ impl NativeState {
         Ok(())
     }
 
+    /// The raw moves the search tries from here, in order (dead end: none; a safe move
+    /// alone), to compare with the Python solver's knowledge of the game.
+    fn search_moves(&mut self) -> Vec<RawMove> {
+        search::children(&mut self.state).into_iter().map(to_raw).collect()
+    }
+
     /// `"won"`, `"lost"` or `"playing"`.
     #[getter]
     fn status(&mut self) -> &'static str {
@@ -177,32 +164,12 @@ impl NativeState {
         PyBytes::new(py, &self.state.board.key())
     }
 
-    /// What the search reads here, for comparing with the Python solver's knowledge:
-    /// `(solver_key, dead_end, safe_move, ordered)`, the last the legal moves in the
-    /// order the search tries them.
-    #[allow(clippy::type_complexity)]
-    fn knowledge<'py>(
-        &mut self,
-        py: Python<'py>,
-    ) -> (Bound<'py, PyBytes>, bool, Option<RawMove>, Vec<RawMove>) {
-        let rules = self.state.rules.clone();
-        let legal = self.state.legal_raw().to_vec();
-        let board = &self.state.board;
-        let mut key = Vec::new();
-        rules.solver_key(board, &mut key);
-        let safe = if legal.is_empty() {
-            None
-        } else {
-            rules.safe_move(board, &legal)
-        };
-        let mut ordered = legal;
-        rules.order(board, &mut ordered);
-        (
-            PyBytes::new(py, &key),
-            rules.dead_end(board),
-            safe.map(to_raw),
-            ordered.into_iter().map(to_raw).collect(),
-        )
+    /// The position as the search's table sees it, the bytes the Python
+    /// `Rules.solver_key` gives (the table holds a hash of them).
+    fn solver_key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let mut out = Vec::new();
+        self.state.rules.solver_key(&self.state.board, &mut out);
+        PyBytes::new(py, &out)
     }
 
     /// The position as the Python `State.to_dict()` gives it (`&mut`: the status reads the
@@ -249,18 +216,10 @@ impl NativeState {
         max_seconds: f64,
         max_table_mb: usize,
     ) -> (&'static str, Vec<RawMove>, u64) {
-        let budget = Budget {
-            max_nodes,
-            max_seconds,
-            max_table_bytes: max_table_mb.saturating_mul(1 << 20),
-        };
+        let budget = Budget { max_nodes, max_seconds, max_table_bytes: max_table_mb.saturating_mul(1 << 20) };
         let state = &mut self.state;
         let answer = py.detach(move || search::solve(state, budget));
-        (
-            answer.outcome.as_str(),
-            answer.line.into_iter().map(to_raw).collect(),
-            answer.nodes,
-        )
+        (answer.outcome.as_str(), answer.line.into_iter().map(to_raw).collect(), answer.nodes)
     }
 }
 
@@ -270,14 +229,18 @@ fn unsupported(game: &str, options: &Bound<'_, PyDict>) -> PyResult<Option<Strin
     Ok(games::rules(game, &read_options(options)?).err())
 }
 
+/// The share of `patience.solve`'s budgets the native search gets for `game`
+/// (`games::Game::search_share`; 0 for a game it does not play).
+#[pyfunction]
+fn search_share(game: &str) -> f64 {
+    games::game(game).map_or(0.0, |g| g.search_share)
+}
+
 /// The deck order of a deal number as card codes (docs/deals.md), for comparing with
 /// `patience.deals.deal_order`.
 #[pyfunction]
 fn deal_order(deal: u64, decks: usize) -> Vec<String> {
-    deals::deal_order(deal, decks)
-        .iter()
-        .map(|&c| code(c))
-        .collect()
+    deals::deal_order(deal, decks).iter().map(|&c| code(c)).collect()
 }
 
 #[pymodule]
@@ -285,5 +248,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeState>()?;
     m.add_function(wrap_pyfunction!(unsupported, m)?)?;
     m.add_function(wrap_pyfunction!(deal_order, m)?)?;
+    m.add_function(wrap_pyfunction!(search_share, m)?)?;
     Ok(())
 }

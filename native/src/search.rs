@@ -15,10 +15,11 @@
 //! have to collide in 128 bits to be confused, and a won line is replayed by the Python
 //! engine before it is returned.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
+use crate::deals::SplitMix64;
 use crate::engine::{Move, State};
 
 const TIME_CHECK_EVERY: u64 = 1024; // nodes between clock readings
@@ -100,28 +101,119 @@ pub fn hash128(bytes: &[u8]) -> u128 {
 }
 
 /// Bytes of one table slot (a 128-bit key and a number, aligned to 32, and a control
-/// byte) and of one entry of the stack of unproved positions.
+/// byte), of one entry of the stack of unproved positions, and of one proved key.
 const SLOT_BYTES: usize = 32 + 1;
 const UNPROVED_BYTES: usize = 32;
+const PROVED_BYTES: usize = 16 + 1;
+
+type Proved = HashSet<u128, BuildHasherDefault<Fold>>;
 
 struct Frame {
     moves: Vec<Move>,
     next: usize,
     number: u32,
     low: u32,
-    stretch: u32, // number of the first position after the last irreversible move
+    stretch: u32,  // number of the first position after the last irreversible move
+    played: usize, // moves from the parent's position to this one: its move and a forced run
 }
 
-/// Depth-first search from `state`, which is as it was given when the search returns.
+/// The order the search tries moves in: the game's own, or a probe's.
+enum Order<'a> {
+    Game,
+    Probe(u64, &'a mut SplitMix64),
+}
+
+/// The moves the search tries from here, in order: none at a dead end, the safe move
+/// alone when there is one, else every legal move in the game's order.
+pub fn children(state: &mut State) -> Vec<Move> {
+    children_in(state, &mut Order::Game)
+}
+
+fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
+    if state.rules.dead_end(&state.board) {
+        return Vec::new();
+    }
+    let mut legal = state.take_legal();
+    if !legal.is_empty() {
+        if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
+            return vec![forced];
+        }
+    }
+    match order {
+        Order::Game => state.rules.order(&state.board, &mut legal),
+        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, &mut legal, *probe, rng),
+    }
+    legal
+}
+
+/// Search from `state`, which is as it was given when the search returns: one
+/// depth-first search, or restarted probes for a game that asks for them
+/// (`Rules::probe_unit`, as `depth_first.restarts`).
 pub fn solve(state: &mut State, budget: Budget) -> Answer {
-    let started = Instant::now();
-    let deadline = started + Duration::from_secs_f64(budget.max_seconds.clamp(0.0, 1e9));
+    let deadline = Instant::now() + Duration::from_secs_f64(budget.max_seconds.clamp(0.0, 1e9));
+    let mut proved = Proved::default();
+    let Some(unit) = state.rules.probe_unit() else {
+        return depth_first(
+            state,
+            budget.max_nodes,
+            deadline,
+            budget.max_table_bytes,
+            &mut proved,
+            Order::Game,
+        );
+    };
+    let mut rng = SplitMix64::new(0x5EED);
+    let mut nodes = 0;
+    let mut probe = 0;
+    while nodes < budget.max_nodes && Instant::now() < deadline {
+        let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
+        let order = if probe == 0 { Order::Game } else { Order::Probe(probe, &mut rng) };
+        let answer = depth_first(state, cutoff, deadline, budget.max_table_bytes, &mut proved, order);
+        nodes += answer.nodes;
+        if answer.outcome != Outcome::Unknown {
+            return Answer { nodes, ..answer };
+        }
+        if proved.len() * PROVED_BYTES * 3 > budget.max_table_bytes {
+            break;
+        }
+        probe += 1;
+    }
+    Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes }
+}
+
+/// The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+pub fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Probe `probe`'s node cut-off (`probes.probe_cutoff`): `unit`, except every fourth
+/// probe, whose cut-off is `unit` times the next term of Luby's sequence.
+pub fn probe_cutoff(probe: u64, unit: u64) -> u64 {
+    if probe % 4 == 3 {
+        unit * luby(probe / 4 + 1)
+    } else {
+        unit
+    }
+}
+
+/// One depth-first search (`depth_first.depth_first`): `proved` holds the keys of
+/// positions proved lost, kept between probes from the same start.
+fn depth_first(
+    state: &mut State,
+    max_nodes: u64,
+    deadline: Instant,
+    max_table_bytes: usize,
+    proved: &mut Proved,
+    mut order: Order<'_>,
+) -> Answer {
     if state.is_won() {
-        return Answer {
-            outcome: Outcome::Won,
-            line: Vec::new(),
-            nodes: 0,
-        };
+        return Answer { outcome: Outcome::Won, line: Vec::new(), nodes: 0 };
     }
     let rules = state.rules.clone();
     // the start's repetition memory forbids some positions until the first irreversible
@@ -137,36 +229,21 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
         }
         hash128(&scratch)
     };
-    let children = |state: &mut State| -> Vec<Move> {
-        if state.rules.dead_end(&state.board) {
-            return Vec::new();
-        }
-        let mut legal = state.legal_raw().to_vec();
-        if !legal.is_empty() {
-            if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
-                return vec![forced];
-            }
-        }
-        state.rules.order(&state.board, &mut legal);
-        legal
-    };
-
+    let root = table_key(state, 0);
+    if proved.contains(&root) {
+        return Answer { outcome: Outcome::Lost, line: Vec::new(), nodes: 0 };
+    }
     let mut table = Table::default();
     let mut unproved: Vec<(u32, u128)> = Vec::new(); // explored, not proved, in order found
-    let root = table_key(state, 0);
     table.insert(root, 0);
     unproved.push((0, root));
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
-    let first = children(state);
-    let mut frames = vec![Frame {
-        moves: first,
-        next: 0,
-        number: 0,
-        low: 0,
-        stretch: 0,
-    }];
+    let first = children_in(state, &mut order);
+    let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
     let mut nodes: u64 = 0;
+    let mut next_clock_check = TIME_CHECK_EVERY;
+    let mut run: Vec<u128> = Vec::new(); // keys of the positions a run of forced moves passed
     let unwind = |state: &mut State, path: &[Move]| {
         for _ in path {
             state.pop();
@@ -175,7 +252,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
     while let Some(frame) = frames.last_mut() {
         if frame.next == frame.moves.len() {
             let (number, low) = (frame.number, frame.low);
-            frames.pop();
+            let frame = frames.pop().expect("the frame looked at");
             if low >= number {
                 // a closed component: all of it proved lost
                 while let Some(&(n, key)) = unproved.last() {
@@ -184,11 +261,13 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
                     }
                     unproved.pop();
                     table.insert(key, PROVED);
+                    proved.insert(key);
                 }
             } else if let Some(parent) = frames.last_mut() {
                 parent.low = parent.low.min(low);
             }
-            if let Some(mv) = path.pop() {
+            for _ in 0..frame.played {
+                let mv = path.pop().expect("a move per position of the frame's run");
                 if track_memory && !mv.reversible {
                     irreversible -= 1;
                 }
@@ -206,78 +285,140 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
         nodes += 1;
         if state.is_won() {
             unwind(state, &path);
-            return Answer {
-                outcome: Outcome::Won,
-                line: path,
-                nodes,
-            };
+            return Answer { outcome: Outcome::Won, line: path, nodes };
         }
-        let key = table_key(state, irreversible);
-        match table.get(&key) {
-            Some(&found) => {
+        // A position whose one move is forced and irreversible stands or falls with the
+        // position that move leads to, which is searched in its place: the positions of
+        // a run of forced moves get no frames, and take the number of the position the
+        // run ends in (none if that one was met before: they are then met again).
+        let mut played = 1;
+        run.clear();
+        let mut last_reversible = mv.reversible;
+        loop {
+            let key = table_key(state, irreversible);
+            let found = match table.get(&key) {
+                Some(&n) => Some(n),
+                None if proved.contains(&key) => Some(PROVED),
+                None => None,
+            };
+            if let Some(found) = found {
                 if found != PROVED && frame.low > found {
                     frame.low = found; // an unproved position: on the path or tainted by it
                 }
-                if track_memory && !mv.reversible {
-                    irreversible -= 1;
+                for _ in 0..played {
+                    let back = path.pop().expect("a move of this run");
+                    if track_memory && !back.reversible {
+                        irreversible -= 1;
+                    }
+                    state.pop();
                 }
-                path.pop();
-                state.pop();
+                break;
             }
-            None => {
-                if table.len() == table.capacity()
-                    && table_bytes(&table, &unproved) > budget.max_table_bytes
-                {
-                    unwind(state, &path);
-                    return Answer {
-                        outcome: Outcome::Unknown,
-                        line: Vec::new(),
-                        nodes,
-                    };
+            let moves = children_in(state, &mut order);
+            if let [forced] = moves[..] {
+                if !forced.reversible && nodes < max_nodes {
+                    run.push(key);
+                    state.play_raw(forced);
+                    path.push(forced);
+                    played += 1;
+                    last_reversible = false;
+                    if track_memory {
+                        irreversible += 1;
+                    }
+                    nodes += 1;
+                    if state.is_won() {
+                        unwind(state, &path);
+                        return Answer { outcome: Outcome::Won, line: path, nodes };
+                    }
+                    continue;
                 }
-                let number = count;
-                count += 1;
-                table.insert(key, number);
-                unproved.push((number, key));
-                let stretch = if mv.reversible { frame.stretch } else { number };
-                let moves = children(state);
-                frames.push(Frame {
-                    moves,
-                    next: 0,
-                    number,
-                    low: stretch,
-                    stretch,
-                });
             }
+            let grows = table.len() + run.len() + 1 > table.capacity();
+            if grows && table_bytes(&table, &unproved, proved) > max_table_bytes {
+                unwind(state, &path);
+                return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
+            }
+            let number = count;
+            count += 1;
+            for &passed in run.iter().chain([&key]) {
+                table.insert(passed, number);
+                unproved.push((number, passed));
+            }
+            let stretch = if last_reversible { frame.stretch } else { number };
+            frames.push(Frame { moves, next: 0, number, low: stretch, stretch, played });
+            break;
         }
-        if nodes >= budget.max_nodes
-            || (nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > deadline)
-        {
+        let clock_due = nodes >= next_clock_check;
+        if clock_due {
+            next_clock_check = nodes + TIME_CHECK_EVERY;
+        }
+        if nodes >= max_nodes || (clock_due && Instant::now() > deadline) {
             unwind(state, &path);
-            return Answer {
-                outcome: Outcome::Unknown,
-                line: Vec::new(),
-                nodes,
-            };
+            return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
         }
     }
-    Answer {
-        outcome: Outcome::Lost,
-        line: Vec::new(),
-        nodes,
-    }
+    Answer { outcome: Outcome::Lost, line: Vec::new(), nodes }
 }
 
-/// The bytes the table and the unproved stack would hold once the table has grown again
+/// The bytes the tables and the unproved stack would hold once the table has grown again
 /// (the old and the new table both live while it grows).
-fn table_bytes(table: &Table, unproved: &[(u32, u128)]) -> usize {
+fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usize {
     let buckets = (table.capacity() * 8 / 7).next_power_of_two().max(4);
-    buckets * 3 * SLOT_BYTES + unproved.len().next_power_of_two() * 2 * UNPROVED_BYTES
+    buckets * 3 * SLOT_BYTES
+        + unproved.len().next_power_of_two() * 2 * UNPROVED_BYTES
+        + (proved.capacity() * 8 / 7).next_power_of_two() * PROVED_BYTES
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::deals::{chance_source, deal_order};
+    use crate::engine::{OptValue, Options};
+    use crate::games;
+
+    fn star(deal: u64) -> State {
+        let options: Options = vec![("direction".into(), OptValue::Str("first-fit".into()))];
+        let (rules, decks) = games::rules("star", &options).expect("star plays");
+        let deck = deal_order(deal, decks);
+        State::new(rules, &deck, chance_source(Some(deal), &deck))
+    }
+
+    const BUDGET: Budget = Budget { max_nodes: 5_000_000, max_seconds: 60.0, max_table_bytes: 1 << 30 };
+
+    #[test]
+    fn a_won_line_replays_to_a_win_and_the_state_is_left_as_it_was() {
+        let mut state = star(1);
+        let before = state.board.key();
+        let answer = solve(&mut state, BUDGET);
+        assert_eq!(answer.outcome, Outcome::Won);
+        assert_eq!(state.board.key(), before);
+        for mv in answer.line {
+            assert!(state.legal_raw().contains(&mv));
+            state.play_raw(mv);
+        }
+        assert!(state.is_won());
+    }
+
+    #[test]
+    fn a_lost_deal_is_proved_and_budgets_stop_a_search() {
+        let mut state = star(2); // lost: every line searched in some 420,000 positions
+        assert_eq!(solve(&mut state, BUDGET).outcome, Outcome::Lost);
+        let few_nodes = Budget { max_nodes: 1000, ..BUDGET };
+        let answer = solve(&mut state, few_nodes);
+        assert_eq!((answer.outcome, answer.nodes), (Outcome::Unknown, 1000));
+        let small_table = Budget { max_table_bytes: 1 << 16, ..BUDGET };
+        assert_eq!(solve(&mut state, small_table).outcome, Outcome::Unknown);
+        assert_eq!(state.moves_played(), 0);
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(probe_cutoff(3, 256), 256);
+        assert_eq!(probe_cutoff(11, 256), 512);
+    }
 
     #[test]
     fn hash_tells_close_keys_apart() {

@@ -4,7 +4,10 @@ The native core (``native/``, Rust, built into ``patience._native`` by ``pip ins
 plays a game's rules and searches, as python-chess leaves searching to an engine; the
 Python engine stays the reference. It is used when the extension is built,
 ``PATIENCE_NATIVE`` is not ``"0"``, and it plays the game with those options under
-today's rules (``supports``). A position crosses as its deal (or deck), its resolved
+today's rules (``plays``) and its search of the game is ready (``search_share``: alone
+where it decides at least what the Python search decides, first where it decides most
+deals far sooner but not all; a game whose rules alone are ported is still played
+natively, by the differential tests). A position crosses as its deal (or deck), its resolved
 options and the raw moves played since the start; the native side replays them, and its
 position's key must equal the Python ``State.key()`` before it is searched. A won line
 comes back as raw moves, which ``solver.search`` replays through the Python engine.
@@ -50,7 +53,7 @@ def available() -> bool:
     return module() is not None
 
 
-def supports(state: State) -> bool:
+def plays(state: State) -> bool:
     """Whether the native engine plays ``state``'s game with its options, as today's
     rules play them (an earlier rules version only where it plays alike, RULES.md §10)."""
     native = module()
@@ -66,11 +69,31 @@ def supports(state: State) -> bool:
     return known
 
 
+def search_share(state: State) -> float:
+    """The share of ``solve``'s budgets the native search gets for ``state``: 1, it
+    answers alone; between 0 and 1, it goes first and the Python search gets what is left
+    after an "unknown"; 0, the Python search alone (bench/solver.py --side-by-side has
+    the figures behind each game's share)."""
+    if not plays(state):
+        return 0.0
+    return float(module().search_share(state.game.id))
+
+
+def supports(state: State) -> bool:
+    """Whether ``solve`` hands ``state`` to the native search, alone or first."""
+    return search_share(state) > 0.0
+
+
+def hands_over(state: State) -> bool:
+    """Whether the Python search goes on where the native one answered "unknown"."""
+    return search_share(state) < 1.0
+
+
 def start(state: State) -> NativeState | None:
     """The native copy of ``state`` (same deal, options and moves), or None when the native
     engine does not play it or does not reach the very same position."""
     native = module()
-    if native is None or not supports(state):
+    if native is None or not plays(state):
         return None
     try:
         copy: NativeState = native.NativeState(
@@ -90,9 +113,12 @@ def table_mb() -> int:
 def solve(state: State, max_nodes: int,
           max_seconds: float) -> tuple[Outcome, list[RawMove], int] | None:
     """The native search's answer for ``state`` (``outcome``, the won line's raw moves,
-    nodes), or None when the Python search must answer."""
+    nodes) within its share of the budgets, or None when the Python search must answer."""
+    share = search_share(state)
+    if share <= 0.0:
+        return None
     copy = start(state)
     if copy is None:
         return None
-    outcome, line, nodes = copy.solve(max_nodes, max_seconds, table_mb())
+    outcome, line, nodes = copy.solve(int(max_nodes * share), max_seconds * share, table_mb())
     return outcome, line, nodes

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from patience import native
 from patience.deals import deal_order
 from patience.engine.registry import get_game
+from patience.engine.state import State
 from tests.native.helpers import native_module
 
 
@@ -59,3 +62,48 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     assert not native.available()
     assert not native.supports(state)
     assert native.solve(state, 1000, 1.0) is None
+
+
+def test_solve_hands_to_the_native_search_only_the_games_it_searches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    native_module()
+    import patience
+
+    asked: list[str] = []
+    real = native.solve
+
+    def spy(state: State, max_nodes: int, max_seconds: float) -> Any:
+        answer = real(state, max_nodes, max_seconds)
+        asked.append(f"{state.game.id}:{'native' if answer else 'python'}")
+        return answer
+
+    monkeypatch.setattr(native, "solve", spy)
+    assert patience.solve(get_game("star").new(deal=1)).outcome == "won"
+    patience.solve(get_game("rainbow").new(deal=1), max_nodes=2000)
+    assert asked == ["star:native", "rainbow:python"]
+    # the reserve family is played natively but searched in Python: without the Python
+    # search's probes on ranks and dives the native one decides far fewer deals
+    for game_id in ("rainbow", "toad", "open-shop", "double-star"):
+        state = get_game(game_id).new(deal=1)
+        assert native.plays(state) and native.search_share(state) == 0, game_id
+
+
+def test_a_game_searched_natively_first_hands_what_is_left_to_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    native_module()
+    import patience
+
+    answers: list[Any] = []
+    real = native.solve
+
+    def spy(state: State, max_nodes: int, max_seconds: float) -> Any:
+        answers.append(real(state, max_nodes, max_seconds))
+        return answers[-1]
+
+    monkeypatch.setattr(native, "solve", spy)
+    state = get_game("clock").new(deal=108)  # won, but late for the native probes
+    assert 0 < native.search_share(state) < 1
+    result = patience.solve(state, max_nodes=4000)
+    ((outcome, _, searched),) = answers
+    assert outcome == "unknown" and searched == 4000 * native.search_share(state)
+    assert result.nodes > searched  # the Python search went on with the rest

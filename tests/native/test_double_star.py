@@ -37,7 +37,7 @@ def test_native_and_python_searches_agree(options: dict[str, Any],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     decided = 0
     for deal in range(10, 23):  # a stretch where the native search decides some
-        fast, slow = agree_on("double-star", options, deal, 4_000, monkeypatch)
+        fast, slow = agree_on("double-star", options, deal, 4_000, 200_000, monkeypatch)
         if "unknown" not in (fast, slow):
             assert fast == slow, deal
             decided += 1

@@ -52,7 +52,7 @@ def test_native_and_python_searches_agree(options: dict[str, Any],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     decided = 0
     for deal in range(11, 25):  # a stretch where the native search decides some
-        fast, slow = agree_on("open-shop", options, deal, 4_000, monkeypatch)
+        fast, slow = agree_on("open-shop", options, deal, 4_000, 200_000, monkeypatch)
         if "unknown" not in (fast, slow):
             assert fast == slow, deal
             decided += 1

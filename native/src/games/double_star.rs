@@ -15,11 +15,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         match (name.as_str(), value) {
             ("foundations", OptValue::Int(n @ (4 | 8))) => foundations = Some(*n as usize),
             ("piles", OptValue::Int(n @ 3..=5)) => piles = Some(*n as usize),
-            _ => {
-                return Err(format!(
-                    "double-star: option {name} = {value:?} is not supported"
-                ))
-            }
+            _ => return Err(format!("double-star: option {name} = {value:?} is not supported")),
         }
     }
     let foundations = foundations.ok_or("double-star: option foundations missing")?;
@@ -34,6 +30,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         face_down_reserve: false,
         ace_extraction: false,
         redeals: 0, // DST-4: one pass
+        even_piles: false,
     };
-    Ok(ReserveRules::new("double-star", shape, 0, false))
+    Ok(Arc::new(ReserveRules::new("double-star", shape, 0, false)))
 }

@@ -13,11 +13,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     for (name, value) in options {
         match (name.as_str(), value) {
             ("redeals", OptValue::Int(n @ (0 | 1))) => redeals = Some(*n as i32),
-            _ => {
-                return Err(format!(
-                    "open-shop: option {name} = {value:?} is not supported"
-                ))
-            }
+            _ => return Err(format!("open-shop: option {name} = {value:?} is not supported")),
         }
     }
     // OPS-1: as Rainbow, but the shop lies face up, five free piles, one pass; with
@@ -33,6 +29,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         face_down_reserve: false,
         ace_extraction: false,
         redeals: redeals.ok_or("open-shop: option redeals missing")?,
+        even_piles: false,
     };
-    Ok(ReserveRules::new("open-shop", shape, 0, false))
+    Ok(Arc::new(ReserveRules::new("open-shop", shape, 0, false)))
 }

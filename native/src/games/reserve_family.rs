@@ -1,6 +1,6 @@
 //! The reserve family (RULES.md §6–§9, `patience.games.reserve_family`): the one procedure
-//! of Open Shop, Toad and the two-deck Star, a game told from another only by its `Shape`;
-//! and what the solver knows of the family (`patience.solver.reserve_family`).
+//! of Rainbow, Open Shop, Toad and the two-deck Star, a game told from another only by its
+//! `Shape`; and what the solver knows of the family (`patience.solver.reserve_family`).
 //!
 //! A reserve offers its last card to the foundations and is built on downward regardless
 //! of suit; foundations build up regardless of suit. The stock is turned one card at a
@@ -9,20 +9,20 @@
 //! the family is reversible (§0, the Python module argues it), so every move is flagged
 //! irreversible and the repetition rule never looks.
 
-use std::sync::Arc;
-
 use crate::cards::{rank, Card, RANK_CHARS};
-use crate::chance::chance_shuffle;
+use crate::deals::chance_shuffle;
 use crate::engine::{Board, Kind, Move, Pile, Rules, Value};
 use crate::games::toad;
 
 const DRAW: usize = 0;
 const REDEAL: usize = 1;
-// vars shared by the family (`FAMILY_VARS`); Toad adds whether its extraction is used
+// vars shared by the family (`FAMILY_VARS`); Toad adds whether its extraction is used,
+// Rainbow the cards each waste pile received this pass (RBW-6)
 const BASE_RANK: usize = 0;
 const FACE_DOWN: usize = 1;
 const REDEALS_DONE: usize = 2;
-pub const EXTRACTED: usize = 3;
+const FAMILY_VARS: usize = 3;
+pub const EXTRACTED: usize = FAMILY_VARS;
 
 /// What tells one game of the family from another (`Shape`), built from its options.
 pub struct Shape {
@@ -36,6 +36,7 @@ pub struct Shape {
     pub face_down_reserve: bool, // RBW-1: all face down but the end card
     pub ace_extraction: bool, // TOD-3: one ace may be taken out of a reserve
     pub redeals: i32,         // RBW-7
+    pub even_piles: bool,     // RBW-6: the hand card only onto a pile with the fewest this pass
 }
 
 /// The family's procedure (`ReserveRules`) for one game and option set.
@@ -55,35 +56,26 @@ pub struct ReserveRules {
     below: [u8; 14],
     /// TOD-3: the extraction is the player's move, once a game (today's rules)
     pub extraction_move: bool,
+    /// RBW-6: the first of the waste piles' counters, after the family's and the game's
+    placed0: usize,
+    /// The search's restarted probes, the shortest of this many nodes (`probed`).
+    probe_unit: Option<u64>,
 }
 
 impl ReserveRules {
-    /// The rules of `game` of this shape; `extra_vars` counters follow the family's three.
-    pub fn new(
-        game: &'static str,
-        shape: Shape,
-        extra_vars: usize,
-        shows_extracted: bool,
-    ) -> Arc<ReserveRules> {
+    /// The rules of `game` of this shape; `extra_vars` counters follow the family's three,
+    /// and the waste piles' counters follow those where the piles are even (RBW-6).
+    pub fn new(game: &'static str, shape: Shape, extra_vars: usize, shows_extracted: bool) -> ReserveRules {
         let reserves = shape.reserves.len();
         let found0 = reserves;
         let waste0 = found0 + shape.foundations;
         let stock = waste0 + shape.waste_piles;
-        let mut layout: Vec<Pile> = shape
-            .reserves
-            .iter()
-            .map(|r| Pile::new(r, Kind::Reserve, 0))
-            .collect();
-        layout.extend((1..=shape.foundations).map(|i| {
-            Pile::new(
-                &format!("found{i}"),
-                Kind::Foundation,
-                shape.foundation_cards,
-            )
-        }));
+        let mut layout: Vec<Pile> = shape.reserves.iter().map(|r| Pile::new(r, Kind::Reserve, 0)).collect();
         layout.extend(
-            (1..=shape.waste_piles).map(|i| Pile::new(&format!("pile{i}"), Kind::Waste, 0)),
+            (1..=shape.foundations)
+                .map(|i| Pile::new(&format!("found{i}"), Kind::Foundation, shape.foundation_cards)),
         );
+        layout.extend((1..=shape.waste_piles).map(|i| Pile::new(&format!("pile{i}"), Kind::Waste, 0)));
         layout.push(Pile::new("stock", Kind::Stock, 0));
         layout.push(Pile::new("hand", Kind::Hand, 0));
         let mut below = [0u8; 14];
@@ -92,11 +84,13 @@ impl ReserveRules {
             *slot = r as u8 - 1;
         }
         let extraction_move = shape.ace_extraction;
-        Arc::new(ReserveRules {
+        let placed0 = FAMILY_VARS + extra_vars;
+        let placed = if shape.even_piles { shape.waste_piles } else { 0 };
+        ReserveRules {
             game,
             shape,
             layout,
-            var_count: 3 + extra_vars,
+            var_count: placed0 + placed,
             shows_extracted,
             reserves,
             found0,
@@ -105,7 +99,26 @@ impl ReserveRules {
             hand: stock + 1,
             below,
             extraction_move,
-        })
+            placed0,
+            probe_unit: None,
+        }
+    }
+
+    /// The same game searched by restarted probes, the shortest of `unit` nodes.
+    pub fn probed(self, unit: u64) -> ReserveRules {
+        ReserveRules { probe_unit: Some(unit), ..self }
+    }
+
+    /// Cards each waste pile received this pass beyond the fewest (RBW-6; all 0 where the
+    /// piles need not be even), `pile_marks`.
+    fn pile_marks(&self, board: &Board) -> Vec<i32> {
+        let count = self.stock - self.waste0;
+        if !self.shape.even_piles {
+            return vec![0; count];
+        }
+        let placed = &board.vars[self.placed0..self.placed0 + count];
+        let fewest = placed.iter().copied().min().unwrap_or(0);
+        placed.iter().map(|n| n - fewest).collect()
     }
 
     fn found_piles(&self) -> std::ops::Range<usize> {
@@ -152,6 +165,11 @@ impl ReserveRules {
         shuffled.reverse();
         board.replace(self.stock, shuffled);
         board.set_var(REDEALS_DONE, done + 1);
+        if self.shape.even_piles {
+            for var in self.placed0..self.var_count {
+                board.set_var(var, 0); // RBW-6: a new pass starts with the redeal
+            }
+        }
     }
 }
 
@@ -263,16 +281,18 @@ impl Rules for ReserveRules {
             }
         }
         if !piles[self.hand].is_empty() {
-            // TOD-5, DST-4, OPS-1: the hand card onto any waste pile
+            // TOD-5, DST-4, OPS-1: the hand card onto any waste pile; RBW-5, RBW-6: onto
+            // one that has received no more than the others this pass
+            let marks = self.pile_marks(board);
             out.extend(
                 self.waste_piles()
-                    .map(|w| Move::card(self.hand, w, 0, false)),
+                    .zip(marks)
+                    .filter(|&(_, mark)| mark == 0)
+                    .map(|(w, _)| Move::card(self.hand, w, 0, false)),
             );
         } else if !piles[self.stock].is_empty() {
             out.push(Move::action(DRAW));
-        } else if v[REDEALS_DONE] < self.shape.redeals
-            && self.waste_piles().any(|w| !piles[w].is_empty())
-        {
+        } else if v[REDEALS_DONE] < self.shape.redeals && self.waste_piles().any(|w| !piles[w].is_empty()) {
             // RBW-7 [R]: a redeal with every waste pile empty is not offered
             out.push(Move::action(REDEAL));
         }
@@ -302,15 +322,17 @@ impl Rules for ReserveRules {
                 board.set_var(FACE_DOWN, down - 1);
             }
         }
+        if self.shape.even_piles && src == self.hand && self.waste_piles().contains(&dst) {
+            // RBW-6: the placement counts for this pass
+            let var = self.placed0 + dst - self.waste0;
+            board.set_var(var, board.vars[var] + 1);
+        }
     }
 
     /// All cards on the foundations; a quick no while the stock holds cards.
     fn is_won(&self, board: &Board) -> bool {
         board.piles[self.stock].is_empty()
-            && self
-                .found_piles()
-                .map(|f| board.piles[f].len())
-                .sum::<usize>()
+            && self.found_piles().map(|f| board.piles[f].len()).sum::<usize>()
                 == self.shape.foundations * self.shape.foundation_cards
     }
 
@@ -326,30 +348,35 @@ impl Rules for ReserveRules {
         let base = RANK_CHARS[board.vars[BASE_RANK] as usize - 1] as char;
         let mut out = vec![
             ("base_rank".into(), Value::Str(base.to_string())),
-            (
-                "redeals".into(),
-                Value::Int(i64::from(board.vars[REDEALS_DONE])),
-            ),
-            (
-                "redeals_allowed".into(),
-                Value::Int(i64::from(self.shape.redeals)),
-            ),
+            ("redeals".into(), Value::Int(i64::from(board.vars[REDEALS_DONE]))),
+            ("redeals_allowed".into(), Value::Int(i64::from(self.shape.redeals))),
         ];
         if self.shows_extracted {
-            out.push((
-                "ace_extracted".into(),
-                Value::Bool(board.vars[EXTRACTED] != 0),
-            ));
+            out.push(("ace_extracted".into(), Value::Bool(board.vars[EXTRACTED] != 0)));
+        }
+        if self.shape.even_piles {
+            let placed = self
+                .waste_piles()
+                .map(|w| {
+                    let var = self.placed0 + w - self.waste0;
+                    (format!("pile{}", w - self.waste0 + 1), Value::Int(i64::from(board.vars[var])))
+                })
+                .collect();
+            out.push(("placed_this_pass".into(), Value::Map(placed)));
         }
         out
+    }
+
+    fn probe_unit(&self) -> Option<u64> {
+        self.probe_unit
     }
 
     // --- what the solver knows of the family ----------------------------------------
 
     /// `ReserveRules.solver_key`: every rule reads ranks only and the redeal permutes
     /// places, not values, so cards enter as ranks; a foundation is its count; reserves
-    /// are interchangeable (TOD-7), and so are waste piles once no redeal is left (only
-    /// RBW-7 reads their order); before the first redeal the stock is a fixed suffix of
+    /// are interchangeable (TOD-7), and so are waste piles, each with its even-piles mark
+    /// (RBW-6), once no redeal is left (only RBW-7 reads their order); before the first redeal the stock is a fixed suffix of
     /// the deal, so its length says it. The Python docstring argues each step.
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let (piles, v) = (&board.piles, &board.vars);
@@ -365,10 +392,12 @@ impl Rules for ReserveRules {
             })
             .collect();
         reserves.sort_unstable();
+        let marks = self.pile_marks(board);
         let mut wastes: Vec<Vec<u8>> = self
             .waste_piles()
-            .map(|w| {
-                let mut bytes = vec![piles[w].len() as u8, 0]; // no mark (RBW-6 aside)
+            .zip(marks)
+            .map(|(w, mark)| {
+                let mut bytes = vec![piles[w].len() as u8, mark as u8];
                 bytes.extend(ranks(&piles[w]));
                 bytes
             })
@@ -397,7 +426,8 @@ impl Rules for ReserveRules {
     /// nothing can go onto the card, and playing it first then any winning line without
     /// its play wins too (the Python docstring gives the step-by-step argument). While a
     /// redeal is left (RBW-7) only a reserve card is claimed, since the redeal reads the
-    /// waste piles' order; while Toad's extraction (TOD-3) is open nothing is.
+    /// waste piles' order, and never the hand card where the piles are even (RBW-6: its
+    /// placement would count); while Toad's extraction (TOD-3) is open nothing is.
     fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
         if self.extraction_open(board) {
             return None;
@@ -409,7 +439,7 @@ impl Rules for ReserveRules {
             if mv.is_action() || !self.found_piles().contains(&mv.dst) {
                 continue;
             }
-            if !self.is_reserve(mv.src) && redeal_left {
+            if !self.is_reserve(mv.src) && (redeal_left || (mv.src == self.hand && self.shape.even_piles)) {
                 continue;
             }
             let count = piles[mv.dst].len();
@@ -418,10 +448,7 @@ impl Rules for ReserveRules {
             if below != 0 && self.copies_off(board, place_of(below, base)) != 0 {
                 continue;
             }
-            let same = self
-                .found_piles()
-                .filter(|&f| piles[f].len() == count)
-                .count();
+            let same = self.found_piles().filter(|&f| piles[f].len() == count).count();
             if same >= self.copies_off(board, place_of(r, base)) {
                 return Some(mv);
             }
@@ -438,11 +465,7 @@ impl Rules for ReserveRules {
         }
         let (piles, v) = (&board.piles, &board.vars);
         let base = v[BASE_RANK] as u8;
-        let form = Form {
-            capacity: self.shape.foundation_cards,
-            base,
-            wrap: self.shape.reserve_wrap,
-        };
+        let form = Form { capacity: self.shape.foundation_cards, base, wrap: self.shape.reserve_wrap };
         let mut counts: Vec<usize> = self.found_piles().map(|f| piles[f].len()).collect();
         counts.sort_unstable();
         let found = Found::new(&counts, &form);
@@ -469,9 +492,7 @@ impl Rules for ReserveRules {
     /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
     fn order(&self, board: &Board, legal: &mut Vec<Move>) {
         if self.extraction_open(board) {
-            toad::extractions_first(legal, |m| {
-                !m.is_action() && m.index + 1 < board.piles[m.src].len()
-            });
+            toad::extractions_first(legal, |m| !m.is_action() && m.index + 1 < board.piles[m.src].len());
             return;
         }
         self.reserve_order(board, legal);
@@ -481,10 +502,7 @@ impl Rules for ReserveRules {
 impl ReserveRules {
     /// Cards of one place's rank not yet on the foundations (two decks: eight in all).
     fn copies_off(&self, board: &Board, place: u8) -> usize {
-        let home: usize = self
-            .found_piles()
-            .map(|f| copies_home(board.piles[f].len(), place))
-            .sum();
+        let home: usize = self.found_piles().map(|f| copies_home(board.piles[f].len(), place)).sum();
         8 - home
     }
 
@@ -492,8 +510,8 @@ impl ReserveRules {
     /// cards, each onto the least advanced foundation), then builds on a reserve, then
     /// the hand card onto a waste pile whose top is needed no sooner than it (the closest
     /// first), an empty pile, a pile whose top is needed latest; draws last. Waste piles
-    /// alike in cards get one move once no redeal is left: the others reach the same
-    /// position under `solver_key` (only RBW-7 reads the piles' order).
+    /// alike in cards and marks (RBW-6) get one move once no redeal is left: the others
+    /// reach the same position under `solver_key` (only RBW-7 reads the piles' order).
     fn reserve_order(&self, board: &Board, legal: &mut Vec<Move>) {
         let (piles, v) = (&board.piles, &board.vars);
         let base = v[BASE_RANK] as u8;
@@ -501,14 +519,12 @@ impl ReserveRules {
         counts.sort_unstable();
         let wait = waits(self.shape.foundation_cards, &counts);
         let hand = &piles[self.hand];
-        let hand_wait = hand
-            .last()
-            .map_or(0, |&c| wait[usize::from(place_of(rank(c), base))]);
+        let hand_wait = hand.last().map_or(0, |&c| wait[usize::from(place_of(rank(c), base))]);
         let symmetric = v[REDEALS_DONE] >= self.shape.redeals;
-        let mut seen: Vec<&[Card]> = Vec::new();
-        let same_ranks = |a: &[Card], b: &[Card]| {
-            a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| rank(x) == rank(y))
-        };
+        let marks = self.pile_marks(board);
+        let mut seen: Vec<(i32, &[Card])> = Vec::new();
+        let same_ranks =
+            |a: &[Card], b: &[Card]| a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| rank(x) == rank(y));
         // scores in thousandths, as the Python floats
         let mut ranked: Vec<(i64, usize, Move)> = Vec::with_capacity(legal.len());
         for (i, &mv) in legal.iter().enumerate() {
@@ -525,14 +541,13 @@ impl ReserveRules {
             } else {
                 let cards = &piles[mv.dst];
                 if symmetric {
-                    if seen.iter().any(|s| same_ranks(s, cards)) {
+                    let mark = marks[mv.dst - self.waste0];
+                    if seen.iter().any(|&(m, s)| m == mark && same_ranks(s, cards)) {
                         continue;
                     }
-                    seen.push(cards);
+                    seen.push((mark, cards));
                 }
-                let top_wait = cards
-                    .last()
-                    .map_or(-1, |&c| wait[usize::from(place_of(rank(c), base))]);
+                let top_wait = cards.last().map_or(-1, |&c| wait[usize::from(place_of(rank(c), base))]);
                 waste_score(top_wait, hand_wait)
             };
             ranked.push((score, i, mv));
@@ -627,11 +642,7 @@ struct Found {
 
 impl Found {
     fn new(counts: &[usize], form: &Form) -> Found {
-        let open: Vec<usize> = counts
-            .iter()
-            .copied()
-            .filter(|&n| n < form.capacity)
-            .collect();
+        let open: Vec<usize> = counts.iter().copied().filter(|&n| n < form.capacity).collect();
         let bits = counts.iter().fold(0u64, |b, &n| b | 1 << n);
         let wanted = open.iter().fold(0u32, |w, &n| w | 1 << (n % 13));
         // rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own,
@@ -647,12 +658,7 @@ impl Found {
             let turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES;
             alone[(place + base as usize - 1) % 13 + 1] = turned << 1;
         }
-        Found {
-            open,
-            bits,
-            wanted,
-            alone,
-        }
+        Found { open, bits, wanted, alone }
     }
 }
 
@@ -687,13 +693,7 @@ impl PileInfo {
             cover |= 1 << r;
             mask |= 1 << r;
         }
-        PileInfo {
-            top: ranks[0],
-            ranks,
-            places,
-            mask,
-            covers,
-        }
+        PileInfo { top: ranks[0], ranks, places, mask, covers }
     }
 }
 
@@ -736,9 +736,7 @@ fn dead_end_of(
             wanted |= 1 << place;
         }
     }
-    wanted_sets(wanted)
-        .into_iter()
-        .any(|wall| walled(form, found, wall, to_come, reserves, wastes))
+    wanted_sets(wanted).into_iter().any(|wall| walled(form, found, wall, to_come, reserves, wastes))
 }
 
 /// The sets T tried of the places wanted next: every set of two or more of them, or
@@ -784,18 +782,9 @@ fn free_alone(found: &Found, info: &PileInfo) -> u32 {
 /// can never go onto a reserve leave it the same way: all of them once no reserve is
 /// left, and under Toad's build down without wrap (TOD-4) those of a rank no lower than
 /// the highest card in the reserves. A win plays every such stack out.
-fn unwound(
-    form: &Form,
-    found: &Found,
-    reserves: &[PileInfo],
-    wastes: &[PileInfo],
-    last: bool,
-) -> bool {
+fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo], last: bool) -> bool {
     let counts = &found.open;
-    if reserves
-        .iter()
-        .any(|info| !unwinds(counts, form.capacity, &info.places))
-    {
+    if reserves.iter().any(|info| !unwinds(counts, form.capacity, &info.places)) {
         return false;
     }
     if !last {
@@ -812,13 +801,8 @@ fn unwound(
     for info in wastes {
         if info.ranks.len() > 1 {
             // the cards of ranks from `reach` up, as places, top first
-            let fixed: Vec<u8> = info
-                .ranks
-                .iter()
-                .zip(&info.places)
-                .filter(|&(&r, _)| r >= reach)
-                .map(|(_, &p)| p)
-                .collect();
+            let fixed: Vec<u8> =
+                info.ranks.iter().zip(&info.places).filter(|&(&r, _)| r >= reach).map(|(_, &p)| p).collect();
             if fixed.len() > 1 && !unwinds(counts, form.capacity, &fixed) {
                 return false;
             }
@@ -923,10 +907,7 @@ fn least(mut states: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     states.sort_by_key(|s| s.iter().sum::<usize>());
     let mut kept: Vec<Vec<usize>> = Vec::new();
     for slots in states {
-        if !kept
-            .iter()
-            .any(|k| k.iter().zip(&slots).all(|(a, b)| a <= b))
-        {
+        if !kept.iter().any(|k| k.iter().zip(&slots).all(|(a, b)| a <= b)) {
             kept.push(slots);
         }
     }

@@ -43,10 +43,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         }
     }
     let first_fit = first_fit.ok_or("star: option direction missing")?;
-    let mut layout: Vec<Pile> = BASES
-        .iter()
-        .map(|b| Pile::new(b, Kind::Foundation, 13))
-        .collect();
+    let mut layout: Vec<Pile> = BASES.iter().map(|b| Pile::new(b, Kind::Foundation, 13)).collect();
     layout.extend(CELLS.iter().map(|c| Pile::new(c, Kind::Cell, 0)));
     layout.push(Pile::new("reserve", Kind::Reserve, 0));
     layout.push(Pile::new("stock", Kind::Stock, 0));
@@ -139,11 +136,7 @@ impl Rules for Star {
                 }
                 direction => {
                     let top = rank(found[found.len() - 1]);
-                    let wanted = if direction == UP {
-                        above(top)
-                    } else {
-                        below(top)
-                    };
+                    let wanted = if direction == UP { above(top) } else { below(top) };
                     if r == wanted {
                         out.push(mv);
                     }
@@ -207,17 +200,11 @@ impl Rules for Star {
             DOWN => Value::Str("down".into()),
             _ => Value::None,
         };
-        let directions = BASES
-            .iter()
-            .enumerate()
-            .map(|(i, b)| (b.to_string(), name(board.vars[i])))
-            .collect();
+        let directions =
+            BASES.iter().enumerate().map(|(i, b)| (b.to_string(), name(board.vars[i]))).collect();
         vec![
             ("directions".into(), Value::Map(directions)),
-            (
-                "round".into(),
-                Value::Int(i64::from(var(board, ROUNDS_DONE)) + 1),
-            ),
+            ("round".into(), Value::Int(i64::from(var(board, ROUNDS_DONE)) + 1)),
         ]
     }
 
@@ -226,14 +213,20 @@ impl Rules for Star {
     /// stock keep one order for a whole search (the Python docstring argues it).
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut cells: Vec<Card> = (CELL0..CELL0 + 4)
-            .filter_map(|c| piles[c].last().copied())
-            .collect();
+        let mut cells = [0u8; 4];
+        let mut held = 0;
+        for cell in &piles[CELL0..CELL0 + 4] {
+            if let Some(&card) = cell.last() {
+                cells[held] = card;
+                held += 1;
+            }
+        }
+        let cells = &mut cells[..held];
         cells.sort_unstable();
         out.extend((0..4).map(|b| piles[b].len() as u8));
         out.push(piles[RESERVE].len() as u8);
         out.push(cells.len() as u8);
-        out.extend_from_slice(&cells);
+        out.extend_from_slice(cells);
         out.extend(board.vars[..BASE_OF_SUIT].iter().map(|&v| v as u8));
     }
 
@@ -296,12 +289,7 @@ impl Rules for Star {
         }
         let base = base_of(board, card);
         let found = &piles[base];
-        let steps = steps_to(
-            rank(found[0]),
-            rank(found[found.len() - 1]),
-            var(board, base),
-            rank(card),
-        );
+        let steps = steps_to(rank(found[0]), rank(found[found.len() - 1]), var(board, base), rank(card));
         if steps <= HOLD_BEYOND {
             return;
         }

@@ -23,11 +23,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     let piles = piles.ok_or("toad: option reserve_piles missing")?;
     let shape = Shape {
         // TOD-1, TOD-7
-        reserves: if piles == 2 {
-            &["toad1", "toad2"]
-        } else {
-            &["toad"]
-        },
+        reserves: if piles == 2 { &["toad1", "toad2"] } else { &["toad"] },
         reserve_size: size.ok_or("toad: option reserve_size missing")?,
         reserve_wrap: false, // TOD-4
         foundations: 8,
@@ -37,9 +33,10 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         face_down_reserve: false,
         ace_extraction: extraction.ok_or("toad: option ace_extraction missing")?, // TOD-3
         redeals: 0,                                                               // TOD-6
+        even_piles: false,
     };
     // the counter `ace_extracted` is Toad's whatever the options (rules version 2)
-    Ok(ReserveRules::new("toad", shape, 1, true))
+    Ok(Arc::new(ReserveRules::new("toad", shape, 1, true)))
 }
 
 /// `search_after_extractions`: while an extraction is open (TOD-3) only the extractions
