@@ -255,10 +255,14 @@ pub trait Rules: Send + Sync {
         None
     }
 
-    /// The move order of probe `probe` (from 1; probe 0 takes `order`): by default the
-    /// card moves shuffled, then the actions, which now and then come first instead. An
-    /// order never changes what a complete search answers.
-    fn probe_order(&self, _board: &Board, legal: &mut Vec<Move>, _probe: u64, rng: &mut SplitMix64) {
+    /// The move order of probe `probe`: by default `order` for probe 0, then the card
+    /// moves shuffled, then the actions, which now and then come first instead. An order
+    /// never changes what a complete search answers.
+    fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
+        if probe == 0 {
+            self.order(board, legal);
+            return;
+        }
         shuffle_cards_then_actions(legal, rng);
         actions_first_sometimes(legal, EARLY_ACTION, rng);
     }

@@ -167,7 +167,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
     let mut probe = 0;
     while nodes < budget.max_nodes && Instant::now() < deadline {
         let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
-        let order = if probe == 0 { Order::Game } else { Order::Probe(probe, &mut rng) };
+        let order = Order::Probe(probe, &mut rng); // probe 0: the game's probe order for it
         let answer = depth_first(state, cutoff, deadline, budget.max_table_bytes, &mut proved, order);
         nodes += answer.nodes;
         if answer.outcome != Outcome::Unknown {
