@@ -266,8 +266,24 @@ pub trait Rules: Send + Sync {
         false
     }
 
-    /// The order in which the search tries the legal moves.
-    fn order(&self, _board: &Board, _legal: &mut Vec<Move>) {}
+    /// The order in which the search tries the legal moves; by default
+    /// `solver.search.order_moves`: plays to a foundation, other card moves, reversible
+    /// moves, actions (a stable sort).
+    fn order(&self, _board: &Board, legal: &mut Vec<Move>) {
+        let layout = self.layout();
+        let foundation = |i: usize| i != ACTION && layout[i].kind == Kind::Foundation;
+        legal.sort_by_key(|m| {
+            if m.is_action() {
+                3
+            } else if m.reversible {
+                2
+            } else if foundation(m.dst) && !foundation(m.src) {
+                0
+            } else {
+                1
+            }
+        });
+    }
 }
 
 enum Token {

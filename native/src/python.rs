@@ -160,6 +160,15 @@ impl NativeState {
         Ok(())
     }
 
+    /// The raw moves the search tries from here, in order (dead end: none; a safe move
+    /// alone), to compare with the Python solver's knowledge of the game.
+    fn search_moves(&mut self) -> Vec<RawMove> {
+        search::children(&mut self.state)
+            .into_iter()
+            .map(to_raw)
+            .collect()
+    }
+
     /// `"won"`, `"lost"` or `"playing"`.
     #[getter]
     fn status(&mut self) -> &'static str {

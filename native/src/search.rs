@@ -112,6 +112,22 @@ struct Frame {
     stretch: u32, // number of the first position after the last irreversible move
 }
 
+/// The moves the search tries from here, in order: none at a dead end, the safe move
+/// alone when there is one, else every legal move in the game's order.
+pub fn children(state: &mut State) -> Vec<Move> {
+    if state.rules.dead_end(&state.board) {
+        return Vec::new();
+    }
+    let mut legal = state.legal_raw().to_vec();
+    if !legal.is_empty() {
+        if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
+            return vec![forced];
+        }
+    }
+    state.rules.order(&state.board, &mut legal);
+    legal
+}
+
 /// Depth-first search from `state`, which is as it was given when the search returns.
 pub fn solve(state: &mut State, budget: Budget) -> Answer {
     let started = Instant::now();
@@ -136,19 +152,6 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
             scratch.push(1);
         }
         hash128(&scratch)
-    };
-    let children = |state: &mut State| -> Vec<Move> {
-        if state.rules.dead_end(&state.board) {
-            return Vec::new();
-        }
-        let mut legal = state.legal_raw().to_vec();
-        if !legal.is_empty() {
-            if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
-                return vec![forced];
-            }
-        }
-        state.rules.order(&state.board, &mut legal);
-        legal
     };
 
     let mut table = Table::default();

@@ -12,6 +12,10 @@ import pytest
 from patience import native
 from patience.engine.game import Game
 from patience.engine.registry import get_game
+from patience.engine.rules import RawMove
+from patience.engine.state import State
+from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, SAFE_MOVES
+from patience.solver.search import order_moves
 
 
 def native_module() -> Any:
@@ -29,10 +33,28 @@ def option_sets(game: Game) -> list[dict[str, Any]]:
             for values in itertools.product(*(o.choices for o in game.option_specs))]
 
 
-def walk(game_id: str, options: dict[str, Any], deal: int, seed: int) -> int:
+def python_search_moves(state: State) -> list[RawMove]:
+    """The moves the Python depth-first search tries from ``state``, in order
+    (``solver/depth_first.py``'s ``children``)."""
+    game_id = state.game.id
+    dead_end = DEAD_ENDS.get(game_id)
+    if dead_end is not None and dead_end(state):
+        return []
+    legal = state.legal_raw()
+    safe_move = SAFE_MOVES.get(game_id)
+    if safe_move is not None and legal:
+        forced = safe_move(state, legal)
+        if forced is not None:
+            return [forced]
+    return MOVE_ORDERS.get(game_id, order_moves)(state, legal)
+
+
+def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
+         knowledge: bool = True) -> int:
     """One random playout of ``deal`` through both engines, taking back a move now and then;
-    at every step the legal moves, ``to_dict`` and the status must agree. Returns the
-    number of steps compared."""
+    at every step the legal moves, ``to_dict``, the status and the key must agree, and with
+    ``knowledge`` the moves the searches try (safe moves, dead ends, move order). Returns
+    the number of steps compared."""
     module = native_module()
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -46,6 +68,8 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int) -> int:
         assert twin.to_dict() == state.to_dict(), where
         assert twin.status == state.status, where
         assert twin.key() == state.key(), where
+        if knowledge:
+            assert twin.search_moves() == python_search_moves(state), where
         steps += 1
         if not legal:
             return steps
