@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::cards::Card;
 
@@ -244,6 +245,10 @@ pub trait Rules: Send + Sync {
     /// Stage and round counters for `to_dict` (`Rules.counters`).
     fn counters(&self, board: &Board) -> Vec<(String, Value)>;
 
+    /// The legal moves once the repetition rule has been applied, for a clause that
+    /// depends on which other moves are legal (`Rules.after_repetition`).
+    fn after_repetition(&self, _board: &Board, _legal: &mut Vec<Move>) {}
+
     /// The position as the repetition rule compares it (`Rules.repetition_key`).
     fn repetition_key(&self, board: &Board, out: &mut Vec<u8>) {
         board.key_into(out);
@@ -264,6 +269,19 @@ pub trait Rules: Send + Sync {
     /// A position proved lost without search.
     fn dead_end(&self, _board: &Board) -> bool {
         false
+    }
+
+    /// A quick look for a won line before the exact search (`solver/strategies.py`'s
+    /// dives): the line from here, or None, and the moves it played; never a loss. It
+    /// takes what share of `max_nodes` and of the time to `deadline` it likes, the exact
+    /// search the rest. `state` is left as given.
+    fn dive(
+        &self,
+        _state: &mut State,
+        _max_nodes: u64,
+        _deadline: Instant,
+    ) -> (Option<Vec<Move>>, u64) {
+        (None, 0)
     }
 
     /// The order in which the search tries the legal moves; by default
@@ -380,6 +398,7 @@ impl State {
             }
             legal = kept;
         }
+        self.rules.after_repetition(&self.board, &mut legal);
         legal
     }
 

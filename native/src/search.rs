@@ -140,6 +140,15 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
         };
     }
     let rules = state.rules.clone();
+    // a game's dive first (`Rules::dive`): it may find a win, never a loss
+    let (dived_line, dived) = rules.dive(state, budget.max_nodes, deadline);
+    if let Some(line) = dived_line {
+        return Answer {
+            outcome: Outcome::Won,
+            line,
+            nodes: dived,
+        };
+    }
     // the start's repetition memory forbids some positions until the first irreversible
     // move, so while it lasts the key says whether one has been made
     let track_memory = state.remembers();
@@ -169,7 +178,7 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
         low: 0,
         stretch: 0,
     }];
-    let mut nodes: u64 = 0;
+    let mut nodes: u64 = dived;
     let unwind = |state: &mut State, path: &[Move]| {
         for _ in path {
             state.pop();

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -49,12 +50,16 @@ def python_search_moves(state: State) -> list[RawMove]:
     return MOVE_ORDERS.get(game_id, order_moves)(state, legal)
 
 
+Chooser = Callable[[random.Random, list[RawMove]], RawMove]
+
+
 def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
-         knowledge: bool = True) -> int:
+         knowledge: bool = True, choose: Chooser | None = None) -> int:
     """One random playout of ``deal`` through both engines, taking back a move now and then;
     at every step the legal moves, ``to_dict``, the status and the key must agree, and with
     ``knowledge`` the moves the searches try (safe moves, dead ends, move order). Returns
-    the number of steps compared."""
+    the number of steps compared. ``choose`` picks each move (uniformly by default), for a
+    game whose uniform playouts end before its late stages."""
     module = native_module()
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -77,7 +82,7 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
             state.undo()
             twin.undo()
             continue
-        move = rng.choice(legal)
+        move = rng.choice(legal) if choose is None else choose(rng, legal)
         state.play_raw(move)
         twin.play(move)
 
