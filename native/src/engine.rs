@@ -93,6 +93,7 @@ pub type Options = Vec<(String, OptValue)>;
 pub enum Value {
     None,
     Int(i64),
+    Bool(bool),
     Str(String),
     List(Vec<Value>),
     Map(Vec<(String, Value)>),

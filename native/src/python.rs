@@ -71,6 +71,7 @@ fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>>
     Ok(match value {
         Value::None => py.None().into_bound(py),
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
         Value::Str(s) => PyString::new(py, s).into_any(),
         Value::List(items) => {
             let list = PyList::empty(py);

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::engine::{Options, Rules};
 
 pub mod blockade;
+pub mod shah;
 pub mod star;
 
 /// A game's builder: its rules for one resolved option set, or why the native engine
@@ -16,8 +17,11 @@ pub mod star;
 pub type Build = fn(&Options) -> Result<Arc<dyn Rules>, String>;
 
 /// Game id (as `patience.engine.registry`), number of decks, builder.
-pub const GAMES: &[(&str, usize, Build)] =
-    &[("star", 1, star::build), ("blockade", 2, blockade::build)];
+pub const GAMES: &[(&str, usize, Build)] = &[
+    ("star", 1, star::build),
+    ("blockade", 2, blockade::build),
+    ("shah", 2, shah::build),
+];
 
 /// The rules of `game` with `options`, and its number of decks; an error says why not.
 pub fn rules(game: &str, options: &Options) -> Result<(Arc<dyn Rules>, usize), String> {
