@@ -4,10 +4,13 @@
 //! Today's rules only (version 2: SHA-8's turned card may go up or be married, SHA-9's
 //! lane fills its ray at once); `patience.native` leaves version 1 to the Python search.
 
+use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::Instant;
 
-use crate::cards::{rank, Card};
-use crate::engine::{Board, Kind, Move, Options, Pile, Rules, Value};
+use crate::cards::{rank, suit, Card};
+use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
+use crate::search::hash128;
 
 const RAYS: usize = 8;
 const QUEEN: usize = 12;
@@ -23,6 +26,18 @@ const TALON: usize = STOCK + 1;
 const DEAL: usize = 0;
 const DRAW: usize = 1;
 const CIRCLES: usize = 0; // vars: circles dealt so far, 1 … 3 (SHA-4)
+
+/// Share of the node and time budgets the probes may use (`shah_dive.DIVE_SHARE`).
+const DIVE_SHARE: f64 = 0.5;
+/// Nodes of the shortest probe (`probes.PROBE_UNIT`).
+const PROBE_UNIT: u64 = 256;
+/// How far a probe's random draw may move a move past others, in guide ranks
+/// (`solver.shah.GUIDE_NOISE`).
+const GUIDE_NOISE: f64 = 3.0;
+/// Chance, at a position, that a probe tries `deal`/`draw` before the card moves
+/// (`solver.shah.EARLY_ACTION`).
+const EARLY_ACTION: f64 = 0.05;
+const TIME_CHECK_EVERY: u64 = 1024;
 
 /// The slots of circle `c` (0 inner, 1 middle, 2 outer), clockwise.
 fn circle(c: usize) -> impl Iterator<Item = usize> {
@@ -338,6 +353,47 @@ impl Rules for Shah {
         relaxed_lost(heights, walled)
     }
 
+    /// Shah's restarted probes (`solver.shah.probe_order`, `depth_first.restarts`): short
+    /// depth-first searches for a win, each in its own order (`guide_rank` plus a random
+    /// draw seeded by the probe, `deal`/`draw` now and then first), cut off after
+    /// `PROBE_UNIT` nodes, every fourth after that times Luby's sequence. Wins lie on
+    /// scattered lines (which card fills which gap, SHA-8), which many short probes meet
+    /// sooner than one long search. A probe only looks for a win; the exact search that
+    /// follows proves losses.
+    fn dive(
+        &self,
+        state: &mut State,
+        max_nodes: u64,
+        deadline: Instant,
+    ) -> (Option<Vec<Move>>, u64) {
+        if state.remembers() || self.dead_end(&state.board) {
+            return (None, 0);
+        }
+        let now = Instant::now();
+        let until = now + deadline.saturating_duration_since(now).mul_f64(DIVE_SHARE);
+        let limit = (max_nodes as f64 * DIVE_SHARE) as u64;
+        let mut nodes = 0;
+        let mut probe = 1;
+        while nodes < limit && Instant::now() < until {
+            let mut probing = Probe {
+                rng: Rng::new(probe),
+                seen: HashSet::new(),
+                line: Vec::new(),
+                nodes: 0,
+                cutoff: probe_cutoff(probe).min(limit - nodes),
+                until,
+                out_of_time: false,
+            };
+            let won = probing.search(self, state);
+            nodes += probing.nodes;
+            if won {
+                return (Some(probing.line), nodes);
+            }
+            probe += 1;
+        }
+        (None, nodes)
+    }
+
     /// `shah_order`: foundation plays first; then marriages (SHA-6), talon and stock cards
     /// (SHA-8) before slot cards, a slot card that would only swap one copy of its
     /// successor for the other last of them; then gap fills from the talon, from the stock
@@ -408,4 +464,224 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> 
         }
     }
     heights.iter().flatten().any(|&h| h < QUEEN)
+}
+
+/// Luby's sequence 1, 1, 2, 1, 1, 2, 4, … (`probes.luby`), from 1.
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Probe `probe`'s node cut-off (`probes.probe_cutoff`): the unit, every fourth probe
+/// the unit times the next term of Luby's sequence.
+fn probe_cutoff(probe: u64) -> u64 {
+    if probe % 4 == 3 {
+        PROBE_UNIT * luby(probe / 4 + 1)
+    } else {
+        PROBE_UNIT
+    }
+}
+
+/// A small generator (splitmix64) seeding each probe's order; which order a probe
+/// tries changes no answer.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D_4C95_7F2D)
+    }
+
+    /// A draw in [0, 1).
+    fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// One probe: a depth-first search for a win in its own order, positions met once
+/// (by `solver_key`), cut off after `cutoff` nodes.
+struct Probe {
+    rng: Rng,
+    seen: HashSet<u128>,
+    line: Vec<Move>,
+    nodes: u64,
+    cutoff: u64,
+    until: Instant,
+    out_of_time: bool,
+}
+
+impl Probe {
+    /// Whether a win lies below `state` within the cut-off; the won line is `line`.
+    /// `state` is left as given.
+    fn search(&mut self, rules: &Shah, state: &mut State) -> bool {
+        if rules.dead_end(&state.board) {
+            return false;
+        }
+        let legal = state.legal_raw().to_vec();
+        for mv in self.arrange(&state.board, legal) {
+            if self.nodes >= self.cutoff || self.out_of_time {
+                return false;
+            }
+            self.nodes += 1;
+            if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > self.until {
+                self.out_of_time = true;
+            }
+            state.play_raw(mv);
+            self.line.push(mv);
+            if state.is_won() {
+                state.pop();
+                return true;
+            }
+            let mut key = Vec::with_capacity(128);
+            rules.solver_key(&state.board, &mut key);
+            if self.seen.insert(hash128(&key)) && self.search(rules, state) {
+                state.pop();
+                return true;
+            }
+            self.line.pop();
+            state.pop();
+        }
+        false
+    }
+
+    /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
+    /// and by a small chance the actions first (`actions_first_sometimes`).
+    fn arrange(&mut self, board: &Board, legal: Vec<Move>) -> Vec<Move> {
+        let mut keyed: Vec<(f64, usize, Move)> = legal
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| (guide_rank(board, m) + GUIDE_NOISE * self.rng.unit(), i, m))
+            .collect();
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut out: Vec<Move> = keyed.into_iter().map(|(_, _, m)| m).collect();
+        if self.rng.unit() < EARLY_ACTION && out.iter().any(Move::is_action) {
+            let (actions, cards): (Vec<Move>, Vec<Move>) =
+                out.into_iter().partition(Move::is_action);
+            out = actions;
+            out.extend(cards);
+        }
+        out
+    }
+}
+
+/// Some foundation takes `card` next (SHA-2: up in suit).
+fn fits(piles: &[Vec<Card>], card: Card) -> bool {
+    piles[FOUND0..FOUND0 + RAYS]
+        .iter()
+        .any(|f| f[f.len() - 1] + 4 == card)
+}
+
+/// Some outer slot's top takes `card` as a marriage (SHA-6: down in suit).
+fn marries(piles: &[Vec<Card>], card: Card) -> bool {
+    circle(2).any(|o| piles[o].last() == Some(&(card + 4)))
+}
+
+/// Both foundations of `card`'s suit hold its predecessor: no copy of that can ever want
+/// `card` as a marriage target (SHA-6).
+fn home_for_good(piles: &[Vec<Card>], card: Card) -> bool {
+    let below = usize::from(rank(card)) - 1;
+    piles[FOUND0..FOUND0 + RAYS]
+        .iter()
+        .filter(|f| suit(f[0]) == suit(card) && f.len() >= below)
+        .count()
+        == 2
+}
+
+/// `solver.shah.guide_rank`: how promising a move looks, lowest first (its docstring
+/// gives the ranks' reasons: SHA-5, SHA-6, SHA-8, SHA-9).
+fn guide_rank(board: &Board, mv: Move) -> f64 {
+    let piles = &board.piles;
+    if mv.is_action() {
+        return 5.0;
+    }
+    let (src, dst, index) = (mv.src, mv.dst, mv.index);
+    if dst < RAYS {
+        let inner_middle = (SLOT0..STOCK).contains(&src) && !is_outer(src);
+        return if inner_middle || home_for_good(piles, piles[src][index]) {
+            0.0
+        } else {
+            1.2
+        };
+    }
+    if src == STOCK && piles[dst].is_empty() {
+        let card = piles[src][index];
+        if fits(piles, card) {
+            return 0.5;
+        }
+        if marries(piles, card) {
+            return 1.5;
+        }
+    }
+    let mut rank = plain_rank(piles, mv);
+    if src == TALON && index > 0 {
+        let bared = piles[src][index - 1];
+        if fits(piles, bared)
+            || marries(piles, bared)
+            || (is_outer(dst) && piles[dst].is_empty() && bared + 4 == piles[src][index])
+        {
+            rank -= 1.5;
+        }
+    }
+    rank
+}
+
+/// `guide_rank` of a card move before the look at the stock and the bared card.
+fn plain_rank(piles: &[Vec<Card>], mv: Move) -> f64 {
+    let (src, dst, index) = (mv.src, mv.dst, mv.index);
+    if let Some(&target) = piles[dst].last() {
+        // a marriage onto an outer slot (SHA-6)
+        if src == TALON || src == STOCK {
+            return 1.0;
+        }
+        if index > 0 {
+            let below = piles[src][index - 1];
+            if below == target {
+                return 7.0;
+            }
+            return if fits(piles, below) { 2.0 } else { 6.0 };
+        }
+        let middle = piles[src - 1].last();
+        return if middle.is_some_and(|&m| fits(piles, m)) {
+            2.0
+        } else {
+            6.0
+        };
+    }
+    if !is_outer(dst) {
+        // SHA-8: an inner or middle gap, by how far the card is from its foundation
+        let card = piles[src][index];
+        let r = usize::from(rank(card));
+        let steps = piles[FOUND0..FOUND0 + RAYS]
+            .iter()
+            .filter(|f| suit(f[0]) == suit(card) && f.len() < r)
+            .map(|f| r - f.len())
+            .fold(6, usize::min);
+        return 3.0 + (6 - steps) as f64 / 3.0;
+    }
+    if src == TALON {
+        3.0
+    } else {
+        4.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_is_the_python_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(probe_cutoff(2), PROBE_UNIT);
+        assert_eq!(probe_cutoff(3 + 4 * 6), PROBE_UNIT * 4);
+    }
 }
