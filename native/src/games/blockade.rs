@@ -10,6 +10,8 @@ use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
 use crate::search::{self, hash128, Budget, Outcome};
 
+mod beam;
+
 const COLUMNS: usize = 12;
 const FOUND0: usize = COLUMNS; // found1 … found8 are piles 12–19 (BLK-1)
 const STOCK: usize = FOUND0 + 8;
@@ -19,7 +21,9 @@ const NEXT: Card = 4; // card + NEXT is the same suit one rank higher
 
 const DEAL: usize = 0;
 
-/// Share of the node and time budgets the dives may use (`blockade_search.DIVE_SHARE`).
+/// Share of the node and time budgets the beams may use (`blockade_dive.DIVE_SHARE`).
+const BEAM_SHARE: f64 = 0.25;
+/// Share of what the beams leave that the dives may use (`blockade_search.DIVE_SHARE`).
 const DIVE_SHARE: f64 = 0.5;
 /// Positions the exact search may visit in each endgame a dive reaches.
 const ENDGAME_NODES: u64 = 2000;
@@ -308,23 +312,30 @@ impl Rules for Blockade {
         game.tops.iter().any(|&t| t > 0)
     }
 
-    /// `blockade_search`'s dives: lines played through the deals by each probe's move
-    /// order, no backtracking, each endgame (stock spent) given to the exact search with
-    /// a small budget. A line whose endgame is won is a win; nothing else is claimed.
+    /// `blockade_dive`'s beams (`beam.rs`), then `blockade_search`'s dives: lines played
+    /// through the deals by each probe's move order, no backtracking, each endgame (stock
+    /// spent) given to the exact search with a small budget. A line whose endgame is won
+    /// is a win; nothing else is claimed.
     fn dive(
         &self,
         state: &mut State,
         max_nodes: u64,
         deadline: Instant,
     ) -> (Option<Vec<Move>>, u64) {
-        if state.remembers() || state.board.piles[STOCK].is_empty() {
+        if state.remembers() || state.board.piles[STOCK].is_empty() || self.dead_end(&state.board) {
             return (None, 0);
+        }
+        let mut not_won = HashSet::new(); // endgames (hashed solver keys) not won in budget
+        let now = Instant::now();
+        let until = now + deadline.saturating_duration_since(now).mul_f64(BEAM_SHARE);
+        let limit = (max_nodes as f64 * BEAM_SHARE) as u64;
+        let (line, mut nodes) = beam::beam_dive(self, state, limit, until, &mut not_won);
+        if line.is_some() {
+            return (line, nodes);
         }
         let now = Instant::now();
         let until = now + deadline.saturating_duration_since(now).mul_f64(DIVE_SHARE);
-        let limit = (max_nodes as f64 * DIVE_SHARE) as u64;
-        let mut not_won = HashSet::new(); // endgames (hashed solver keys) not won in budget
-        let mut nodes = 0;
+        let limit = nodes + (max_nodes.saturating_sub(nodes) as f64 * DIVE_SHARE) as u64;
         let mut probe = 0;
         while nodes < limit && Instant::now() < until {
             let mut order = ProbeOrder::new(probe);
