@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::engine::{Options, Rules};
 
 pub mod blockade;
+pub mod probes;
 pub mod shah;
 pub mod star;
 

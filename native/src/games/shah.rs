@@ -12,6 +12,8 @@ use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
 use crate::search::hash128;
 
+use super::probes::probe_cutoff;
+
 const RAYS: usize = 8;
 const QUEEN: usize = 12;
 const ACE: u8 = 1;
@@ -382,7 +384,7 @@ impl Rules for Shah {
                 seen: HashSet::new(),
                 line: Vec::new(),
                 nodes: 0,
-                cutoff: probe_cutoff(probe).min(limit - nodes),
+                cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
                 until,
                 out_of_time: false,
             };
@@ -466,27 +468,6 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> 
         }
     }
     heights.iter().flatten().any(|&h| h < QUEEN)
-}
-
-/// Luby's sequence 1, 1, 2, 1, 1, 2, 4, … (`probes.luby`), from 1.
-fn luby(mut i: u64) -> u64 {
-    loop {
-        let k = 64 - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
-/// Probe `probe`'s node cut-off (`probes.probe_cutoff`): the unit, every fourth probe
-/// the unit times the next term of Luby's sequence.
-fn probe_cutoff(probe: u64) -> u64 {
-    if probe % 4 == 3 {
-        PROBE_UNIT * luby(probe / 4 + 1)
-    } else {
-        PROBE_UNIT
-    }
 }
 
 /// A small generator (splitmix64) seeding each probe's order; which order a probe
@@ -672,18 +653,5 @@ fn plain_rank(piles: &[Vec<Card>], mv: Move) -> f64 {
         3.0
     } else {
         4.0
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn luby_is_the_python_sequence() {
-        let terms: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-        assert_eq!(probe_cutoff(2), PROBE_UNIT);
-        assert_eq!(probe_cutoff(3 + 4 * 6), PROBE_UNIT * 4);
     }
 }
