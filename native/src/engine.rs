@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::cards::Card;
 use crate::deals::SplitMix64;
@@ -265,6 +266,14 @@ pub trait Rules: Send + Sync {
         }
         shuffle_cards_then_actions(legal, rng);
         actions_first_sometimes(legal, EARLY_ACTION, rng);
+    }
+
+    /// A quick look for a won line before the exact search (`solver/strategies.py`'s
+    /// dives): the line from here, or None, and the moves it played; never a loss. It
+    /// takes what share of `max_nodes` and of the time to `deadline` it likes, the exact
+    /// search the rest. `state` is left as given.
+    fn dive(&self, _state: &mut State, _max_nodes: u64, _deadline: Instant) -> (Option<Vec<Move>>, u64) {
+        (None, 0)
     }
 
     /// The order in which the search tries the legal moves; by default

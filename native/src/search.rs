@@ -151,6 +151,23 @@ fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
 /// (`Rules::probe_unit`, as `depth_first.restarts`).
 pub fn solve(state: &mut State, budget: Budget) -> Answer {
     let deadline = Instant::now() + Duration::from_secs_f64(budget.max_seconds.clamp(0.0, 1e9));
+    if state.is_won() {
+        return Answer { outcome: Outcome::Won, line: Vec::new(), nodes: 0 };
+    }
+    // a game's dive first (`Rules::dive`): it may find a win, never a loss; the search
+    // below gets the nodes it leaves
+    let rules = state.rules.clone();
+    let (dived_line, dived) = rules.dive(state, budget.max_nodes, deadline);
+    if let Some(line) = dived_line {
+        return Answer { outcome: Outcome::Won, line, nodes: dived };
+    }
+    let budget = Budget { max_nodes: budget.max_nodes.saturating_sub(dived), ..budget };
+    let answer = search(state, budget, deadline);
+    Answer { nodes: answer.nodes + dived, ..answer }
+}
+
+/// One depth-first search, or restarted probes for a game that asks for them.
+fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
     let mut proved = Proved::default();
     let Some(unit) = state.rules.probe_unit() else {
         return depth_first(
@@ -418,6 +435,7 @@ mod tests {
         assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
         assert_eq!(probe_cutoff(3, 256), 256);
         assert_eq!(probe_cutoff(11, 256), 512);
+        assert_eq!(probe_cutoff(3 + 4 * 6, 256), 256 * 4);
     }
 
     #[test]

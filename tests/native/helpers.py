@@ -19,6 +19,7 @@ from patience.solver.dominance import DEAD_ENDS, MOVE_ORDERS, SAFE_MOVES
 from patience.solver.search import order_moves
 
 Ordering = Callable[[State, list[RawMove]], list[RawMove]]
+Chooser = Callable[[random.Random, list[RawMove]], RawMove]
 
 
 def native_module() -> Any:
@@ -56,14 +57,16 @@ def python_search_moves(state: State, dead_ends: bool = True,
 
 
 def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
-         knowledge: bool = True, dead_ends: bool = True, order: Ordering | None = None) -> int:
+         knowledge: bool = True, dead_ends: bool = True, order: Ordering | None = None,
+         choose: Chooser | None = None) -> int:
     """One random playout of ``deal`` through both engines, taking back a move now and then;
     at every step the legal moves, ``to_dict``, the status, the key and the solver's table
     key must agree, and with
     ``knowledge`` the moves the searches try (safe moves, dead ends, move order; without
     ``dead_ends`` the game's dead ends differ, and where the native one claims one the step
-    is left to a test of its own; ``order`` as ``python_search_moves``). Returns the
-    number of steps compared."""
+    is left to a test of its own; ``order`` as ``python_search_moves``). ``choose`` picks
+    each move (uniformly by default), for a game whose uniform playouts end before its late
+    stages. Returns the number of steps compared."""
     module = native_module()
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -89,7 +92,7 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
             state.undo()
             twin.undo()
             continue
-        move = rng.choice(legal)
+        move = rng.choice(legal) if choose is None else choose(rng, legal)
         state.play_raw(move)
         twin.play(move)
 
