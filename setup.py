@@ -5,13 +5,20 @@ Python (docs/solver.md, "Compiled build"), and they are the same source: mypyc c
 the type-annotated modules as they are. A regular install (``pip install .``, a wheel)
 compiles them; an editable install (``pip install -e .``) stays pure Python, so that an
 edited module takes effect at once. ``PATIENCE_COMPILE=1`` or ``0`` forces either.
+
+The native search (``native/``, Rust with PyO3) is built by setuptools-rust into the
+extension module ``patience._native``, for every install, editable included, and always
+with the release profile. It is optional: without cargo, or when its build fails, the
+install goes on and the Python search is used (``patience.native``).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
 
@@ -43,10 +50,25 @@ def wants_compiled() -> bool:
     return not {"bdist_wheel", "build_ext"}.isdisjoint(sys.argv)
 
 
+def rust_extensions() -> list[Any]:
+    """The native search as an optional extension, or none (said in one line) when cargo
+    is not on the PATH."""
+    if shutil.which("cargo") is None:
+        print("patience: no Rust toolchain (cargo) found: the native search is not built, "
+              "the Python search is used", file=sys.stderr)
+        return []
+    from setuptools_rust import Binding, RustExtension
+
+    return [RustExtension("patience._native", path="native/Cargo.toml", binding=Binding.PyO3,
+                          features=["python"], py_limited_api=True, debug=False,
+                          optional=True)]
+
+
 if __name__ == "__main__":  # as setuptools runs it; tests import the lists above
     if wants_compiled():
         from mypyc.build import mypycify
 
-        setup(ext_modules=mypycify(compiled_modules(), opt_level="3"))
+        setup(ext_modules=mypycify(compiled_modules(), opt_level="3"),
+              rust_extensions=rust_extensions())
     else:
-        setup()
+        setup(rust_extensions=rust_extensions())

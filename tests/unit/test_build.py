@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import warnings
 from pathlib import Path
 from types import ModuleType
 
@@ -58,3 +59,26 @@ def test_the_compiled_run_imports_compiled_modules() -> None:
         assert not (module.__file__ or "").endswith(".py"), module.__name__
     for path in setup.PURE:
         assert (importlib.import_module(_module_name(path)).__file__ or "").endswith(".py")
+
+
+def test_without_cargo_the_native_search_is_left_out_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    setup = _setup()
+    monkeypatch.setattr(setup.shutil, "which", lambda name: None)
+    assert setup.rust_extensions() == []
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "cargo" in said and "Python search" in said
+
+
+def test_with_cargo_the_native_search_is_an_optional_release_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("setuptools_rust")
+    setup = _setup()
+    # abi3 (Python 3.11 and later): the flag setuptools-rust now wants in setup.cfg, which
+    # would tag the whole wheel, mypyc's modules too
+    warnings.filterwarnings("ignore", "`RustExtension.py_limited_api`", DeprecationWarning)
+    monkeypatch.setattr(setup.shutil, "which", lambda name: "/usr/bin/cargo")
+    (extension,) = setup.rust_extensions()
+    assert extension.name == "patience._native"
+    assert extension.optional and extension.debug is False
+    assert extension.py_limited_api

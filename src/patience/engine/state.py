@@ -228,6 +228,10 @@ class State:
     def moves_played(self) -> int:
         return len(self._undo)
 
+    def raw_history(self) -> list[RawMove]:
+        """The raw moves played so far, in order (the native search replays them)."""
+        return [raw for raw, _, _ in self._undo]
+
     def last_raw(self) -> RawMove | None:
         """The raw move played last, or None at the start (solvers read what just changed)."""
         return self._undo[-1][0] if self._undo else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from patience import native
 from patience.engine.moves import Move
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
@@ -60,8 +61,23 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     A game with a dive (``DIVES``) first spends up to the dive's share of both budgets
     looking for a win by it; a dive never answers "lost", and the search below gets what
     the dive left.
+
+    Where the native search plays the game (``patience.native``), it answers first,
+    within its share of the budgets; where that share is the whole, its answer is final,
+    else an "unknown" leaves the rest of the budgets to the Python search below. Its won
+    line is replayed here all the same.
     """
-    start = time.perf_counter()
+    began = start = time.perf_counter()
+    answer = native.solve(state, max_nodes, max_seconds)
+    searched = 0
+    if answer is not None:
+        outcome, won_line, searched = answer
+        if outcome != "unknown" or not native.hands_over(state):
+            moves = _verified(state, won_line) if outcome == "won" else []
+            return SolveResult(outcome, moves, searched, time.perf_counter() - began)
+        start = time.perf_counter()
+        max_nodes -= searched
+        max_seconds -= start - began
     dive = DIVES.get(state.game.id)
     if dive is not None and not state._seen:
         dive_search, share = dive
@@ -69,8 +85,8 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
             share = share(state)
         line, dived = dive_search(state, int(max_nodes * share), start + max_seconds * share)
         if line is not None:
-            return SolveResult("won", _verified(state, line), dived,
-                               time.perf_counter() - start)
+            return SolveResult("won", _verified(state, line), searched + dived,
+                               time.perf_counter() - began)
         max_nodes -= dived
     else:
         dived = 0
@@ -87,7 +103,7 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
         outcome, line, nodes = restarts(work, max_nodes, start + max_seconds, probe_order,
                                         unit)
     moves = _verified(state, line) if outcome == "won" else []
-    return SolveResult(outcome, moves, dived + nodes, time.perf_counter() - start)
+    return SolveResult(outcome, moves, searched + dived + nodes, time.perf_counter() - began)
 
 
 def _verified(state: State, line: list[RawMove]) -> list[Move]:

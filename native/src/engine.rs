@@ -1,0 +1,468 @@
+//! The engine, as `patience.engine`: a game's `Rules` (layout, setup, move generation and
+//! move procedure), a `Board` changed only through four journaled primitives, and a
+//! `State` that plays raw moves, takes them back and applies the repetition rule of
+//! RULES.md §0 exactly as `patience.engine.state.State` does.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::cards::Card;
+use crate::deals::SplitMix64;
+
+/// The source of an action move (Python's `ACTION = -1`).
+pub const ACTION: usize = usize::MAX;
+
+/// A raw move `(src, dst, index, reversible)` as the Python engine has it; an action is
+/// `(ACTION, action number, 0, false)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub src: usize,
+    pub dst: usize,
+    pub index: usize,
+    pub reversible: bool,
+}
+
+impl Move {
+    pub fn card(src: usize, dst: usize, index: usize, reversible: bool) -> Move {
+        Move { src, dst, index, reversible }
+    }
+
+    pub fn action(number: usize) -> Move {
+        Move { src: ACTION, dst: number, index: 0, reversible: false }
+    }
+
+    pub fn is_action(&self) -> bool {
+        self.src == ACTION
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Foundation,
+    Tableau,
+    Reserve,
+    Cell,
+    Waste,
+    Stock,
+    Talon,
+    Hand,
+    Out,
+}
+
+/// A pile's id (RULES.md), its kind and, for a foundation, its complete count.
+#[derive(Clone, Debug)]
+pub struct Pile {
+    pub id: String,
+    pub kind: Kind,
+    pub capacity: usize,
+}
+
+impl Pile {
+    pub fn new(id: &str, kind: Kind, capacity: usize) -> Pile {
+        Pile { id: id.to_string(), kind, capacity }
+    }
+}
+
+/// An option's value as Python gives it (`"first-fit"`, `2`, `true`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptValue {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+}
+
+/// Every option of a game with its value, in the game's order (resolved: none left out).
+pub type Options = Vec<(String, OptValue)>;
+
+/// A JSON-like value for `to_dict`'s counters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    None,
+    Int(i64),
+    Str(String),
+    Bool(bool),
+    List(Vec<Value>),
+    Map(Vec<(String, Value)>),
+}
+
+enum Entry {
+    MoveTop { src: usize, dst: usize, n: usize },
+    TakeAt { src: usize, index: usize, dst: usize },
+    SetVar { var: usize, old: i32 },
+    Replace { pile: usize, old: Vec<Card> },
+}
+
+/// Piles (index 0 the bottom card) and counters, changed by `Rules::apply` only through
+/// the four journaled primitives, so that a move is taken back exactly.
+pub struct Board {
+    pub piles: Vec<Vec<Card>>,
+    pub vars: Vec<i32>,
+    /// What seeds the game's chance events (`deal=N` or `deck=...`, docs/deals.md).
+    pub chance: String,
+    journal: Vec<Entry>,
+}
+
+impl Board {
+    pub fn new(piles: usize, vars: usize, chance: String) -> Board {
+        Board { piles: vec![Vec::new(); piles], vars: vec![0; vars], chance, journal: Vec::new() }
+    }
+
+    /// Move the top `n` cards of `src` onto `dst`, keeping their order.
+    pub fn move_top(&mut self, src: usize, dst: usize, n: usize) {
+        self.journal.push(Entry::MoveTop { src, dst, n });
+        if n == 1 {
+            let card = self.piles[src].pop().expect("a card to move");
+            self.piles[dst].push(card);
+            return;
+        }
+        let from = self.piles[src].len() - n;
+        let moved: Vec<Card> = self.piles[src].drain(from..).collect();
+        self.piles[dst].extend(moved);
+    }
+
+    /// Move the card at `index` of `src` onto `dst`.
+    pub fn take_at(&mut self, src: usize, index: usize, dst: usize) {
+        let card = self.piles[src].remove(index);
+        self.piles[dst].push(card);
+        self.journal.push(Entry::TakeAt { src, index, dst });
+    }
+
+    pub fn set_var(&mut self, var: usize, value: i32) {
+        self.journal.push(Entry::SetVar { var, old: self.vars[var] });
+        self.vars[var] = value;
+    }
+
+    /// Give `pile` new contents (the old ones are kept for undo).
+    pub fn replace(&mut self, pile: usize, cards: Vec<Card>) {
+        let old = std::mem::replace(&mut self.piles[pile], cards);
+        self.journal.push(Entry::Replace { pile, old });
+    }
+
+    fn rewind(&mut self, mark: usize) {
+        while self.journal.len() > mark {
+            match self.journal.pop().expect("journal longer than mark") {
+                Entry::MoveTop { src, dst, n: 1 } => {
+                    let card = self.piles[dst].pop().expect("a card moved");
+                    self.piles[src].push(card);
+                }
+                Entry::MoveTop { src, dst, n } => {
+                    let from = self.piles[dst].len() - n;
+                    let moved: Vec<Card> = self.piles[dst].drain(from..).collect();
+                    self.piles[src].extend(moved);
+                }
+                Entry::TakeAt { src, index, dst } => {
+                    let card = self.piles[dst].pop().expect("take_at left a card");
+                    self.piles[src].insert(index, card);
+                }
+                Entry::SetVar { var, old } => self.vars[var] = old,
+                Entry::Replace { pile, old } => self.piles[pile] = old,
+            }
+        }
+    }
+
+    /// Python's `State.key()`: every pile's cards, each followed by the byte 255, then the
+    /// counters as bytes.
+    pub fn key_into(&self, out: &mut Vec<u8>) {
+        for pile in &self.piles {
+            out.extend_from_slice(pile);
+            out.push(0xff);
+        }
+        out.extend(self.vars.iter().map(|&v| v as u8));
+    }
+
+    pub fn key(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.key_into(&mut out);
+        out
+    }
+}
+
+/// One game with its options bound: what `patience.engine.rules.Rules` and the game's
+/// module declare, and below it what the solver knows of the game
+/// (`patience.solver.dominance`). Pile and action numbers are the Python engine's.
+pub trait Rules: Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn layout(&self) -> &[Pile];
+    fn actions(&self) -> &'static [&'static str];
+    fn var_count(&self) -> usize;
+
+    /// Lay out the deck (index 0 dealt first), without journaling.
+    fn setup(&self, board: &mut Board, deck: &[Card]);
+    /// Every move the clauses allow, before the repetition rule is applied.
+    fn generate(&self, board: &Board, out: &mut Vec<Move>);
+    /// Carry out a generated move and its automatic steps through the board's journal.
+    fn apply(&self, board: &mut Board, mv: Move);
+
+    /// The legal moves once the repetition rule has been applied, for a clause that
+    /// depends on which other moves are legal (`Rules.after_repetition`, Blockade's
+    /// BLK-7); by default they stay as they are.
+    fn after_repetition(&self, _board: &Board, _legal: &mut Vec<Move>) {}
+
+    fn is_won(&self, board: &Board) -> bool {
+        let layout = self.layout();
+        let (mut held, mut target) = (0, 0);
+        for (i, pile) in layout.iter().enumerate() {
+            if pile.kind == Kind::Foundation {
+                held += board.piles[i].len();
+                target += pile.capacity;
+            }
+        }
+        held == target
+    }
+
+    /// Piles that exist now (`Rules.listed`).
+    fn listed(&self, _board: &Board) -> Vec<usize> {
+        (0..self.layout().len()).collect()
+    }
+
+    /// Face-down cards at the bottom of each pile (`Rules.face_down`): a stock is all face down.
+    fn face_down(&self, board: &Board) -> Vec<(usize, usize)> {
+        let layout = self.layout();
+        (0..layout.len())
+            .filter(|&i| layout[i].kind == Kind::Stock)
+            .map(|i| (i, board.piles[i].len()))
+            .collect()
+    }
+
+    /// Stage and round counters for `to_dict` (`Rules.counters`).
+    fn counters(&self, board: &Board) -> Vec<(String, Value)>;
+
+    /// The position as the repetition rule compares it (`Rules.repetition_key`).
+    fn repetition_key(&self, board: &Board, out: &mut Vec<u8>) {
+        board.key_into(out);
+    }
+
+    // --- what the solver knows of the game -------------------------------------------
+
+    /// The position as the search's table sees it (`Rules.solver_key`).
+    fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
+        board.key_into(out);
+    }
+
+    /// A move that can never turn a winnable position into a lost one (played alone).
+    fn safe_move(&self, _board: &Board, _legal: &[Move]) -> Option<Move> {
+        None
+    }
+
+    /// A position proved lost without search.
+    fn dead_end(&self, _board: &Board) -> bool {
+        false
+    }
+
+    /// Nodes of the shortest probe when the game is searched by restarted probes
+    /// (`solver.strategies.PROBE_ORDERS`); None: one depth-first search.
+    fn probe_unit(&self) -> Option<u64> {
+        None
+    }
+
+    /// The move order of probe `probe`: by default `order` for probe 0, then the card
+    /// moves shuffled, then the actions, which now and then come first instead. An order
+    /// never changes what a complete search answers.
+    fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
+        if probe == 0 {
+            self.order(board, legal);
+            return;
+        }
+        shuffle_cards_then_actions(legal, rng);
+        actions_first_sometimes(legal, EARLY_ACTION, rng);
+    }
+
+    /// A quick look for a won line before the exact search (`solver/strategies.py`'s
+    /// dives): the line from here, or None, and the moves it played; never a loss. It
+    /// takes what share of `max_nodes` and of the time to `deadline` it likes, the exact
+    /// search the rest. `state` is left as given.
+    fn dive(&self, _state: &mut State, _max_nodes: u64, _deadline: Instant) -> (Option<Vec<Move>>, u64) {
+        (None, 0)
+    }
+
+    /// The order in which the search tries the legal moves; by default
+    /// `solver.search.order_moves`: plays to a foundation, other card moves, reversible
+    /// moves, actions (a stable sort).
+    fn order(&self, _board: &Board, legal: &mut Vec<Move>) {
+        let layout = self.layout();
+        let foundation = |i: usize| i != ACTION && layout[i].kind == Kind::Foundation;
+        legal.sort_by_key(|m| {
+            if m.is_action() {
+                3
+            } else if m.reversible {
+                2
+            } else if foundation(m.dst) && !foundation(m.src) {
+                0
+            } else {
+                1
+            }
+        });
+    }
+}
+
+/// The chance, at a position with card moves, that a probe tries the actions first.
+pub const EARLY_ACTION: f64 = 0.05;
+
+/// A uniform draw in `[0, 1)`.
+pub fn unit_draw(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// The card moves in a random order, then the actions.
+pub fn shuffle_cards_then_actions(legal: &mut Vec<Move>, rng: &mut SplitMix64) {
+    let (mut cards, actions): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| !m.is_action());
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    cards.extend(actions);
+    *legal = cards;
+}
+
+/// With probability `chance` the actions before every card move (`probes.actions_first_sometimes`).
+pub fn actions_first_sometimes(legal: &mut [Move], chance: f64, rng: &mut SplitMix64) {
+    if unit_draw(rng) < chance {
+        legal.sort_by_key(|m| !m.is_action()); // stable
+    }
+}
+
+enum Token {
+    None,
+    Key(Vec<u8>),
+    Seen(HashSet<Vec<u8>>),
+}
+
+/// A game in progress: `patience.engine.state.State`'s raw play path.
+pub struct State {
+    pub rules: Arc<dyn Rules>,
+    pub board: Board,
+    undo: Vec<(Move, usize, Token)>,
+    seen: HashSet<Vec<u8>>,
+    legal: Option<Vec<Move>>,
+}
+
+impl State {
+    /// A new game laid out from `deck` (index 0 dealt first), its chance events seeded by
+    /// `chance` (`deals::chance_source`).
+    pub fn new(rules: Arc<dyn Rules>, deck: &[Card], chance: String) -> State {
+        let mut board = Board::new(rules.layout().len(), rules.var_count(), chance);
+        rules.setup(&mut board, deck);
+        State { rules, board, undo: Vec::new(), seen: HashSet::new(), legal: None }
+    }
+
+    /// Carry out a raw move without checks (the search path).
+    pub fn push(&mut self, mv: Move) {
+        self.push_with(mv, Token::None);
+    }
+
+    fn push_with(&mut self, mv: Move, token: Token) {
+        let mark = self.board.journal.len();
+        self.rules.apply(&mut self.board, mv);
+        self.undo.push((mv, mark, token));
+        self.legal = None;
+    }
+
+    /// Take back the last move pushed or played.
+    pub fn pop(&mut self) -> Move {
+        let (mv, mark, token) = self.undo.pop().expect("pop with nothing played");
+        self.board.rewind(mark);
+        match token {
+            Token::None => {}
+            Token::Key(key) => {
+                self.seen.remove(&key);
+            }
+            Token::Seen(seen) => self.seen = seen,
+        }
+        self.legal = None;
+        mv
+    }
+
+    pub fn is_won(&self) -> bool {
+        self.rules.is_won(&self.board)
+    }
+
+    /// Legal raw moves, repetition rule applied (`State.legal_raw`); cached until the next
+    /// push or pop.
+    pub fn legal_raw(&mut self) -> &[Move] {
+        if self.legal.is_none() {
+            let legal = self.compute_legal();
+            self.legal = Some(legal);
+        }
+        self.legal.as_deref().unwrap_or(&[])
+    }
+
+    /// The legal raw moves as `legal_raw` gives them, taken out of the cache (the search
+    /// plays one of them next, which empties the cache anyway).
+    pub fn take_legal(&mut self) -> Vec<Move> {
+        match self.legal.take() {
+            Some(legal) => legal,
+            None => self.compute_legal(),
+        }
+    }
+
+    fn compute_legal(&mut self) -> Vec<Move> {
+        let mut legal = Vec::new();
+        if self.rules.is_won(&self.board) {
+            return legal;
+        }
+        self.rules.generate(&self.board, &mut legal);
+        // §0: a complete foundation accepts nothing
+        let layout = self.rules.layout();
+        let piles = &self.board.piles;
+        legal.retain(|m| {
+            m.is_action()
+                || layout[m.dst].kind != Kind::Foundation
+                || layout[m.dst].capacity == 0
+                || piles[m.dst].len() < layout[m.dst].capacity
+        });
+        if !self.seen.is_empty() {
+            let mut kept = Vec::with_capacity(legal.len());
+            for m in legal {
+                if !m.reversible || !self.repeats(m) {
+                    kept.push(m);
+                }
+            }
+            legal = kept;
+        }
+        self.rules.after_repetition(&self.board, &mut legal);
+        legal
+    }
+
+    fn repeats(&mut self, mv: Move) -> bool {
+        self.push(mv);
+        let mut after = Vec::new();
+        self.rules.repetition_key(&self.board, &mut after);
+        self.pop();
+        self.seen.contains(&after)
+    }
+
+    /// Play a legal raw move, keeping the positions the repetition rule needs
+    /// (`State.play_raw`).
+    pub fn play_raw(&mut self, mv: Move) {
+        if mv.reversible {
+            let mut current = Vec::new();
+            self.rules.repetition_key(&self.board, &mut current);
+            self.seen.insert(current.clone());
+            self.push_with(mv, Token::Key(current));
+        } else {
+            let old = std::mem::take(&mut self.seen);
+            self.push_with(mv, Token::Seen(old));
+        }
+    }
+
+    /// Whether the repetition memory forbids anything now (positions since the last
+    /// irreversible step).
+    pub fn remembers(&self) -> bool {
+        !self.seen.is_empty()
+    }
+
+    pub fn moves_played(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// `"won"`, `"lost"` (no move and no action is legal) or `"playing"`.
+    pub fn status(&mut self) -> &'static str {
+        if self.is_won() {
+            "won"
+        } else if self.legal_raw().is_empty() {
+            "lost"
+        } else {
+            "playing"
+        }
+    }
+}

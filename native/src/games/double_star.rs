@@ -1,0 +1,36 @@
+//! Star, two decks (RULES.md §9, `patience.games.double_star`): a fanned reserve of 20
+//! over foundations of one base rank, on the reserve family's procedure and solver
+//! knowledge (`reserve_family.rs`), as the Python game is; it shares no rule with the
+//! one-deck Star (`star.rs`), whose suits, directions and cells it does not have.
+
+use std::sync::Arc;
+
+use crate::engine::{OptValue, Options, Rules};
+use crate::games::reserve_family::{ReserveRules, Shape};
+
+/// Two-deck Star with `options` (`foundations` 8 or 4, DST-2; `piles` 3 to 5, DST-4).
+pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
+    let (mut foundations, mut piles) = (None, None);
+    for (name, value) in options {
+        match (name.as_str(), value) {
+            ("foundations", OptValue::Int(n @ (4 | 8))) => foundations = Some(*n as usize),
+            ("piles", OptValue::Int(n @ 3..=5)) => piles = Some(*n as usize),
+            _ => return Err(format!("double-star: option {name} = {value:?} is not supported")),
+        }
+    }
+    let foundations = foundations.ok_or("double-star: option foundations missing")?;
+    let shape = Shape {
+        reserves: &["reserve"], // DST-1
+        reserve_size: 20,
+        reserve_wrap: true, // DST-3
+        foundations,
+        foundation_cards: 104 / foundations, // DST-2: 13 each, or 26
+        waste_piles: piles.ok_or("double-star: option piles missing")?, // DST-4
+        base_from_deal: true,                // DST-2: the 21st card is the first base
+        face_down_reserve: false,
+        ace_extraction: false,
+        redeals: 0, // DST-4: one pass
+        even_piles: false,
+    };
+    Ok(Arc::new(ReserveRules::new("double-star", shape, 0, false)))
+}

@@ -1,0 +1,67 @@
+//! Every game the native engine plays, registered in one place: `GAMES`.
+//!
+//! To add a game: write `games/<game>.rs` with a `build(&Options)` that returns its
+//! `Rules` (or an error naming an option it does not play), add `pub mod <game>;` and one
+//! entry to `GAMES` below, and a differential test in `tests/native/` (docs/design.md).
+
+use std::sync::Arc;
+
+use crate::engine::{Options, Rules};
+
+pub mod blockade;
+pub mod clock;
+pub mod double_star;
+pub mod open_shop;
+pub mod rainbow;
+pub mod reserve_family;
+pub mod shah;
+pub mod star;
+pub mod sun;
+pub mod toad;
+
+/// A game's builder: its rules for one resolved option set, or why the native engine
+/// does not play that option set.
+pub type Build = fn(&Options) -> Result<Arc<dyn Rules>, String>;
+
+/// A game of the native engine.
+pub struct Game {
+    /// The game id, as `patience.engine.registry` has it.
+    pub id: &'static str,
+    pub decks: usize,
+    pub build: Build,
+    /// The share of `patience.solve`'s budgets the native search gets: 1 where it decides
+    /// at least the deals the Python search decides in the same budget (bench/solver.py
+    /// --side-by-side), so it answers alone; below 1 where it decides most deals far
+    /// sooner but not all, so it goes first and the Python search gets what is left when
+    /// it answers "unknown"; 0 while only the rules are ported.
+    pub search_share: f64,
+}
+
+pub const GAMES: &[Game] = &[
+    Game { id: "star", decks: 1, build: star::build, search_share: 1.0 },
+    // the Python dive decides the few deals the native probes leave open
+    Game { id: "clock", decks: 2, build: clock::build, search_share: 0.1 },
+    Game { id: "rainbow", decks: 2, build: rainbow::build, search_share: 0.0 },
+    Game { id: "sun", decks: 2, build: sun::build, search_share: 1.0 },
+    // without the Python search's probes on ranks and its dives these decide far fewer
+    // deals in the same budget (Toad 60 % against 100 %, Open Shop 18 % against 74 %,
+    // two-deck Star 46 % against 88 %: deals 1-50, 10 s), so only their rules are used
+    Game { id: "toad", decks: 2, build: toad::build, search_share: 0.0 },
+    Game { id: "open-shop", decks: 2, build: open_shop::build, search_share: 0.0 },
+    Game { id: "double-star", decks: 2, build: double_star::build, search_share: 0.0 },
+    // with their dives these decide at least the deals the Python search decides (Blockade
+    // 56 % against 42 %, Shah 92 % against 90 %: deals 1-50, 10 s, docs/solver.md)
+    Game { id: "blockade", decks: 2, build: blockade::build, search_share: 1.0 },
+    Game { id: "shah", decks: 2, build: shah::build, search_share: 1.0 },
+];
+
+/// The game `id`, or why not.
+pub fn game(id: &str) -> Result<&'static Game, String> {
+    GAMES.iter().find(|g| g.id == id).ok_or_else(|| format!("the native engine does not play {id}"))
+}
+
+/// The rules of `game` with `options`, and its number of decks; an error says why not.
+pub fn rules(id: &str, options: &Options) -> Result<(Arc<dyn Rules>, usize), String> {
+    let game = game(id)?;
+    Ok(((game.build)(options)?, game.decks))
+}

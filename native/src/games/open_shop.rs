@@ -1,0 +1,35 @@
+//! Open Shop (RULES.md §7, `patience.games.open_shop`): the Rainbow's easier cousin, an
+//! open column of 18 over four foundations of 26 and five free piles, on the reserve
+//! family's procedure and solver knowledge (`reserve_family.rs`).
+
+use std::sync::Arc;
+
+use crate::engine::{OptValue, Options, Rules};
+use crate::games::reserve_family::{ReserveRules, Shape};
+
+/// Open Shop with `options` (`redeals`: 0, or 1 for OPS-1's [R] reading of RBW-7).
+pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
+    let mut redeals = None;
+    for (name, value) in options {
+        match (name.as_str(), value) {
+            ("redeals", OptValue::Int(n @ (0 | 1))) => redeals = Some(*n as i32),
+            _ => return Err(format!("open-shop: option {name} = {value:?} is not supported")),
+        }
+    }
+    // OPS-1: as Rainbow, but the shop lies face up, five free piles, one pass; with
+    // redeals = 1 the redeal is RBW-7's (pile1 … pile5 gathered and shuffled)
+    let shape = Shape {
+        reserves: &["shop"],
+        reserve_size: 18,
+        reserve_wrap: true,
+        foundations: 4,
+        foundation_cards: 26,
+        waste_piles: 5,
+        base_from_deal: true,
+        face_down_reserve: false,
+        ace_extraction: false,
+        redeals: redeals.ok_or("open-shop: option redeals missing")?,
+        even_piles: false,
+    };
+    Ok(Arc::new(ReserveRules::new("open-shop", shape, 0, false)))
+}

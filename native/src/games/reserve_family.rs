@@ -1,0 +1,1045 @@
+//! The reserve family (RULES.md §6–§9, `patience.games.reserve_family`): the one procedure
+//! of Rainbow, Open Shop, Toad and the two-deck Star, a game told from another only by its
+//! `Shape`; and what the solver knows of the family (`patience.solver.reserve_family`).
+//!
+//! A reserve offers its last card to the foundations and is built on downward regardless
+//! of suit; foundations build up regardless of suit. The stock is turned one card at a
+//! time into `hand`; the hand card goes to a foundation, onto a reserve or onto a waste
+//! pile, and a waste pile's top goes only to a foundation or onto a reserve. No move of
+//! the family is reversible (§0, the Python module argues it), so every move is flagged
+//! irreversible and the repetition rule never looks.
+
+use crate::cards::{rank, Card, RANK_CHARS};
+use crate::deals::chance_shuffle;
+use crate::engine::{Board, Kind, Move, Pile, Rules, Value};
+use crate::games::toad;
+
+const DRAW: usize = 0;
+const REDEAL: usize = 1;
+// vars shared by the family (`FAMILY_VARS`); Toad adds whether its extraction is used,
+// Rainbow the cards each waste pile received this pass (RBW-6)
+const BASE_RANK: usize = 0;
+const FACE_DOWN: usize = 1;
+const REDEALS_DONE: usize = 2;
+const FAMILY_VARS: usize = 3;
+pub const EXTRACTED: usize = FAMILY_VARS;
+
+/// What tells one game of the family from another (`Shape`), built from its options.
+pub struct Shape {
+    pub reserves: &'static [&'static str], // pile ids; dealt to in this order
+    pub reserve_size: usize,               // cards dealt to each reserve
+    pub reserve_wrap: bool,                // building down on a reserve may go A -> K
+    pub foundations: usize,
+    pub foundation_cards: usize, // 13, or 26 where a foundation goes round twice
+    pub waste_piles: usize,
+    pub base_from_deal: bool, // the card after the reserves starts found1 (else aces)
+    pub face_down_reserve: bool, // RBW-1: all face down but the end card
+    pub ace_extraction: bool, // TOD-3: one ace may be taken out of a reserve
+    pub redeals: i32,         // RBW-7
+    pub even_piles: bool,     // RBW-6: the hand card only onto a pile with the fewest this pass
+}
+
+/// The family's procedure (`ReserveRules`) for one game and option set.
+pub struct ReserveRules {
+    game: &'static str,
+    pub shape: Shape,
+    layout: Vec<Pile>,
+    var_count: usize,
+    /// Toad's `ace_extracted` counter in `to_dict` (rules version 2 on).
+    shows_extracted: bool,
+    reserves: usize, // piles 0 .. reserves
+    found0: usize,   // foundations found0 .. waste0
+    waste0: usize,   // waste piles waste0 .. stock
+    pub stock: usize,
+    pub hand: usize,
+    /// rank -> the rank that goes down on it (0: none; no K on A without wrap)
+    below: [u8; 14],
+    /// TOD-3: the extraction is the player's move, once a game (today's rules)
+    pub extraction_move: bool,
+    /// RBW-6: the first of the waste piles' counters, after the family's and the game's
+    placed0: usize,
+    /// The search's restarted probes, the shortest of this many nodes (`probed`).
+    probe_unit: Option<u64>,
+}
+
+impl ReserveRules {
+    /// The rules of `game` of this shape; `extra_vars` counters follow the family's three,
+    /// and the waste piles' counters follow those where the piles are even (RBW-6).
+    pub fn new(game: &'static str, shape: Shape, extra_vars: usize, shows_extracted: bool) -> ReserveRules {
+        let reserves = shape.reserves.len();
+        let found0 = reserves;
+        let waste0 = found0 + shape.foundations;
+        let stock = waste0 + shape.waste_piles;
+        let mut layout: Vec<Pile> = shape.reserves.iter().map(|r| Pile::new(r, Kind::Reserve, 0)).collect();
+        layout.extend(
+            (1..=shape.foundations)
+                .map(|i| Pile::new(&format!("found{i}"), Kind::Foundation, shape.foundation_cards)),
+        );
+        layout.extend((1..=shape.waste_piles).map(|i| Pile::new(&format!("pile{i}"), Kind::Waste, 0)));
+        layout.push(Pile::new("stock", Kind::Stock, 0));
+        layout.push(Pile::new("hand", Kind::Hand, 0));
+        let mut below = [0u8; 14];
+        below[1] = if shape.reserve_wrap { 13 } else { 0 };
+        for (r, slot) in below.iter_mut().enumerate().skip(2) {
+            *slot = r as u8 - 1;
+        }
+        let extraction_move = shape.ace_extraction;
+        let placed0 = FAMILY_VARS + extra_vars;
+        let placed = if shape.even_piles { shape.waste_piles } else { 0 };
+        ReserveRules {
+            game,
+            shape,
+            layout,
+            var_count: placed0 + placed,
+            shows_extracted,
+            reserves,
+            found0,
+            waste0,
+            stock,
+            hand: stock + 1,
+            below,
+            extraction_move,
+            placed0,
+            probe_unit: None,
+        }
+    }
+
+    /// The same game searched by restarted probes, the shortest of `unit` nodes.
+    pub fn probed(self, unit: u64) -> ReserveRules {
+        ReserveRules { probe_unit: Some(unit), ..self }
+    }
+
+    /// Cards each waste pile received this pass beyond the fewest (RBW-6; all 0 where the
+    /// piles need not be even), `pile_marks`.
+    fn pile_marks(&self, board: &Board) -> Vec<i32> {
+        let count = self.stock - self.waste0;
+        if !self.shape.even_piles {
+            return vec![0; count];
+        }
+        let placed = &board.vars[self.placed0..self.placed0 + count];
+        let fewest = placed.iter().copied().min().unwrap_or(0);
+        placed.iter().map(|n| n - fewest).collect()
+    }
+
+    fn found_piles(&self) -> std::ops::Range<usize> {
+        self.found0..self.waste0
+    }
+
+    fn waste_piles(&self) -> std::ops::Range<usize> {
+        self.waste0..self.stock
+    }
+
+    fn is_reserve(&self, pile: usize) -> bool {
+        pile < self.reserves
+    }
+
+    /// TOD-3: whether an extraction is open (`bool(rules.extractions(state))`).
+    pub fn extraction_open(&self, board: &Board) -> bool {
+        self.extraction_move
+            && board.vars[EXTRACTED] == 0
+            && (0..self.reserves).any(|r| {
+                let cards = &board.piles[r];
+                cards.len() > 1 && cards[..cards.len() - 1].iter().any(|&c| rank(c) == 1)
+            })
+    }
+
+    /// TOD-3: each ace under the top of reserve `src` may be taken out to `found`, the
+    /// lowest-numbered empty foundation; an ace on top goes up by an ordinary play.
+    fn extractions_from(&self, src: usize, cards: &[Card], found: usize, out: &mut Vec<Move>) {
+        for (i, &card) in cards[..cards.len() - 1].iter().enumerate() {
+            if rank(card) == 1 {
+                out.push(Move::card(src, found, i, false));
+            }
+        }
+    }
+
+    /// RBW-7: waste piles gathered in order, shuffled by chance, the first card on top.
+    fn redeal(&self, board: &mut Board) {
+        let mut gathered = Vec::new();
+        for w in self.waste_piles() {
+            gathered.extend_from_slice(&board.piles[w]);
+            board.replace(w, Vec::new());
+        }
+        let done = board.vars[REDEALS_DONE];
+        let mut shuffled = chance_shuffle(&gathered, &board.chance, done);
+        shuffled.reverse();
+        board.replace(self.stock, shuffled);
+        board.set_var(REDEALS_DONE, done + 1);
+        if self.shape.even_piles {
+            for var in self.placed0..self.var_count {
+                board.set_var(var, 0); // RBW-6: a new pass starts with the redeal
+            }
+        }
+    }
+}
+
+impl Rules for ReserveRules {
+    fn game_id(&self) -> &'static str {
+        self.game
+    }
+
+    fn layout(&self) -> &[Pile] {
+        &self.layout
+    }
+
+    fn actions(&self) -> &'static [&'static str] {
+        &["draw", "redeal"]
+    }
+
+    fn var_count(&self) -> usize {
+        self.var_count
+    }
+
+    fn setup(&self, board: &mut Board, deck: &[Card]) {
+        let shape = &self.shape;
+        let mut dealt = 0;
+        for reserve in 0..self.reserves {
+            // TOD-7: toad1 first, then toad2
+            board.piles[reserve] = deck[dealt..dealt + shape.reserve_size].to_vec();
+            dealt += shape.reserve_size;
+        }
+        if shape.face_down_reserve {
+            board.vars[FACE_DOWN] = shape.reserve_size as i32 - 1; // RBW-1
+        }
+        if shape.base_from_deal {
+            // RBW-2, OPS-1, DST-2: the next card is the first base
+            board.piles[self.found0].push(deck[dealt]);
+            board.vars[BASE_RANK] = i32::from(rank(deck[dealt]));
+            dealt += 1;
+        } else {
+            // TOD-2: aces start the foundations (rules version 1's extraction at setup
+            // is not played here: `native.supports` leaves that version to Python)
+            board.vars[BASE_RANK] = 1;
+        }
+        let mut stock = deck[dealt..].to_vec();
+        stock.reverse(); // the next card dealt is the stock's top
+        board.piles[self.stock] = stock;
+    }
+
+    fn generate(&self, board: &Board, out: &mut Vec<Move>) {
+        let (piles, v) = (&board.piles, &board.vars);
+        let capacity = self.shape.foundation_cards;
+        // rank -> foundations that take it next, as bits of foundation numbers (RBW-3,
+        // TOD-2, DST-2: regardless of suit)
+        let mut takes = [0u16; 14];
+        let mut first_empty = usize::MAX;
+        for f in self.found_piles() {
+            let cards = &piles[f];
+            match cards.last() {
+                None => first_empty = first_empty.min(f),
+                // with wrap; a Toad foundation is full at K, so it never wraps (TOD-2)
+                Some(&top) if cards.len() < capacity => {
+                    takes[usize::from(rank(top) % 13 + 1)] |= 1 << (f - self.found0);
+                }
+                Some(_) => {}
+            }
+        }
+        // RBW-2, §0: a starting card goes to the lowest empty foundation, after those
+        // that have come round to the base rank
+        let base = v[BASE_RANK] as usize;
+        let takes_to = |r: usize, src: usize, index: usize, out: &mut Vec<Move>| {
+            let mut bits = takes[r];
+            while bits != 0 {
+                let f = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                out.push(Move::card(src, self.found0 + f, index, false));
+            }
+            if r == base && first_empty != usize::MAX {
+                out.push(Move::card(src, first_empty, index, false));
+            }
+        };
+        // rank -> reserves it may go down on, as bits (RBW-4, TOD-4, DST-3); an emptied
+        // reserve is gone. TOD-7: either toad pile may be built on.
+        let mut builds = [0u8; 14];
+        let extract = self.extraction_move && v[EXTRACTED] == 0;
+        for (src, cards) in piles.iter().enumerate().take(self.reserves) {
+            if let Some(&top) = cards.last() {
+                let r = usize::from(rank(top));
+                takes_to(r, src, cards.len() - 1, out);
+                let below = usize::from(self.below[r]);
+                if below != 0 {
+                    builds[below] |= 1 << src;
+                }
+                if extract {
+                    // TOD-3, TOD-7: an ace from any depth of either toad pile
+                    self.extractions_from(src, cards, first_empty, out);
+                }
+            }
+        }
+        for src in self.waste_piles().chain([self.hand]) {
+            // RBW-5, TOD-5: pile tops and the hand card
+            let cards = &piles[src];
+            if let Some(&top) = cards.last() {
+                let r = usize::from(rank(top));
+                takes_to(r, src, cards.len() - 1, out);
+                let mut bits = builds[r];
+                while bits != 0 {
+                    let reserve = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    out.push(Move::card(src, reserve, cards.len() - 1, false));
+                }
+            }
+        }
+        if !piles[self.hand].is_empty() {
+            // TOD-5, DST-4, OPS-1: the hand card onto any waste pile; RBW-5, RBW-6: onto
+            // one that has received no more than the others this pass
+            let marks = self.pile_marks(board);
+            out.extend(
+                self.waste_piles()
+                    .zip(marks)
+                    .filter(|&(_, mark)| mark == 0)
+                    .map(|(w, _)| Move::card(self.hand, w, 0, false)),
+            );
+        } else if !piles[self.stock].is_empty() {
+            out.push(Move::action(DRAW));
+        } else if v[REDEALS_DONE] < self.shape.redeals && self.waste_piles().any(|w| !piles[w].is_empty()) {
+            // RBW-7 [R]: a redeal with every waste pile empty is not offered
+            out.push(Move::action(REDEAL));
+        }
+    }
+
+    fn apply(&self, board: &mut Board, mv: Move) {
+        if mv.is_action() {
+            if mv.dst == DRAW {
+                board.move_top(self.stock, self.hand, 1); // RBW-5
+            } else {
+                self.redeal(board);
+            }
+            return;
+        }
+        let (src, dst) = (mv.src, mv.dst);
+        if mv.index != board.piles[src].len() - 1 {
+            // TOD-3: the cards above the ace close up
+            board.take_at(src, mv.index, dst);
+            board.set_var(EXTRACTED, 1);
+            return;
+        }
+        board.move_top(src, dst, 1);
+        if src == 0 && self.shape.face_down_reserve {
+            // RBW-4: turn up the next card
+            let down = board.vars[FACE_DOWN];
+            if down != 0 && board.piles[0].len() as i32 == down {
+                board.set_var(FACE_DOWN, down - 1);
+            }
+        }
+        if self.shape.even_piles && src == self.hand && self.waste_piles().contains(&dst) {
+            // RBW-6: the placement counts for this pass
+            let var = self.placed0 + dst - self.waste0;
+            board.set_var(var, board.vars[var] + 1);
+        }
+    }
+
+    /// All cards on the foundations; a quick no while the stock holds cards.
+    fn is_won(&self, board: &Board) -> bool {
+        board.piles[self.stock].is_empty()
+            && self.found_piles().map(|f| board.piles[f].len()).sum::<usize>()
+                == self.shape.foundations * self.shape.foundation_cards
+    }
+
+    fn face_down(&self, board: &Board) -> Vec<(usize, usize)> {
+        let mut down = vec![(self.stock, board.piles[self.stock].len())];
+        if self.shape.face_down_reserve {
+            down.push((0, board.vars[FACE_DOWN] as usize));
+        }
+        down
+    }
+
+    fn counters(&self, board: &Board) -> Vec<(String, Value)> {
+        let base = RANK_CHARS[board.vars[BASE_RANK] as usize - 1] as char;
+        let mut out = vec![
+            ("base_rank".into(), Value::Str(base.to_string())),
+            ("redeals".into(), Value::Int(i64::from(board.vars[REDEALS_DONE]))),
+            ("redeals_allowed".into(), Value::Int(i64::from(self.shape.redeals))),
+        ];
+        if self.shows_extracted {
+            out.push(("ace_extracted".into(), Value::Bool(board.vars[EXTRACTED] != 0)));
+        }
+        if self.shape.even_piles {
+            let placed = self
+                .waste_piles()
+                .map(|w| {
+                    let var = self.placed0 + w - self.waste0;
+                    (format!("pile{}", w - self.waste0 + 1), Value::Int(i64::from(board.vars[var])))
+                })
+                .collect();
+            out.push(("placed_this_pass".into(), Value::Map(placed)));
+        }
+        out
+    }
+
+    fn probe_unit(&self) -> Option<u64> {
+        self.probe_unit
+    }
+
+    // --- what the solver knows of the family ----------------------------------------
+
+    /// `ReserveRules.solver_key`: every rule reads ranks only and the redeal permutes
+    /// places, not values, so cards enter as ranks; a foundation is its count; reserves
+    /// are interchangeable (TOD-7), and so are waste piles, each with its even-piles mark
+    /// (RBW-6), once no redeal is left (only RBW-7 reads their order); before the first redeal the stock is a fixed suffix of
+    /// the deal, so its length says it. The Python docstring argues each step.
+    fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
+        let (piles, v) = (&board.piles, &board.vars);
+        let ranks = |cards: &[Card]| cards.iter().map(|&c| rank(c)).collect::<Vec<u8>>();
+        let mut counts: Vec<u8> = self.found_piles().map(|f| piles[f].len() as u8).collect();
+        counts.sort_unstable();
+        out.extend_from_slice(&counts);
+        let mut reserves: Vec<Vec<u8>> = (0..self.reserves)
+            .map(|r| {
+                let mut bytes = vec![piles[r].len() as u8];
+                bytes.extend(ranks(&piles[r]));
+                bytes
+            })
+            .collect();
+        reserves.sort_unstable();
+        let marks = self.pile_marks(board);
+        let mut wastes: Vec<Vec<u8>> = self
+            .waste_piles()
+            .zip(marks)
+            .map(|(w, mark)| {
+                let mut bytes = vec![piles[w].len() as u8, mark as u8];
+                bytes.extend(ranks(&piles[w]));
+                bytes
+            })
+            .collect();
+        if v[REDEALS_DONE] >= self.shape.redeals {
+            wastes.sort_unstable();
+        }
+        out.extend(reserves.concat());
+        out.extend(wastes.concat());
+        out.push(v[REDEALS_DONE] as u8);
+        let stock = &piles[self.stock];
+        if v[REDEALS_DONE] != 0 {
+            out.extend(ranks(stock));
+        }
+        out.push(stock.len() as u8);
+        out.push(piles[self.hand].last().map_or(0, |&c| rank(c)));
+        if self.extraction_move {
+            out.push(v[EXTRACTED] as u8); // TOD-3: whether the one extraction is used
+        }
+    }
+
+    /// `reserve_safe_move`: a card of rank r to a foundation of count k when every r
+    /// still to come goes on count k. Let n foundations have count k and r's copies off
+    /// the foundations number n, with every copy of the rank that goes down on r home
+    /// (RBW-4, TOD-4, DST-3): then every r still to come lands on a count-k foundation,
+    /// nothing can go onto the card, and playing it first then any winning line without
+    /// its play wins too (the Python docstring gives the step-by-step argument). While a
+    /// redeal is left (RBW-7) only a reserve card is claimed, since the redeal reads the
+    /// waste piles' order, and never the hand card where the piles are even (RBW-6: its
+    /// placement would count); while Toad's extraction (TOD-3) is open nothing is.
+    fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
+        if self.extraction_open(board) {
+            return None;
+        }
+        let (piles, v) = (&board.piles, &board.vars);
+        let redeal_left = v[REDEALS_DONE] < self.shape.redeals;
+        let base = v[BASE_RANK] as u8;
+        for &mv in legal {
+            if mv.is_action() || !self.found_piles().contains(&mv.dst) {
+                continue;
+            }
+            if !self.is_reserve(mv.src) && (redeal_left || (mv.src == self.hand && self.shape.even_piles)) {
+                continue;
+            }
+            let count = piles[mv.dst].len();
+            let r = rank(*piles[mv.src].last().expect("a card to play"));
+            let below = self.below[usize::from(r)];
+            if below != 0 && self.copies_off(board, place_of(below, base)) != 0 {
+                continue;
+            }
+            let same = self.found_piles().filter(|&f| piles[f].len() == count).count();
+            if same >= self.copies_off(board, place_of(r, base)) {
+                return Some(mv);
+            }
+        }
+        None
+    }
+
+    /// `reserve_dead_end`: a stack that cannot unwind, or no card of the ranks a win
+    /// needs next able to come free (`dead_end_of`); nothing while Toad's extraction is
+    /// open, since it takes a card from inside a reserve (TOD-3).
+    fn dead_end(&self, board: &Board) -> bool {
+        if self.extraction_open(board) {
+            return false;
+        }
+        let (piles, v) = (&board.piles, &board.vars);
+        let base = v[BASE_RANK] as u8;
+        let form = Form { capacity: self.shape.foundation_cards, base, wrap: self.shape.reserve_wrap };
+        let mut counts: Vec<usize> = self.found_piles().map(|f| piles[f].len()).collect();
+        counts.sort_unstable();
+        let found = Found::new(&counts, &form);
+        let reserves: Vec<PileInfo> = (0..self.reserves)
+            .filter(|&r| !piles[r].is_empty())
+            .map(|r| PileInfo::new(&piles[r], base))
+            .collect();
+        let last = v[REDEALS_DONE] >= self.shape.redeals;
+        if !last {
+            return !unwound(&form, &found, &reserves, &[], last);
+        }
+        let wastes: Vec<PileInfo> = self
+            .waste_piles()
+            .filter(|&w| !piles[w].is_empty())
+            .map(|w| PileInfo::new(&piles[w], base))
+            .collect();
+        let mut to_come = 0u32;
+        for &card in piles[self.stock].iter().chain(&piles[self.hand]) {
+            to_come |= 1 << rank(card);
+        }
+        dead_end_of(&form, &found, &reserves, &wastes, to_come, last)
+    }
+
+    /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
+    fn order(&self, board: &Board, legal: &mut Vec<Move>) {
+        if self.extraction_open(board) {
+            toad::extractions_first(legal, |m| !m.is_action() && m.index + 1 < board.piles[m.src].len());
+            return;
+        }
+        self.reserve_order(board, legal);
+    }
+}
+
+impl ReserveRules {
+    /// Cards of one place's rank not yet on the foundations (two decks: eight in all).
+    fn copies_off(&self, board: &Board, place: u8) -> usize {
+        let home: usize = self.found_piles().map(|f| copies_home(board.piles[f].len(), place)).sum();
+        8 - home
+    }
+
+    /// `reserve_order`: foundation plays first (reserve cards before waste and hand
+    /// cards, each onto the least advanced foundation), then builds on a reserve, then
+    /// the hand card onto a waste pile whose top is needed no sooner than it (the closest
+    /// first), an empty pile, a pile whose top is needed latest; draws last. Waste piles
+    /// alike in cards and marks (RBW-6) get one move once no redeal is left: the others
+    /// reach the same position under `solver_key` (only RBW-7 reads the piles' order).
+    fn reserve_order(&self, board: &Board, legal: &mut Vec<Move>) {
+        let (piles, v) = (&board.piles, &board.vars);
+        let base = v[BASE_RANK] as u8;
+        let mut counts: Vec<usize> = self.found_piles().map(|f| piles[f].len()).collect();
+        counts.sort_unstable();
+        let wait = waits(self.shape.foundation_cards, &counts);
+        let hand = &piles[self.hand];
+        let hand_wait = hand.last().map_or(0, |&c| wait[usize::from(place_of(rank(c), base))]);
+        let symmetric = v[REDEALS_DONE] >= self.shape.redeals;
+        let marks = self.pile_marks(board);
+        let mut seen: Vec<(i32, &[Card])> = Vec::new();
+        let same_ranks =
+            |a: &[Card], b: &[Card]| a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| rank(x) == rank(y));
+        // scores in thousandths, as the Python floats
+        let mut ranked: Vec<(i64, usize, Move)> = Vec::with_capacity(legal.len());
+        for (i, &mv) in legal.iter().enumerate() {
+            let score = if mv.is_action() {
+                9_000_000
+            } else if self.found_piles().contains(&mv.dst) {
+                (if self.is_reserve(mv.src) { 0 } else { 1000 }) + piles[mv.dst].len() as i64
+            } else if self.is_reserve(mv.dst) {
+                if mv.src == self.hand {
+                    2000
+                } else {
+                    6_000_000
+                }
+            } else {
+                let cards = &piles[mv.dst];
+                if symmetric {
+                    let mark = marks[mv.dst - self.waste0];
+                    if seen.iter().any(|&(m, s)| m == mark && same_ranks(s, cards)) {
+                        continue;
+                    }
+                    seen.push((mark, cards));
+                }
+                let top_wait = cards.last().map_or(-1, |&c| wait[usize::from(place_of(rank(c), base))]);
+                waste_score(top_wait, hand_wait)
+            };
+            ranked.push((score, i, mv));
+        }
+        ranked.sort_unstable_by_key(|&(score, i, _)| (score, i));
+        legal.clear();
+        legal.extend(ranked.into_iter().map(|(_, _, m)| m));
+    }
+}
+
+/// Lower is tried sooner (thousandths): a top needed no sooner than the hand card (the
+/// closest first), then an empty pile (`top_wait` -1), then the top needed latest.
+fn waste_score(top_wait: i64, hand_wait: i64) -> i64 {
+    if top_wait < 0 {
+        3_000_000
+    } else if top_wait >= hand_wait {
+        (10 + top_wait - hand_wait) * 1000
+    } else {
+        (4000 - top_wait) * 1000
+    }
+}
+
+/// Place -> how long until that place is wanted, in eighths of a card (`waits`): with
+/// foundations of 13 the slowest foundation that still needs the place, with 26 the mean.
+fn waits(capacity: usize, counts: &[usize]) -> [i64; 13] {
+    let slowest = capacity == 13;
+    let mut total = [0i64; 13];
+    let mut needing = [0i64; 13];
+    for &count in counts {
+        if count >= capacity {
+            continue;
+        }
+        for place in 0..13 {
+            let gap = (place + 13 - count % 13) % 13;
+            if count + gap < capacity {
+                if slowest {
+                    total[place] = total[place].max(gap as i64);
+                    needing[place] = 1;
+                } else {
+                    total[place] += gap as i64;
+                    needing[place] += 1;
+                }
+            }
+        }
+    }
+    let mut out = [999i64; 13];
+    for p in 0..13 {
+        if needing[p] != 0 {
+            out[p] = total[p] * 8 / needing[p];
+        }
+    }
+    out
+}
+
+// --- the dead end (`patience.solver.reserve_family`) ------------------------------------
+//
+// A foundation of count k holds the places 0 … k-1 of its sequence, a rank's place being
+// its distance up from the base rank; a 26-card foundation goes through every place twice.
+// Ranks and places are sets of bits below.
+
+const ALL_RANKS: u32 = 0x3FFE; // bits 1 to 13
+const ALL_PLACES: u32 = 0x1FFF; // bits 0 to 12
+/// Up to this many places wanted next, each set of two or more is tried as T; beyond,
+/// only all of them (`WANTED_SUBSETS`).
+const WANTED_SUBSETS: usize = 4;
+
+/// The rank's place in a foundation's sequence: 0 for the base rank, wrapping at K.
+fn place_of(r: u8, base: u8) -> u8 {
+    (r + 13 - base) % 13
+}
+
+/// How many cards of a place lie on a foundation of `count` cards.
+fn copies_home(count: usize, place: u8) -> usize {
+    (count + 12 - usize::from(place)) / 13
+}
+
+/// What the dead end reads besides the piles: fixed for a deal.
+struct Form {
+    capacity: usize,
+    base: u8,
+    wrap: bool,
+}
+
+/// The foundation counts (sorted): those below capacity, all of them as bits, and the
+/// places wanted next.
+struct Found {
+    open: Vec<usize>,
+    bits: u64,
+    wanted: u32, // places as bits
+    alone: [u32; 14],
+}
+
+impl Found {
+    fn new(counts: &[usize], form: &Form) -> Found {
+        let open: Vec<usize> = counts.iter().copied().filter(|&n| n < form.capacity).collect();
+        let bits = counts.iter().fold(0u64, |b, &n| b | 1 << n);
+        let wanted = open.iter().fold(0u32, |w, &n| w | 1 << (n % 13));
+        // rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own,
+        // and those whose place no foundation takes before its next slot of it
+        let mut alone = [0u32; 14];
+        let base = u32::from(form.base);
+        for place in 0..13 {
+            let mut free = 0;
+            for &n in &open {
+                free |= run(form.capacity, n, place);
+            }
+            let stuck = (1 << place | !free) & ALL_PLACES;
+            let turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES;
+            alone[(place + base as usize - 1) % 13 + 1] = turned << 1;
+        }
+        Found { open, bits, wanted, alone }
+    }
+}
+
+/// The places, as bits, a foundation of `count` cards takes before its next slot of
+/// place `p` (`_runs`).
+fn run(capacity: usize, count: usize, p: usize) -> u32 {
+    let gap = ((p + 13 - count % 13) % 13).min(capacity - count);
+    (0..gap).fold(0, |r, g| r | 1 << ((count + g) % 13))
+}
+
+/// One non-empty reserve or waste pile as the dead end reads it (`PileInfo`).
+struct PileInfo {
+    ranks: Vec<u8>,  // top first
+    places: Vec<u8>, // top first
+    top: u8,
+    mask: u32,
+    /// rank -> the ranks above its first copy (top first), as bits; None: not in the pile
+    covers: [Option<u32>; 14],
+}
+
+impl PileInfo {
+    fn new(cards: &[Card], base: u8) -> PileInfo {
+        let ranks: Vec<u8> = cards.iter().rev().map(|&c| rank(c)).collect();
+        let places = ranks.iter().map(|&r| place_of(r, base)).collect();
+        let mut covers = [None; 14];
+        let mut cover = 0u32;
+        let mut mask = 0u32;
+        for &r in &ranks {
+            if covers[usize::from(r)].is_none() {
+                covers[usize::from(r)] = Some(cover);
+            }
+            cover |= 1 << r;
+            mask |= 1 << r;
+        }
+        PileInfo { top: ranks[0], ranks, places, mask, covers }
+    }
+}
+
+/// `dead_end_of`: the position's parts (foundation counts, non-empty reserves and waste
+/// piles, the ranks still to come from stock and hand as bits).
+fn dead_end_of(
+    form: &Form,
+    found: &Found,
+    reserves: &[PileInfo],
+    wastes: &[PileInfo],
+    to_come: u32,
+    last: bool,
+) -> bool {
+    if !unwound(form, found, reserves, wastes, last) {
+        return true;
+    }
+    if !last || to_come == ALL_RANKS {
+        return false; // a quick no: every rank has a copy still to come
+    }
+    let mut exempt = to_come; // a copy still to come or on top is never walled
+    let mut union = 0;
+    let mut free = 0; // ranks the quick no of `walled` frees for their place alone
+    for info in reserves.iter().chain(wastes) {
+        exempt |= 1 << info.top;
+        union |= info.mask;
+        free |= free_alone(found, info);
+    }
+    let mut rest = union & !exempt & !free;
+    while rest != 0 {
+        let r = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if closed(form, 1 << r, found.alone[r], to_come, reserves, wastes) {
+            return true;
+        }
+    }
+    let base = usize::from(form.base);
+    let mut wanted = 0u32; // places wanted next none of whose ranks is exempt
+    for place in 0..13 {
+        if found.wanted >> place & 1 != 0 && exempt >> ((place + base - 1) % 13 + 1) & 1 == 0 {
+            wanted |= 1 << place;
+        }
+    }
+    wanted_sets(wanted).into_iter().any(|wall| walled(form, found, wall, to_come, reserves, wastes))
+}
+
+/// The sets T tried of the places wanted next: every set of two or more of them, or
+/// only all of them beyond `WANTED_SUBSETS`.
+fn wanted_sets(wanted: u32) -> Vec<u32> {
+    let count = wanted.count_ones() as usize;
+    if count < 2 {
+        return Vec::new();
+    }
+    if count > WANTED_SUBSETS {
+        return vec![wanted];
+    }
+    // every subset of `wanted` with two or more places
+    let mut out = Vec::new();
+    let mut sub = wanted;
+    while sub != 0 {
+        if sub.count_ones() >= 2 {
+            out.push(sub);
+        }
+        sub = (sub - 1) & wanted;
+    }
+    out
+}
+
+/// Rank bits of the ranks r for which `walled` of r's place alone gives the quick no on
+/// this pile: its first copy of r has no card above it stuck for that place.
+fn free_alone(found: &Found, info: &PileInfo) -> u32 {
+    let mut known = 0;
+    for r in 1..14 {
+        if let Some(cover) = info.covers[r] {
+            if cover & found.alone[r] == 0 {
+                known |= 1 << r;
+            }
+        }
+    }
+    known
+}
+
+/// `stacks_unwind` on the position's parts (`_unwound`): every reserve, and the cards of
+/// each waste pile that no reserve can take, could still be played out onto the
+/// foundations top card first. A reserve's cards go only to a foundation and only from
+/// its top (RBW-4, OPS-1, TOD-1, DST-3); with no redeal left a waste pile's cards that
+/// can never go onto a reserve leave it the same way: all of them once no reserve is
+/// left, and under Toad's build down without wrap (TOD-4) those of a rank no lower than
+/// the highest card in the reserves. A win plays every such stack out.
+fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo], last: bool) -> bool {
+    let counts = &found.open;
+    if reserves.iter().any(|info| !unwinds(counts, form.capacity, &info.places)) {
+        return false;
+    }
+    if !last {
+        return true;
+    }
+    let reach = if reserves.is_empty() {
+        0
+    } else if form.wrap {
+        return true;
+    } else {
+        let highest = reserves.iter().fold(0u32, |m, info| m | info.mask);
+        31 - highest.leading_zeros() as u8 // the highest card's rank
+    };
+    for info in wastes {
+        if info.ranks.len() > 1 {
+            // the cards of ranks from `reach` up, as places, top first
+            let fixed: Vec<u8> =
+                info.ranks.iter().zip(&info.places).filter(|&(&r, _)| r >= reach).map(|(_, &p)| p).collect();
+            if fixed.len() > 1 && !unwinds(counts, form.capacity, &fixed) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// `unwinds`: whether cards of these places, arriving in this order, can each be laid
+/// on one of foundations of these counts (sorted, full ones left out), each taking its
+/// cards at rising slots, slot q holding place q mod 13, below `capacity`. Only the
+/// multiset of next free slots matters (the Python docstring argues it); one round is
+/// decided by best fit, two by first fit or else a search over the least multisets.
+fn unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
+    if capacity == 13 {
+        best_fit(counts, places)
+    } else {
+        first_fit(counts, capacity, places) || search_unwinds(counts, capacity, places)
+    }
+}
+
+/// One round: each card onto the foundation with the highest next free slot not above
+/// its place (`_best_fit`).
+fn best_fit(counts: &[usize], places: &[u8]) -> bool {
+    let mut slots = counts.to_vec();
+    for &place in places {
+        let place = usize::from(place);
+        let mut best = None;
+        let mut high = -1i64;
+        for (j, &cur) in slots.iter().enumerate() {
+            if high < cur as i64 && cur <= place {
+                best = Some(j);
+                high = cur as i64;
+            }
+        }
+        let Some(j) = best else {
+            return false;
+        };
+        slots[j] = place + 1;
+    }
+    true
+}
+
+/// Each card onto the foundation whose first fitting slot is lowest: a quick yes.
+fn first_fit(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
+    let mut slots = counts.to_vec();
+    for &place in places {
+        let place = usize::from(place);
+        let mut best = None;
+        let mut best_slot = capacity;
+        for (j, &cur) in slots.iter().enumerate() {
+            let slot = cur + (place + 13 - cur % 13) % 13;
+            if slot < best_slot {
+                best = Some(j);
+                best_slot = slot;
+            }
+        }
+        let Some(j) = best else {
+            return false;
+        };
+        slots[j] = best_slot + 1;
+    }
+    true
+}
+
+/// `unwinds` by breadth over the multisets of next free slots, least ones only; of the
+/// foundations that would take a card at the same slot only the highest is tried.
+fn search_unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
+    let mut states: Vec<Vec<usize>> = vec![counts.to_vec()];
+    for &place in places {
+        let place = usize::from(place);
+        let mut grown: Vec<Vec<usize>> = Vec::new();
+        for slots in &states {
+            let mut last = usize::MAX;
+            for j in (0..slots.len()).rev() {
+                let cur = slots[j];
+                let slot = cur + (place + 13 - cur % 13) % 13;
+                if slot == last {
+                    continue;
+                }
+                last = slot;
+                if slot < capacity {
+                    let mut next = slots.clone();
+                    next[j] = slot + 1;
+                    next.sort_unstable();
+                    if !grown.contains(&next) {
+                        grown.push(next);
+                    }
+                }
+            }
+        }
+        if grown.is_empty() {
+            return false;
+        }
+        states = least(grown);
+    }
+    true
+}
+
+/// The states no other state is below everywhere (`_least`).
+fn least(mut states: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    states.sort_by_key(|s| s.iter().sum::<usize>());
+    let mut kept: Vec<Vec<usize>> = Vec::new();
+    for slots in states {
+        if !kept.iter().any(|k| k.iter().zip(&slots).all(|(a, b)| a <= b)) {
+            kept.push(slots);
+        }
+    }
+    kept
+}
+
+/// Rank bits of the places of `wall`, and rank bits of the stuck ranks (of those
+/// places, or no foundation takes them before its next slot of one of them):
+/// `_targets_and_stuck`, `reachable` with places as bits.
+fn targets_and_stuck(form: &Form, found: &Found, wall: u32) -> (u32, u32) {
+    let mut free = 0u32; // places as bits
+    for n in 0..=form.capacity {
+        if found.bits >> n & 1 != 0 {
+            let mut r = ALL_PLACES;
+            for p in 0..13 {
+                if wall >> p & 1 != 0 {
+                    r &= run(form.capacity, n, p);
+                }
+            }
+            free |= r;
+        }
+    }
+    let (mut target, mut stuck) = (0u32, 0u32);
+    for r in 1..14u8 {
+        let place = place_of(r, form.base);
+        if wall >> place & 1 != 0 {
+            target |= 1 << r;
+            stuck |= 1 << r;
+        } else if free >> place & 1 == 0 {
+            stuck |= 1 << r;
+        }
+    }
+    (target, stuck)
+}
+
+/// `_walled`: whether no card of the places of `wall` can come free before one is
+/// played; most sets are answered by the quick no, a pile whose first stuck card (top
+/// first) is of the places.
+fn walled(
+    form: &Form,
+    found: &Found,
+    wall: u32,
+    to_come: u32,
+    reserves: &[PileInfo],
+    wastes: &[PileInfo],
+) -> bool {
+    let (target, stuck) = targets_and_stuck(form, found, wall);
+    if to_come & target != 0 {
+        return false;
+    }
+    for r in 1..14 {
+        if target >> r & 1 == 0 {
+            continue;
+        }
+        for info in reserves.iter().chain(wastes) {
+            if let Some(cover) = info.covers[r] {
+                if cover & stuck == 0 {
+                    return false;
+                }
+            }
+        }
+    }
+    closed(form, target, stuck, to_come, reserves, wastes)
+}
+
+/// `_closed`: the least fixed point of the ranks a reserve can come to show (`shown`),
+/// that can be laid on a reserve (`moving`) and that can leave a waste pile; true when
+/// it holds no card of the target ranks. Before a target card is played a reserve shows
+/// its cards down to its first stuck one or a card laid on it onto a rank it showed; a
+/// waste card moves only once every card above it has gone to a foundation or onto a
+/// reserve showing the rank above (RBW-4, TOD-4, DST-3, TOD-5).
+fn closed(
+    form: &Form,
+    target: u32,
+    stuck: u32,
+    to_come: u32,
+    reserves: &[PileInfo],
+    wastes: &[PileInfo],
+) -> bool {
+    let mut shown = 0u32;
+    for info in reserves {
+        // top first; these leave only to foundations
+        for &r in &info.ranks {
+            let bit = 1 << r;
+            if target & bit != 0 {
+                return false;
+            }
+            shown |= bit;
+            if stuck & bit != 0 {
+                break;
+            }
+        }
+    }
+    let wrap_bit = |shown: u32| {
+        if form.wrap && shown & 2 != 0 {
+            1 << 13
+        } else {
+            0
+        }
+    };
+    let mut opened = vec![0usize; wastes.len()]; // cards from the top known to come free
+    let mut moving = to_come;
+    let mut changed = true;
+    while changed {
+        loop {
+            // close `shown` under building down: a moving rank onto a shown one
+            let grown = shown | ((shown >> 1 | wrap_bit(shown)) & moving);
+            if grown == shown {
+                break;
+            }
+            shown = grown;
+        }
+        // a card leaves to a foundation (not stuck) or onto a shown rank one higher
+        let leaves = !stuck | shown >> 1 | wrap_bit(shown);
+        changed = false;
+        for (k, info) in wastes.iter().enumerate() {
+            let ranks = &info.ranks;
+            let mut n = opened[k];
+            while n < ranks.len() {
+                if n != 0 && leaves >> ranks[n - 1] & 1 == 0 {
+                    break;
+                }
+                let r = ranks[n];
+                if target >> r & 1 != 0 {
+                    return false;
+                }
+                moving |= 1 << r;
+                n += 1;
+                changed = true;
+            }
+            opened[k] = n;
+        }
+    }
+    true
+}

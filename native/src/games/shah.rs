@@ -1,0 +1,619 @@
+//! Shah (RULES.md §3, `patience.games.shah`): a star of eight three-slot rays round a king
+//! and eight aces; and what the solver knows of it (`patience.solver.shah`).
+//!
+//! Today's rules only (version 2: SHA-8's turned card may go up or be married, SHA-9's
+//! lane fills its ray at once); `patience.native` leaves version 1 to the Python search.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::cards::{rank, suit, Card};
+use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
+use crate::search::{hash128, probe_cutoff};
+
+const RAYS: usize = 8;
+const QUEEN: usize = 12;
+const ACE: u8 = 1;
+const KING: u8 = 13;
+const FOUND0: usize = 0; // found1 … found8 are piles 0–7 (SHA-1)
+const SHAH: usize = 8;
+const OUT: usize = 9;
+const SLOT0: usize = 10; // rayN.C is pile SLOT0 + 3 * (N - 1) + (C - 1)
+const STOCK: usize = SLOT0 + 3 * RAYS;
+const TALON: usize = STOCK + 1;
+
+const DEAL: usize = 0;
+const DRAW: usize = 1;
+const CIRCLES: usize = 0; // vars: circles dealt so far, 1 … 3 (SHA-4)
+
+/// Share of the node and time budgets the probes may use: they find the wins, and within
+/// 10 s more of them with nine tenths than with half (deals 17 and 41 of 1–50); the exact
+/// search gets the rest and proves losses.
+const DIVE_SHARE: f64 = 0.9;
+/// Nodes of the shortest probe (`probes.PROBE_UNIT`).
+const PROBE_UNIT: u64 = 256;
+/// How far a probe's random draw may move a move past others, in guide ranks
+/// (`solver.shah.GUIDE_NOISE`).
+const GUIDE_NOISE: f64 = 3.0;
+/// Chance, at a position, that a probe tries `deal`/`draw` before the card moves
+/// (`solver.shah.EARLY_ACTION`).
+const EARLY_ACTION: f64 = 0.05;
+const TIME_CHECK_EVERY: u64 = 1024;
+
+/// The slots of circle `c` (0 inner, 1 middle, 2 outer), clockwise.
+fn circle(c: usize) -> impl Iterator<Item = usize> {
+    (0..RAYS).map(move |n| SLOT0 + 3 * n + c)
+}
+
+fn is_inner(slot: usize) -> bool {
+    (SLOT0..STOCK).contains(&slot) && (slot - SLOT0).is_multiple_of(3)
+}
+
+fn is_outer(slot: usize) -> bool {
+    (SLOT0..STOCK).contains(&slot) && (slot - SLOT0) % 3 == 2
+}
+
+pub struct Shah {
+    layout: Vec<Pile>,
+}
+
+/// Shah (no options), or why not.
+pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
+    if let Some((name, value)) = options.first() {
+        return Err(format!("shah: option {name} = {value:?} is not supported"));
+    }
+    let mut layout: Vec<Pile> =
+        (1..=RAYS).map(|n| Pile::new(&format!("found{n}"), Kind::Foundation, QUEEN)).collect();
+    layout.push(Pile::new("shah", Kind::Out, 0));
+    layout.push(Pile::new("out", Kind::Out, 0));
+    for n in 1..=RAYS {
+        for c in 1..=3 {
+            layout.push(Pile::new(&format!("ray{n}.{c}"), Kind::Tableau, 0));
+        }
+    }
+    layout.push(Pile::new("stock", Kind::Stock, 0));
+    layout.push(Pile::new("talon", Kind::Talon, 0));
+    Ok(Arc::new(Shah { layout }))
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+/// SHA-8: the first empty slot, inner circle first and clockwise within a circle.
+fn first_gap(piles: &[Vec<Card>]) -> Option<usize> {
+    (0..3).flat_map(circle).find(|&s| piles[s].is_empty())
+}
+
+impl Rules for Shah {
+    fn game_id(&self) -> &'static str {
+        "shah"
+    }
+
+    fn layout(&self) -> &[Pile] {
+        &self.layout
+    }
+
+    fn actions(&self) -> &'static [&'static str] {
+        &["deal", "draw"]
+    }
+
+    fn var_count(&self) -> usize {
+        1
+    }
+
+    /// SHA-1: aces to the foundations in deck order, the last king is the Shah.
+    fn setup(&self, board: &mut Board, deck: &[Card]) {
+        let mut rest = Vec::new();
+        let mut kings = Vec::new();
+        let mut aces = 0;
+        for &card in deck {
+            match rank(card) {
+                ACE => {
+                    board.piles[FOUND0 + aces].push(card);
+                    aces += 1;
+                }
+                KING => kings.push(card),
+                _ => rest.push(card),
+            }
+        }
+        if let Some(shah) = kings.pop() {
+            board.piles[SHAH].push(shah);
+        }
+        board.piles[OUT] = kings;
+        rest.reverse();
+        for slot in circle(0) {
+            // SHA-4: circle 1 is dealt at the start
+            if let Some(card) = rest.pop() {
+                board.piles[slot].push(card);
+            }
+        }
+        board.piles[STOCK] = rest;
+        board.vars[CIRCLES] = 1;
+    }
+
+    fn generate(&self, board: &Board, out: &mut Vec<Move>) {
+        let piles = &board.piles;
+        // the foundations (bits) that take each card next: its top plus one rank (SHA-2)
+        let mut wants = [0u64; 64];
+        for f in FOUND0..FOUND0 + RAYS {
+            let top = piles[f][piles[f].len() - 1];
+            if usize::from(rank(top)) < QUEEN {
+                wants[usize::from(top + 4)] |= 1 << f;
+            }
+        }
+        let circles = board.vars[CIRCLES] as usize;
+        if circles < 3 {
+            // SHA-4: the last circle, to foundations only, then `deal`
+            for slot in circle(circles - 1) {
+                if let Some(&top) = piles[slot].last() {
+                    for f in bits(wants[usize::from(top)]) {
+                        out.push(Move::card(slot, f, piles[slot].len() - 1, false));
+                    }
+                }
+            }
+            out.push(Move::action(DEAL));
+            return;
+        }
+
+        let mut outer_tops: Vec<(usize, Card)> = Vec::with_capacity(RAYS);
+        let mut marry = [0u64; 64]; // SHA-6: card wanted -> outer slots (bits) taking it
+        for slot in circle(2) {
+            if let Some(&top) = piles[slot].last() {
+                outer_tops.push((slot, top));
+                marry[usize::from(top - 4)] |= 1 << slot;
+                for f in bits(wants[usize::from(top)]) {
+                    out.push(Move::card(slot, f, piles[slot].len() - 1, false));
+                }
+            } else {
+                // SHA-5: a released middle or inner card goes to foundations only
+                for under in [slot - 1, slot - 2] {
+                    if let Some(&card) = piles[under].last() {
+                        for f in bits(wants[usize::from(card)]) {
+                            out.push(Move::card(under, f, piles[under].len() - 1, false));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        for &(slot, top) in &outer_tops {
+            // SHA-6: outer onto outer; reversible only when the card could marry back
+            // onto the one below it
+            let cards = &piles[slot];
+            for target in bits(marry[usize::from(top)]) {
+                if target != slot {
+                    let back = cards.len() > 1 && cards[cards.len() - 2] == top + 4;
+                    out.push(Move::card(slot, target, cards.len() - 1, back));
+                }
+            }
+        }
+
+        let gap = first_gap(piles); // SHA-7: a gap is any empty slot once the deal is over
+        let talon = &piles[TALON];
+        if let Some(&top) = talon.last() {
+            let last = talon.len() - 1;
+            for f in bits(wants[usize::from(top)]) {
+                out.push(Move::card(TALON, f, last, false));
+            }
+            for target in bits(marry[usize::from(top)]) {
+                out.push(Move::card(TALON, target, last, false));
+            }
+            if let Some(gap) = gap {
+                out.push(Move::card(TALON, gap, last, false));
+            }
+        }
+        let stock = &piles[STOCK];
+        if let Some(gap) = gap {
+            // SHA-8: while a gap waits the stock's top card is the card being turned: it
+            // may go up, be married onto an outer slot, or fill the gap
+            if let Some(&top) = stock.last() {
+                let last = stock.len() - 1;
+                for f in bits(wants[usize::from(top)]) {
+                    out.push(Move::card(STOCK, f, last, false));
+                }
+                for target in bits(marry[usize::from(top)]) {
+                    out.push(Move::card(STOCK, target, last, false));
+                }
+                out.push(Move::card(STOCK, gap, last, false));
+            }
+            // SHA-9: a whole empty ray's inner slot may take another ray's outer top card;
+            // reading: the lane is a way of filling that gap, so SHA-8's order binds it
+            if is_inner(gap) && piles[gap + 1].is_empty() && piles[gap + 2].is_empty() {
+                for &(slot, _) in &outer_tops {
+                    out.push(Move::card(slot, gap, piles[slot].len() - 1, false));
+                }
+            }
+        } else if !stock.is_empty() {
+            out.push(Move::action(DRAW)); // SHA-7: no `draw` while a gap waits
+        }
+    }
+
+    fn apply(&self, board: &mut Board, mv: Move) {
+        if mv.is_action() {
+            if mv.dst == DRAW {
+                board.move_top(STOCK, TALON, 1); // SHA-7
+                return;
+            }
+            // SHA-4: the next circle over the last; reading: a stock spent by refills
+            // leaves the circle's other slots as gaps (SHA-8)
+            let circles = board.vars[CIRCLES];
+            for slot in circle(circles as usize) {
+                if !board.piles[STOCK].is_empty() {
+                    board.move_top(STOCK, slot, 1);
+                }
+            }
+            board.set_var(CIRCLES, circles + 1);
+            return;
+        }
+        let (src, dst) = (mv.src, mv.dst);
+        board.move_top(src, dst, 1);
+        if board.vars[CIRCLES] < 3 {
+            if !board.piles[STOCK].is_empty() {
+                board.move_top(STOCK, src, 1); // SHA-4: refilled at once
+            }
+        } else if is_inner(dst) && is_outer(src) {
+            // SHA-9, the lane: the ray's middle then outer slot filled at once from the
+            // talon top ([R] the stock top while the talon is empty)
+            for slot in [dst + 1, dst + 2] {
+                if !board.piles[TALON].is_empty() {
+                    board.move_top(TALON, slot, 1);
+                } else if !board.piles[STOCK].is_empty() {
+                    board.move_top(STOCK, slot, 1);
+                }
+            }
+        }
+    }
+
+    /// SHA-2: all eight foundations at Q (eight of at most twelve cards: 96 exactly).
+    fn is_won(&self, board: &Board) -> bool {
+        board.piles[FOUND0..FOUND0 + RAYS].iter().map(Vec::len).sum::<usize>() == QUEEN * RAYS
+    }
+
+    fn counters(&self, board: &Board) -> Vec<(String, Value)> {
+        let gap = if board.vars[CIRCLES] < 3 { None } else { first_gap(&board.piles) };
+        let lane = gap
+            .is_some_and(|g| is_inner(g) && board.piles[g + 1].is_empty() && board.piles[g + 2].is_empty());
+        vec![
+            ("circles_dealt".into(), Value::Int(i64::from(board.vars[CIRCLES]))),
+            ("next_gap".into(), gap.map_or(Value::None, |g| Value::Str(self.layout[g].id.clone()))),
+            ("lane_open".into(), Value::Bool(lane)),
+        ]
+    }
+
+    /// `ShahRules.solver_key`: foundations sorted (SHA-2: interchangeable), the Shah and
+    /// the seven kings left out (SHA-1: they never move), the stock by its size (it only
+    /// ever loses its top card, SHA-4, SHA-7, SHA-8).
+    fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
+        let piles = &board.piles;
+        let mut founds: Vec<&Vec<Card>> = piles[FOUND0..FOUND0 + RAYS].iter().collect();
+        founds.sort_unstable();
+        for cards in founds.into_iter().chain(&piles[SLOT0..STOCK]) {
+            out.extend_from_slice(cards);
+            out.push(0xff);
+        }
+        out.extend_from_slice(&piles[TALON]);
+        out.push(0xff);
+        out.push(piles[STOCK].len() as u8);
+        out.extend(board.vars.iter().map(|&v| v as u8));
+    }
+
+    /// `shah_dead_end`: inner cards walled in under middle cards, beyond any line's reach.
+    /// Inner and middle slots give their card up only to a foundation (SHA-5; SHA-6, SHA-8
+    /// and SHA-9 only fill them), and an inner card is reachable only once its middle
+    /// card has gone up (SHA-4, SHA-5). Relaxed: every other card off the foundations is
+    /// free, an inner card once a copy of the middle card above it has gone up; if
+    /// playing every fitting free card leaves a foundation short of Q, it is lost
+    /// (`patience.solver.shah.shah_dead_end` argues it).
+    fn dead_end(&self, board: &Board) -> bool {
+        if board.vars[CIRCLES] < 2 {
+            return false;
+        }
+        let piles = &board.piles;
+        let mut walled: Vec<(Card, Card)> = Vec::new(); // (middle card, inner card under it)
+        for inner in circle(0) {
+            if let (Some(&card), Some(&middle)) = (piles[inner].last(), piles[inner + 1].last()) {
+                walled.push((middle, card));
+            }
+        }
+        if walled.is_empty() {
+            return false;
+        }
+        let mut heights = [[0usize; 2]; 4];
+        let mut seen = [0usize; 4];
+        for found in &piles[FOUND0..FOUND0 + RAYS] {
+            let s = usize::from(found[0] & 3);
+            heights[s][seen[s].min(1)] = found.len();
+            seen[s] += 1;
+        }
+        relaxed_lost(heights, walled)
+    }
+
+    /// Shah's restarted probes (`solver.shah.probe_order`, `depth_first.restarts`): short
+    /// depth-first searches for a win, each in its own order (`guide_rank` plus a random
+    /// draw seeded by the probe, `deal`/`draw` now and then first), cut off after
+    /// `PROBE_UNIT` nodes, every fourth after that times Luby's sequence. Wins lie on
+    /// scattered lines (which card fills which gap, SHA-8), which many short probes meet
+    /// sooner than one long search. A probe only looks for a win; the exact search that
+    /// follows proves losses.
+    fn dive(&self, state: &mut State, max_nodes: u64, deadline: Instant) -> (Option<Vec<Move>>, u64) {
+        if state.remembers() || self.dead_end(&state.board) {
+            return (None, 0);
+        }
+        let now = Instant::now();
+        let until = now + deadline.saturating_duration_since(now).mul_f64(DIVE_SHARE);
+        let limit = (max_nodes as f64 * DIVE_SHARE) as u64;
+        let mut nodes = 0;
+        let mut probe = 1;
+        while nodes < limit && Instant::now() < until {
+            let mut probing = Probe {
+                rng: Rng::new(probe),
+                seen: HashSet::new(),
+                line: Vec::new(),
+                nodes: 0,
+                cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
+                until,
+                out_of_time: false,
+            };
+            let won = probing.search(self, state);
+            nodes += probing.nodes;
+            if won {
+                return (Some(probing.line), nodes);
+            }
+            probe += 1;
+        }
+        (None, nodes)
+    }
+
+    /// `shah_order`: foundation plays first; then marriages (SHA-6), talon and stock cards
+    /// (SHA-8) before slot cards, a slot card that would only swap one copy of its
+    /// successor for the other last of them; then gap fills from the talon, from the stock
+    /// and by the lane (SHA-8, SHA-9); `draw` and `deal` last. A stable sort.
+    fn order(&self, board: &Board, legal: &mut Vec<Move>) {
+        let piles = &board.piles;
+        legal.sort_by_key(|m| {
+            if m.is_action() {
+                6
+            } else if m.dst < RAYS {
+                0
+            } else if let Some(&target) = piles[m.dst].last() {
+                if m.src == TALON || m.src == STOCK {
+                    1
+                } else if m.index > 0 && piles[m.src][m.index - 1] == target {
+                    5
+                } else {
+                    2
+                }
+            } else if m.src == TALON {
+                3
+            } else {
+                4
+            }
+        });
+    }
+}
+
+/// `relaxed_lost`: `heights` holds each suit's two foundation counts in pile order,
+/// `walled` each (middle card, inner card under it). A copy of a card off the foundations
+/// is free unless walled: two copies exist, one on each foundation of its suit that has
+/// reached its rank.
+fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> bool {
+    let mut held = [0usize; 64]; // walled copies of each card
+    for &(_, card) in &walled {
+        held[usize::from(card)] += 1;
+    }
+    let mut up = [false; 64]; // a copy of the card has gone up in the relaxation
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (s, pair) in heights.iter_mut().enumerate() {
+            for i in 0..2 {
+                let mut height = pair[i];
+                let other = pair[1 - i];
+                while height < QUEEN {
+                    let card = (height + 1) << 2 | s;
+                    // copies left: two, less one on the other foundation, less walled ones
+                    if usize::from(other > height) + held[card] >= 2 {
+                        break;
+                    }
+                    height += 1;
+                    up[card] = true;
+                    changed = true;
+                }
+                pair[i] = height;
+            }
+        }
+        if changed {
+            walled.retain(|&(middle, card)| {
+                if up[usize::from(middle)] {
+                    held[usize::from(card)] -= 1;
+                    false
+                } else {
+                    true
+                }
+            });
+        }
+    }
+    heights.iter().flatten().any(|&h| h < QUEEN)
+}
+
+/// A small generator (splitmix64) seeding each probe's order; which order a probe
+/// tries changes no answer.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D_4C95_7F2D)
+    }
+
+    /// A draw in [0, 1).
+    fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// One probe: a depth-first search for a win in its own order, positions met once
+/// (by `solver_key`), cut off after `cutoff` nodes.
+struct Probe {
+    rng: Rng,
+    seen: HashSet<u128>,
+    line: Vec<Move>,
+    nodes: u64,
+    cutoff: u64,
+    until: Instant,
+    out_of_time: bool,
+}
+
+impl Probe {
+    /// Whether a win lies below `state` within the cut-off; the won line is `line`.
+    /// `state` is left as given.
+    fn search(&mut self, rules: &Shah, state: &mut State) -> bool {
+        if rules.dead_end(&state.board) {
+            return false;
+        }
+        let legal = state.legal_raw().to_vec();
+        for mv in self.arrange(&state.board, legal) {
+            if self.nodes >= self.cutoff || self.out_of_time {
+                return false;
+            }
+            self.nodes += 1;
+            if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > self.until {
+                self.out_of_time = true;
+            }
+            state.play_raw(mv);
+            self.line.push(mv);
+            if state.is_won() {
+                state.pop();
+                return true;
+            }
+            let mut key = Vec::with_capacity(128);
+            rules.solver_key(&state.board, &mut key);
+            if self.seen.insert(hash128(&key)) && self.search(rules, state) {
+                state.pop();
+                return true;
+            }
+            self.line.pop();
+            state.pop();
+        }
+        false
+    }
+
+    /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
+    /// and by a small chance the actions first (`actions_first_sometimes`).
+    fn arrange(&mut self, board: &Board, legal: Vec<Move>) -> Vec<Move> {
+        let mut keyed: Vec<(f64, usize, Move)> = legal
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| (guide_rank(board, m) + GUIDE_NOISE * self.rng.unit(), i, m))
+            .collect();
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut out: Vec<Move> = keyed.into_iter().map(|(_, _, m)| m).collect();
+        if self.rng.unit() < EARLY_ACTION && out.iter().any(Move::is_action) {
+            let (actions, cards): (Vec<Move>, Vec<Move>) = out.into_iter().partition(Move::is_action);
+            out = actions;
+            out.extend(cards);
+        }
+        out
+    }
+}
+
+/// Some foundation takes `card` next (SHA-2: up in suit).
+fn fits(piles: &[Vec<Card>], card: Card) -> bool {
+    piles[FOUND0..FOUND0 + RAYS].iter().any(|f| f[f.len() - 1] + 4 == card)
+}
+
+/// Some outer slot's top takes `card` as a marriage (SHA-6: down in suit).
+fn marries(piles: &[Vec<Card>], card: Card) -> bool {
+    circle(2).any(|o| piles[o].last() == Some(&(card + 4)))
+}
+
+/// Both foundations of `card`'s suit hold its predecessor: no copy of that can ever want
+/// `card` as a marriage target (SHA-6).
+fn home_for_good(piles: &[Vec<Card>], card: Card) -> bool {
+    let below = usize::from(rank(card)) - 1;
+    piles[FOUND0..FOUND0 + RAYS].iter().filter(|f| suit(f[0]) == suit(card) && f.len() >= below).count() == 2
+}
+
+/// `solver.shah.guide_rank`: how promising a move looks, lowest first (its docstring
+/// gives the ranks' reasons: SHA-5, SHA-6, SHA-8, SHA-9).
+fn guide_rank(board: &Board, mv: Move) -> f64 {
+    let piles = &board.piles;
+    if mv.is_action() {
+        return 5.0;
+    }
+    let (src, dst, index) = (mv.src, mv.dst, mv.index);
+    if dst < RAYS {
+        let inner_middle = (SLOT0..STOCK).contains(&src) && !is_outer(src);
+        return if inner_middle || home_for_good(piles, piles[src][index]) { 0.0 } else { 1.2 };
+    }
+    if src == STOCK && piles[dst].is_empty() {
+        let card = piles[src][index];
+        if fits(piles, card) {
+            return 0.5;
+        }
+        if marries(piles, card) {
+            return 1.5;
+        }
+    }
+    let mut rank = plain_rank(piles, mv);
+    if src == TALON && index > 0 {
+        let bared = piles[src][index - 1];
+        if fits(piles, bared)
+            || marries(piles, bared)
+            || (is_outer(dst) && piles[dst].is_empty() && bared + 4 == piles[src][index])
+        {
+            rank -= 1.5;
+        }
+    }
+    rank
+}
+
+/// `guide_rank` of a card move before the look at the stock and the bared card.
+fn plain_rank(piles: &[Vec<Card>], mv: Move) -> f64 {
+    let (src, dst, index) = (mv.src, mv.dst, mv.index);
+    if let Some(&target) = piles[dst].last() {
+        // a marriage onto an outer slot (SHA-6)
+        if src == TALON || src == STOCK {
+            return 1.0;
+        }
+        if index > 0 {
+            let below = piles[src][index - 1];
+            if below == target {
+                return 7.0;
+            }
+            return if fits(piles, below) { 2.0 } else { 6.0 };
+        }
+        let middle = piles[src - 1].last();
+        return if middle.is_some_and(|&m| fits(piles, m)) { 2.0 } else { 6.0 };
+    }
+    if !is_outer(dst) {
+        // SHA-8: an inner or middle gap, by how far the card is from its foundation
+        let card = piles[src][index];
+        let r = usize::from(rank(card));
+        let steps = piles[FOUND0..FOUND0 + RAYS]
+            .iter()
+            .filter(|f| suit(f[0]) == suit(card) && f.len() < r)
+            .map(|f| r - f.len())
+            .fold(6, usize::min);
+        return 3.0 + (6 - steps) as f64 / 3.0;
+    }
+    if src == TALON {
+        3.0
+    } else {
+        4.0
+    }
+}

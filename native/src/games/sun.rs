@@ -1,0 +1,399 @@
+//! Sun (RULES.md §1, `patience.games.sun`): thirteen rays round eight foundations, in
+//! three stages and a wind; and what the solver knows of it (`patience.solver.sun`'s
+//! probe orders, `patience.solver.dominance`'s safe move and dead end after the wind).
+
+use std::sync::Arc;
+
+use crate::cards::{rank, suit, Card};
+use crate::deals::{chance_shuffle, SplitMix64};
+use crate::engine::{unit_draw, Board, Kind, Move, OptValue, Options, Pile, Rules, Value};
+
+const RAYS: usize = 13;
+const SUITS: [char; 4] = ['S', 'H', 'D', 'C'];
+const ACE0: usize = RAYS; // ace-S ... ace-C are piles 13-16, king-S ... king-C 17-20 (SUN-1)
+const KING0: usize = ACE0 + 4;
+const STOCK: usize = KING0 + 4;
+const CLOUD0: usize = STOCK + 1; // cloud1 ... cloud13 (a scatter makes at most one cloud)
+const WIND: usize = CLOUD0 + RAYS;
+const CARDS: usize = 56;
+
+const DEAL: usize = 0;
+const NEXT_STAGE: usize = 1;
+const NEXT_RAY: usize = 2;
+const SCATTER: usize = 3;
+const BLOW: usize = 4;
+// vars
+const STAGE: usize = 0;
+const FOCUS: usize = 1;
+const SCATTERED: usize = 2;
+const CLOUDS: usize = 3;
+const WIND_DONE: usize = 4;
+
+/// The chance, at a position with plays, that a probe tries the stage action first
+/// (`solver.sun.EARLY_ACTION`).
+const EARLY_ACTION: f64 = 0.05;
+
+pub struct Sun {
+    layout: Vec<Pile>,
+    purposeful: bool, // SUN-3: a transfer must put an available card up at once
+}
+
+/// Sun with `options` (`transfers`: `"purposeful"` or `"free"`), or why not.
+pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
+    let mut purposeful = None;
+    for (name, value) in options {
+        match (name.as_str(), value) {
+            ("transfers", OptValue::Str(v)) if v == "purposeful" => purposeful = Some(true),
+            ("transfers", OptValue::Str(v)) if v == "free" => purposeful = Some(false),
+            _ => return Err(format!("sun: option {name} = {value:?} is not supported")),
+        }
+    }
+    let purposeful = purposeful.ok_or("sun: option transfers missing")?;
+    let mut layout: Vec<Pile> = (1..=RAYS).map(|r| Pile::new(&format!("ray{r}"), Kind::Tableau, 0)).collect();
+    layout.extend(SUITS.iter().map(|s| Pile::new(&format!("ace-{s}"), Kind::Foundation, 13)));
+    layout.extend(SUITS.iter().map(|s| Pile::new(&format!("king-{s}"), Kind::Foundation, 13)));
+    layout.push(Pile::new("stock", Kind::Stock, 0));
+    layout.extend((1..=RAYS).map(|c| Pile::new(&format!("cloud{c}"), Kind::Tableau, 0)));
+    layout.push(Pile::new("wind", Kind::Tableau, 0));
+    Ok(Arc::new(Sun { layout, purposeful }))
+}
+
+fn card_of(rank: usize, suit: usize) -> usize {
+    rank << 2 | suit
+}
+
+/// SUN-2: the foundations each card could go to now, indexed by card: ace-X holding A..n
+/// wants rank n+1, king-X holding K..(14-m) wants 13-m.
+fn wanted(piles: &[Vec<Card>]) -> [[usize; 2]; CARDS] {
+    const NONE: usize = usize::MAX;
+    let mut out = [[NONE; 2]; CARDS];
+    for s in 0..4 {
+        let up = piles[ACE0 + s].len();
+        if up < 13 {
+            out[card_of(up + 1, s)][0] = ACE0 + s;
+        }
+        let down = piles[KING0 + s].len();
+        if down < 13 {
+            let slot = &mut out[card_of(13 - down, s)];
+            let free = usize::from(slot[0] != NONE);
+            slot[free] = KING0 + s;
+        }
+    }
+    out
+}
+
+fn takers(wanted: &[[usize; 2]; CARDS], card: Card) -> impl Iterator<Item = usize> + '_ {
+    wanted[usize::from(card)].iter().copied().filter(|&f| f != usize::MAX)
+}
+
+impl Sun {
+    /// The cards that may be moved now off the foundations: the outer card of each ray,
+    /// every card of the ray in focus, both ends of each cloud.
+    fn available(&self, board: &Board) -> [bool; CARDS] {
+        let (piles, v) = (&board.piles, &board.vars);
+        let mut out = [false; CARDS];
+        for (ray, cards) in piles[..RAYS].iter().enumerate() {
+            if v[STAGE] == 2 && ray == v[FOCUS] as usize {
+                for &c in cards {
+                    out[usize::from(c)] = true;
+                }
+            } else if let Some(&c) = cards.last() {
+                out[usize::from(c)] = true;
+            }
+        }
+        for cards in &piles[CLOUD0..self.last_cloud(board)] {
+            if let (Some(&first), Some(&last)) = (cards.first(), cards.last()) {
+                out[usize::from(first)] = true;
+                out[usize::from(last)] = true;
+            }
+        }
+        out
+    }
+
+    /// One past the last cloud pile in play (the wind's row counts as a cloud, SUN-9).
+    fn last_cloud(&self, board: &Board) -> usize {
+        if board.vars[WIND_DONE] != 0 {
+            WIND + 1
+        } else {
+            CLOUD0 + board.vars[CLOUDS] as usize
+        }
+    }
+
+    /// SUN-6: ray k turned over, innermost card first, onto rays k+1..13; the rest a cloud.
+    fn scatter(&self, board: &mut Board) {
+        let ray = board.vars[SCATTERED] as usize;
+        for target in ray + 1..RAYS {
+            if board.piles[ray].is_empty() {
+                break;
+            }
+            board.take_at(ray, 0, target);
+        }
+        let left = board.piles[ray].len();
+        if left > 0 {
+            let cloud = CLOUD0 + board.vars[CLOUDS] as usize;
+            board.move_top(ray, cloud, left);
+            board.set_var(CLOUDS, board.vars[CLOUDS] + 1);
+        }
+        board.set_var(SCATTERED, ray as i32 + 1);
+    }
+
+    /// SUN-9: gather the clouds in order, shuffle them (chance event 0), one row `wind`.
+    fn blow(&self, board: &mut Board) {
+        let mut gathered = Vec::new();
+        for cloud in CLOUD0..CLOUD0 + board.vars[CLOUDS] as usize {
+            gathered.extend_from_slice(&board.piles[cloud]);
+            board.replace(cloud, Vec::new());
+        }
+        let row = chance_shuffle(&gathered, &board.chance, 0);
+        board.replace(WIND, row);
+        board.set_var(WIND_DONE, 1);
+    }
+}
+
+impl Rules for Sun {
+    fn game_id(&self) -> &'static str {
+        "sun"
+    }
+
+    fn layout(&self) -> &[Pile] {
+        &self.layout
+    }
+
+    fn actions(&self) -> &'static [&'static str] {
+        &["deal", "next-stage", "next-ray", "scatter", "wind"]
+    }
+
+    fn var_count(&self) -> usize {
+        5
+    }
+
+    /// SUN-4: the game starts with the first arc dealt, ray1 -> ray13.
+    fn setup(&self, board: &mut Board, deck: &[Card]) {
+        board.piles[STOCK] = deck.iter().rev().copied().collect();
+        for ray in 0..RAYS {
+            let card = board.piles[STOCK].pop().expect("a two-deck stock");
+            board.piles[ray].push(card);
+        }
+        board.vars[STAGE] = 1;
+    }
+
+    fn generate(&self, board: &Board, out: &mut Vec<Move>) {
+        let (piles, v) = (&board.piles, &board.vars);
+        let wanted = wanted(piles);
+        for (ray, cards) in piles[..RAYS].iter().enumerate() {
+            if cards.is_empty() {
+                continue;
+            }
+            if v[STAGE] == 2 && ray == v[FOCUS] as usize {
+                // SUN-5, SUN-10: the whole ray in focus is open
+                for (i, &card) in cards.iter().enumerate() {
+                    out.extend(takers(&wanted, card).map(|f| Move::card(ray, f, i, false)));
+                }
+            } else {
+                // SUN-4, SUN-8: only the outer card
+                let i = cards.len() - 1;
+                out.extend(takers(&wanted, cards[i]).map(|f| Move::card(ray, f, i, false)));
+            }
+        }
+        for (cloud, cards) in piles.iter().enumerate().take(self.last_cloud(board)).skip(CLOUD0) {
+            // SUN-7: both ends of a cloud
+            if let Some(&last) = cards.last() {
+                let i = cards.len() - 1;
+                out.extend(takers(&wanted, last).map(|f| Move::card(cloud, f, i, false)));
+                if cards.len() > 1 {
+                    out.extend(takers(&wanted, cards[0]).map(|f| Move::card(cloud, f, 0, false)));
+                }
+            }
+        }
+        let mut available: Option<[bool; CARDS]> = None;
+        for s in 0..4 {
+            // SUN-3: transfers where ace-X and king-X meet
+            let (up, down) = (piles[ACE0 + s].len(), piles[KING0 + s].len());
+            if up + down != 13 {
+                continue;
+            }
+            if self.purposeful && available.is_none() {
+                available = Some(self.available(board));
+            }
+            let open = |card: usize| available.is_none_or(|a| a[card]);
+            if up > 1 && open(card_of(up - 1, s)) {
+                out.push(Move::card(ACE0 + s, KING0 + s, up - 1, true));
+            }
+            if down > 1 && open(card_of(up + 2, s)) {
+                out.push(Move::card(KING0 + s, ACE0 + s, down - 1, true));
+            }
+        }
+        if v[STAGE] == 1 {
+            out.push(Move::action(if piles[STOCK].is_empty() { NEXT_STAGE } else { DEAL }));
+        } else if v[STAGE] == 2 {
+            out.push(Move::action(NEXT_RAY));
+        } else if (v[SCATTERED] as usize) < RAYS {
+            out.push(Move::action(SCATTER));
+        } else if v[WIND_DONE] == 0
+            && piles[CLOUD0..CLOUD0 + v[CLOUDS] as usize].iter().any(|c| !c.is_empty())
+        {
+            out.push(Move::action(BLOW)); // SUN-9
+        }
+    }
+
+    fn apply(&self, board: &mut Board, mv: Move) {
+        if !mv.is_action() {
+            if mv.index == board.piles[mv.src].len() - 1 {
+                board.move_top(mv.src, mv.dst, 1);
+            } else {
+                board.take_at(mv.src, mv.index, mv.dst);
+            }
+            return;
+        }
+        match mv.dst {
+            DEAL => {
+                // SUN-4: one card on every ray, empty ones too
+                for ray in 0..RAYS {
+                    board.move_top(STOCK, ray, 1);
+                }
+            }
+            NEXT_STAGE => {
+                board.set_var(STAGE, 2); // SUN-5
+                board.set_var(FOCUS, 0);
+            }
+            NEXT_RAY => {
+                let focus = board.vars[FOCUS];
+                if (focus as usize) < RAYS - 1 {
+                    board.set_var(FOCUS, focus + 1);
+                } else {
+                    board.set_var(STAGE, 3);
+                }
+            }
+            SCATTER => self.scatter(board),
+            _ => self.blow(board),
+        }
+    }
+
+    fn listed(&self, board: &Board) -> Vec<usize> {
+        let mut out: Vec<usize> = (0..CLOUD0 + board.vars[CLOUDS] as usize).collect();
+        if board.vars[WIND_DONE] != 0 {
+            out.push(WIND);
+        }
+        out
+    }
+
+    fn counters(&self, board: &Board) -> Vec<(String, Value)> {
+        let v = &board.vars;
+        let focus = if v[STAGE] == 2 { Value::Str(format!("ray{}", v[FOCUS] + 1)) } else { Value::None };
+        vec![
+            ("stage".into(), Value::Int(i64::from(v[STAGE]))),
+            ("focus".into(), focus),
+            ("rays_scattered".into(), Value::Int(i64::from(v[SCATTERED]))),
+            ("wind_blown".into(), Value::Bool(v[WIND_DONE] != 0)),
+        ]
+    }
+
+    /// `sun_safe_move`: after the wind, a card whose suit's foundations have passed each
+    /// other (ace-X and king-X hold 14 or more cards): it has one foundation only.
+    fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
+        if board.vars[WIND_DONE] == 0 {
+            return None;
+        }
+        let piles = &board.piles;
+        legal.iter().copied().find(|m| {
+            if m.src != WIND {
+                return false;
+            }
+            let s = if m.dst < KING0 { m.dst - ACE0 } else { m.dst - KING0 };
+            piles[ACE0 + s].len() + piles[KING0 + s].len() >= 14
+        })
+    }
+
+    /// `sun_dead_end`: after the wind, a card walled in on both sides by cards of its own
+    /// suit bound for the same foundation later than it.
+    fn dead_end(&self, board: &Board) -> bool {
+        if board.vars[WIND_DONE] == 0 {
+            return false;
+        }
+        let piles = &board.piles;
+        let row = &piles[WIND];
+        if row.len() < 3 {
+            return false;
+        }
+        // per card: suit * 2 + foundation (0 ace-X, 1 king-X), or None: not certain; and
+        // its place in that foundation's order
+        let slots: Vec<Option<(usize, usize)>> = row
+            .iter()
+            .map(|&card| {
+                let (s, r) = (usize::from(suit(card)), usize::from(rank(card)));
+                let (up, down) = (piles[ACE0 + s].len(), piles[KING0 + s].len());
+                if up + down < 14 {
+                    None
+                } else if r > up {
+                    Some((s * 2, r)) // ace-X ascends
+                } else {
+                    Some((s * 2 + 1, 14 - r)) // king-X descends
+                }
+            })
+            .collect();
+        let mut later_on_left = vec![false; row.len()];
+        let mut highest = [0usize; 8];
+        for (i, slot) in slots.iter().enumerate() {
+            if let Some((slot, order)) = *slot {
+                later_on_left[i] = highest[slot] > order;
+                highest[slot] = highest[slot].max(order);
+            }
+        }
+        let mut highest = [0usize; 8];
+        for (i, slot) in slots.iter().enumerate().rev() {
+            if let Some((slot, order)) = *slot {
+                if later_on_left[i] && highest[slot] > order {
+                    return true;
+                }
+                highest[slot] = highest[slot].max(order);
+            }
+        }
+        false
+    }
+
+    /// Sun is searched by restarted probes (`solver.strategies.PROBE_ORDERS`).
+    fn probe_unit(&self) -> Option<u64> {
+        Some(256)
+    }
+
+    /// `solver.sun.probe_order`: probe 0 greedy (plays, the stage action, transfers);
+    /// after it plays drawn at random (odd probes draw transfers among them), and now and
+    /// then the stage action first: in stages 1 and 2 for half the probes, in stage 3
+    /// before the scatters for all, never before the wind.
+    fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
+        let mut plays: Vec<Move> =
+            legal.iter().copied().filter(|m| !m.is_action() && !m.reversible).collect();
+        let actions: Vec<Move> = legal.iter().copied().filter(|m| m.is_action()).collect();
+        let mut transfers: Vec<Move> = legal.iter().copied().filter(|m| m.reversible).collect();
+        if probe == 0 {
+            plays.extend(actions);
+            plays.extend(transfers);
+            *legal = plays;
+            return;
+        }
+        if probe % 2 == 1 {
+            plays.append(&mut transfers);
+        }
+        for i in (1..plays.len()).rev() {
+            plays.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let v = &board.vars;
+        let early = if v[STAGE] < 3 {
+            if probe % 4 >= 2 {
+                EARLY_ACTION
+            } else {
+                0.0
+            }
+        } else if (v[SCATTERED] as usize) < RAYS {
+            EARLY_ACTION
+        } else {
+            0.0
+        };
+        let first_actions = !plays.is_empty() && !actions.is_empty() && early > 0.0 && unit_draw(rng) < early;
+        *legal = if first_actions {
+            [actions, plays, transfers].concat()
+        } else {
+            [plays, actions, transfers].concat()
+        };
+    }
+}

@@ -1,0 +1,253 @@
+//! The extension module `patience._native`: `NativeState`, a game the native engine
+//! plays, and what Python needs besides (`supported`, `deal_order`). Moves cross as the
+//! Python engine's raw tuples `(src, dst, index, reversible)`, an action's `src` being -1.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString};
+
+use crate::cards::{code, fresh_deck, parse, Card};
+use crate::deals;
+use crate::engine::{Move, OptValue, Options, State, Value, ACTION};
+use crate::games;
+use crate::search::{self, Budget};
+
+type RawMove = (i64, i64, i64, bool);
+
+fn to_raw(mv: Move) -> RawMove {
+    let src = if mv.is_action() { -1 } else { mv.src as i64 };
+    (src, mv.dst as i64, mv.index as i64, mv.reversible)
+}
+
+fn from_raw((src, dst, index, reversible): RawMove) -> Option<Move> {
+    let src = if src == -1 { ACTION } else { usize::try_from(src).ok()? };
+    Some(Move { src, dst: usize::try_from(dst).ok()?, index: usize::try_from(index).ok()?, reversible })
+}
+
+fn read_options(options: &Bound<'_, PyDict>) -> PyResult<Options> {
+    let mut out = Options::new();
+    for (name, value) in options.iter() {
+        let name: String = name.extract()?;
+        let value = if value.is_instance_of::<PyBool>() {
+            OptValue::Bool(value.extract()?)
+        } else if value.is_instance_of::<PyInt>() {
+            OptValue::Int(value.extract()?)
+        } else if value.is_instance_of::<PyString>() {
+            OptValue::Str(value.extract()?)
+        } else {
+            return Err(PyValueError::new_err(format!("option {name}: not a str, int or bool")));
+        };
+        out.push((name, value));
+    }
+    Ok(out)
+}
+
+fn read_deck(codes: &[String], decks: usize) -> PyResult<Vec<Card>> {
+    let cards: Option<Vec<Card>> = codes.iter().map(|c| parse(c)).collect();
+    let cards = cards.ok_or_else(|| PyValueError::new_err("the deck holds an unknown card code"))?;
+    let mut sorted = cards.clone();
+    sorted.sort_unstable();
+    let mut fresh = fresh_deck(decks);
+    fresh.sort_unstable();
+    if sorted != fresh {
+        return Err(PyValueError::new_err(format!("not a {decks}-deck order")));
+    }
+    Ok(cards)
+}
+
+fn to_python<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value {
+        Value::None => py.None().into_bound(py),
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::List(items) => {
+            let list = PyList::empty(py);
+            for item in items {
+                list.append(to_python(py, item)?)?;
+            }
+            list.into_any()
+        }
+        Value::Map(items) => {
+            let dict = PyDict::new(py);
+            for (k, v) in items {
+                dict.set_item(k, to_python(py, v)?)?;
+            }
+            dict.into_any()
+        }
+    })
+}
+
+/// A game the native engine plays: the Python `State`'s raw play path and `to_dict`,
+/// and the search.
+#[pyclass(module = "patience._native")]
+pub struct NativeState {
+    state: State,
+    options: Py<PyDict>,
+    deal: Option<u64>,
+    deck: Vec<String>,
+}
+
+#[pymethods]
+impl NativeState {
+    /// A game from `deal` (shuffled here, docs/deals.md) or `deck` (codes), with every
+    /// option given, then `moves` (raw, each checked legal) played in order.
+    #[new]
+    #[pyo3(signature = (game, options, deal=None, deck=None, moves=Vec::new()))]
+    fn new(
+        game: &str,
+        options: &Bound<'_, PyDict>,
+        deal: Option<u64>,
+        deck: Option<Vec<String>>,
+        moves: Vec<RawMove>,
+    ) -> PyResult<Self> {
+        let (rules, decks) = games::rules(game, &read_options(options)?).map_err(PyValueError::new_err)?;
+        let (cards, deck) = match (deal, deck) {
+            (Some(n), None) => {
+                let cards = deals::deal_order(n, decks);
+                let codes = cards.iter().map(|&c| code(c)).collect();
+                (cards, codes)
+            }
+            (None, Some(codes)) => (read_deck(&codes, decks)?, codes),
+            _ => return Err(PyValueError::new_err("give exactly one of deal and deck")),
+        };
+        let chance = deals::chance_source(deal, &cards);
+        let mut native = NativeState {
+            state: State::new(rules, &cards, chance),
+            options: options.copy()?.unbind(),
+            deal,
+            deck,
+        };
+        for mv in moves {
+            native.play(mv)?;
+        }
+        Ok(native)
+    }
+
+    /// The legal raw moves, repetition rule applied, in the Python engine's order.
+    fn legal_moves(&mut self) -> Vec<RawMove> {
+        self.state.legal_raw().iter().map(|&m| to_raw(m)).collect()
+    }
+
+    /// Play a legal raw move; ValueError when it is not legal here.
+    fn play(&mut self, mv: RawMove) -> PyResult<()> {
+        let Some(native) = from_raw(mv).filter(|m| self.state.legal_raw().contains(m)) else {
+            return Err(PyValueError::new_err(format!("{mv:?} is not a legal move here")));
+        };
+        self.state.play_raw(native);
+        Ok(())
+    }
+
+    /// Take back the last move played.
+    fn undo(&mut self) -> PyResult<()> {
+        if self.state.moves_played() == 0 {
+            return Err(PyValueError::new_err("nothing to undo"));
+        }
+        self.state.pop();
+        Ok(())
+    }
+
+    /// The raw moves the search tries from here, in order (dead end: none; a safe move
+    /// alone), to compare with the Python solver's knowledge of the game.
+    fn search_moves(&mut self) -> Vec<RawMove> {
+        search::children(&mut self.state).into_iter().map(to_raw).collect()
+    }
+
+    /// `"won"`, `"lost"` or `"playing"`.
+    #[getter]
+    fn status(&mut self) -> &'static str {
+        self.state.status()
+    }
+
+    /// The position's bytes exactly as the Python `State.key()` gives them.
+    fn key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.state.board.key())
+    }
+
+    /// The position as the search's table sees it, the bytes the Python
+    /// `Rules.solver_key` gives (the table holds a hash of them).
+    fn solver_key<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        let mut out = Vec::new();
+        self.state.rules.solver_key(&self.state.board, &mut out);
+        PyBytes::new(py, &out)
+    }
+
+    /// The position as the Python `State.to_dict()` gives it (`&mut`: the status reads the
+    /// legal moves, which the state caches).
+    #[allow(clippy::wrong_self_convention)]
+    fn to_dict<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let rules = self.state.rules.clone();
+        let out = PyDict::new(py);
+        out.set_item("game", rules.game_id())?;
+        out.set_item("options", self.options.bind(py).copy()?)?;
+        match self.deal {
+            Some(n) => out.set_item("deal", n)?,
+            None => out.set_item("deck", self.deck.clone())?,
+        }
+        out.set_item("status", self.state.status())?;
+        let board = &self.state.board;
+        let layout = rules.layout();
+        let piles = PyDict::new(py);
+        for i in rules.listed(board) {
+            let codes: Vec<String> = board.piles[i].iter().map(|&c| code(c)).collect();
+            piles.set_item(&layout[i].id, codes)?;
+        }
+        out.set_item("piles", piles)?;
+        let face_down = PyDict::new(py);
+        for (i, n) in rules.face_down(board) {
+            if n > 0 {
+                face_down.set_item(&layout[i].id, n)?;
+            }
+        }
+        out.set_item("face_down", face_down)?;
+        for (name, value) in rules.counters(board) {
+            out.set_item(name, to_python(py, &value)?)?;
+        }
+        Ok(out)
+    }
+
+    /// Search from here: `(outcome, line, nodes)` with `outcome` `"won"`, `"lost"` or
+    /// `"unknown"` and `line` the won line's raw moves. The position is left unchanged.
+    #[pyo3(signature = (max_nodes, max_seconds, max_table_mb))]
+    fn solve(
+        &mut self,
+        py: Python<'_>,
+        max_nodes: u64,
+        max_seconds: f64,
+        max_table_mb: usize,
+    ) -> (&'static str, Vec<RawMove>, u64) {
+        let budget = Budget { max_nodes, max_seconds, max_table_bytes: max_table_mb.saturating_mul(1 << 20) };
+        let state = &mut self.state;
+        let answer = py.detach(move || search::solve(state, budget));
+        (answer.outcome.as_str(), answer.line.into_iter().map(to_raw).collect(), answer.nodes)
+    }
+}
+
+/// None when the native engine plays `game` with these (resolved) options, else why not.
+#[pyfunction]
+fn unsupported(game: &str, options: &Bound<'_, PyDict>) -> PyResult<Option<String>> {
+    Ok(games::rules(game, &read_options(options)?).err())
+}
+
+/// The share of `patience.solve`'s budgets the native search gets for `game`
+/// (`games::Game::search_share`; 0 for a game it does not play).
+#[pyfunction]
+fn search_share(game: &str) -> f64 {
+    games::game(game).map_or(0.0, |g| g.search_share)
+}
+
+/// The deck order of a deal number as card codes (docs/deals.md), for comparing with
+/// `patience.deals.deal_order`.
+#[pyfunction]
+fn deal_order(deal: u64, decks: usize) -> Vec<String> {
+    deals::deal_order(deal, decks).iter().map(|&c| code(c)).collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NativeState>()?;
+    m.add_function(wrap_pyfunction!(unsupported, m)?)?;
+    m.add_function(wrap_pyfunction!(deal_order, m)?)?;
+    m.add_function(wrap_pyfunction!(search_share, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,451 @@
+//! The exact search, as `patience.solver.depth_first.depth_first`: depth-first over
+//! push/pop with a table of explored positions, each game's safe moves, dead ends and move
+//! order, and budgets of nodes, time and table memory.
+//!
+//! The question is single-agent reachability, so a position once reached is never
+//! searched twice: it is on the current path (a cycle) or its subtree is finished. As in
+//! Tarjan's strongly connected components, every explored position gets a number and a
+//! lowlink; a position that finishes with a lowlink not below its own number closes a
+//! component with no win in it, and all of it is proved lost. A position reached by a
+//! reversible move takes the number of the first position after the last irreversible
+//! move as its lowlink, because the repetition rule (RULES.md §0) silently drops moves
+//! back to the positions since then. The Python module's docstring argues each step.
+//!
+//! The table holds a 128-bit hash of each position's `solver_key`; two positions would
+//! have to collide in 128 bits to be confused, and a won line is replayed by the Python
+//! engine before it is returned.
+
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use crate::deals::SplitMix64;
+use crate::engine::{Move, State};
+
+const TIME_CHECK_EVERY: u64 = 1024; // nodes between clock readings
+const PROVED: u32 = u32::MAX; // a table entry proved lost (else: the position's number)
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Lost,
+    Unknown,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Won => "won",
+            Outcome::Lost => "lost",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+/// The budgets of one search: moves played, seconds, and bytes of table.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub max_nodes: u64,
+    pub max_seconds: f64,
+    pub max_table_bytes: usize,
+}
+
+/// A search's answer: the outcome, the won line (raw moves from the start), moves played.
+#[derive(Debug)]
+pub struct Answer {
+    pub outcome: Outcome,
+    pub line: Vec<Move>,
+    pub nodes: u64,
+}
+
+/// The table's keys are already hashes: the hasher only folds the 128 bits.
+#[derive(Default)]
+struct Fold(u64);
+
+impl Hasher for Fold {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.0 = (i as u64) ^ ((i >> 64) as u64);
+    }
+}
+
+type Table = HashMap<u128, u32, BuildHasherDefault<Fold>>;
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Two independent 64-bit hashes of `bytes` (and its length), as one 128-bit key.
+pub fn hash128(bytes: &[u8]) -> u128 {
+    let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ bytes.len() as u64;
+    let mut b: u64 = 0x1319_8A2E_0370_7344;
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        a = mix(a ^ w).rotate_left(17);
+        b = mix(b.wrapping_add(w).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b >> 29));
+    }
+    u128::from(mix(a)) << 64 | u128::from(mix(b ^ a.rotate_left(32)))
+}
+
+/// Bytes of one table slot (a 128-bit key and a number, aligned to 32, and a control
+/// byte), of one entry of the stack of unproved positions, and of one proved key.
+const SLOT_BYTES: usize = 32 + 1;
+const UNPROVED_BYTES: usize = 32;
+const PROVED_BYTES: usize = 16 + 1;
+
+type Proved = HashSet<u128, BuildHasherDefault<Fold>>;
+
+struct Frame {
+    moves: Vec<Move>,
+    next: usize,
+    number: u32,
+    low: u32,
+    stretch: u32,  // number of the first position after the last irreversible move
+    played: usize, // moves from the parent's position to this one: its move and a forced run
+}
+
+/// The order the search tries moves in: the game's own, or a probe's.
+enum Order<'a> {
+    Game,
+    Probe(u64, &'a mut SplitMix64),
+}
+
+/// The moves the search tries from here, in order: none at a dead end, the safe move
+/// alone when there is one, else every legal move in the game's order.
+pub fn children(state: &mut State) -> Vec<Move> {
+    children_in(state, &mut Order::Game)
+}
+
+fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
+    if state.rules.dead_end(&state.board) {
+        return Vec::new();
+    }
+    let mut legal = state.take_legal();
+    if !legal.is_empty() {
+        if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
+            return vec![forced];
+        }
+    }
+    match order {
+        Order::Game => state.rules.order(&state.board, &mut legal),
+        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, &mut legal, *probe, rng),
+    }
+    legal
+}
+
+/// Search from `state`, which is as it was given when the search returns: one
+/// depth-first search, or restarted probes for a game that asks for them
+/// (`Rules::probe_unit`, as `depth_first.restarts`).
+pub fn solve(state: &mut State, budget: Budget) -> Answer {
+    let deadline = Instant::now() + Duration::from_secs_f64(budget.max_seconds.clamp(0.0, 1e9));
+    if state.is_won() {
+        return Answer { outcome: Outcome::Won, line: Vec::new(), nodes: 0 };
+    }
+    // a game's dive first (`Rules::dive`): it may find a win, never a loss; the search
+    // below gets the nodes it leaves
+    let rules = state.rules.clone();
+    let (dived_line, dived) = rules.dive(state, budget.max_nodes, deadline);
+    if let Some(line) = dived_line {
+        return Answer { outcome: Outcome::Won, line, nodes: dived };
+    }
+    let budget = Budget { max_nodes: budget.max_nodes.saturating_sub(dived), ..budget };
+    let answer = search(state, budget, deadline);
+    Answer { nodes: answer.nodes + dived, ..answer }
+}
+
+/// One depth-first search, or restarted probes for a game that asks for them.
+fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
+    let mut proved = Proved::default();
+    let Some(unit) = state.rules.probe_unit() else {
+        return depth_first(
+            state,
+            budget.max_nodes,
+            deadline,
+            budget.max_table_bytes,
+            &mut proved,
+            Order::Game,
+        );
+    };
+    let mut rng = SplitMix64::new(0x5EED);
+    let mut nodes = 0;
+    let mut probe = 0;
+    while nodes < budget.max_nodes && Instant::now() < deadline {
+        let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
+        let order = Order::Probe(probe, &mut rng); // probe 0: the game's probe order for it
+        let answer = depth_first(state, cutoff, deadline, budget.max_table_bytes, &mut proved, order);
+        nodes += answer.nodes;
+        if answer.outcome != Outcome::Unknown {
+            return Answer { nodes, ..answer };
+        }
+        if proved.len() * PROVED_BYTES * 3 > budget.max_table_bytes {
+            break;
+        }
+        probe += 1;
+    }
+    Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes }
+}
+
+/// The i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...
+pub fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = 64 - i.leading_zeros();
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Probe `probe`'s node cut-off (`probes.probe_cutoff`): `unit`, except every fourth
+/// probe, whose cut-off is `unit` times the next term of Luby's sequence.
+pub fn probe_cutoff(probe: u64, unit: u64) -> u64 {
+    if probe % 4 == 3 {
+        unit * luby(probe / 4 + 1)
+    } else {
+        unit
+    }
+}
+
+/// One depth-first search (`depth_first.depth_first`): `proved` holds the keys of
+/// positions proved lost, kept between probes from the same start.
+fn depth_first(
+    state: &mut State,
+    max_nodes: u64,
+    deadline: Instant,
+    max_table_bytes: usize,
+    proved: &mut Proved,
+    mut order: Order<'_>,
+) -> Answer {
+    if state.is_won() {
+        return Answer { outcome: Outcome::Won, line: Vec::new(), nodes: 0 };
+    }
+    let rules = state.rules.clone();
+    // the start's repetition memory forbids some positions until the first irreversible
+    // move, so while it lasts the key says whether one has been made
+    let track_memory = state.remembers();
+    let mut irreversible = 0u32;
+    let mut scratch = Vec::with_capacity(64);
+    let mut table_key = |state: &State, irreversible: u32| -> u128 {
+        scratch.clear();
+        rules.solver_key(&state.board, &mut scratch);
+        if track_memory && irreversible > 0 {
+            scratch.push(1);
+        }
+        hash128(&scratch)
+    };
+    let root = table_key(state, 0);
+    if proved.contains(&root) {
+        return Answer { outcome: Outcome::Lost, line: Vec::new(), nodes: 0 };
+    }
+    let mut table = Table::default();
+    let mut unproved: Vec<(u32, u128)> = Vec::new(); // explored, not proved, in order found
+    table.insert(root, 0);
+    unproved.push((0, root));
+    let mut count: u32 = 1;
+    let mut path: Vec<Move> = Vec::new();
+    let first = children_in(state, &mut order);
+    let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
+    let mut nodes: u64 = 0;
+    let mut next_clock_check = TIME_CHECK_EVERY;
+    let mut run: Vec<u128> = Vec::new(); // keys of the positions a run of forced moves passed
+    let unwind = |state: &mut State, path: &[Move]| {
+        for _ in path {
+            state.pop();
+        }
+    };
+    while let Some(frame) = frames.last_mut() {
+        if frame.next == frame.moves.len() {
+            let (number, low) = (frame.number, frame.low);
+            let frame = frames.pop().expect("the frame looked at");
+            if low >= number {
+                // a closed component: all of it proved lost
+                while let Some(&(n, key)) = unproved.last() {
+                    if n < number {
+                        break;
+                    }
+                    unproved.pop();
+                    table.insert(key, PROVED);
+                    proved.insert(key);
+                }
+            } else if let Some(parent) = frames.last_mut() {
+                parent.low = parent.low.min(low);
+            }
+            for _ in 0..frame.played {
+                let mv = path.pop().expect("a move per position of the frame's run");
+                if track_memory && !mv.reversible {
+                    irreversible -= 1;
+                }
+                state.pop();
+            }
+            continue;
+        }
+        let mv = frame.moves[frame.next];
+        frame.next += 1;
+        state.play_raw(mv);
+        path.push(mv);
+        if track_memory && !mv.reversible {
+            irreversible += 1;
+        }
+        nodes += 1;
+        if state.is_won() {
+            unwind(state, &path);
+            return Answer { outcome: Outcome::Won, line: path, nodes };
+        }
+        // A position whose one move is forced and irreversible stands or falls with the
+        // position that move leads to, which is searched in its place: the positions of
+        // a run of forced moves get no frames, and take the number of the position the
+        // run ends in (none if that one was met before: they are then met again).
+        let mut played = 1;
+        run.clear();
+        let mut last_reversible = mv.reversible;
+        loop {
+            let key = table_key(state, irreversible);
+            let found = match table.get(&key) {
+                Some(&n) => Some(n),
+                None if proved.contains(&key) => Some(PROVED),
+                None => None,
+            };
+            if let Some(found) = found {
+                if found != PROVED && frame.low > found {
+                    frame.low = found; // an unproved position: on the path or tainted by it
+                }
+                for _ in 0..played {
+                    let back = path.pop().expect("a move of this run");
+                    if track_memory && !back.reversible {
+                        irreversible -= 1;
+                    }
+                    state.pop();
+                }
+                break;
+            }
+            let moves = children_in(state, &mut order);
+            if let [forced] = moves[..] {
+                if !forced.reversible && nodes < max_nodes {
+                    run.push(key);
+                    state.play_raw(forced);
+                    path.push(forced);
+                    played += 1;
+                    last_reversible = false;
+                    if track_memory {
+                        irreversible += 1;
+                    }
+                    nodes += 1;
+                    if state.is_won() {
+                        unwind(state, &path);
+                        return Answer { outcome: Outcome::Won, line: path, nodes };
+                    }
+                    continue;
+                }
+            }
+            let grows = table.len() + run.len() + 1 > table.capacity();
+            if grows && table_bytes(&table, &unproved, proved) > max_table_bytes {
+                unwind(state, &path);
+                return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
+            }
+            let number = count;
+            count += 1;
+            for &passed in run.iter().chain([&key]) {
+                table.insert(passed, number);
+                unproved.push((number, passed));
+            }
+            let stretch = if last_reversible { frame.stretch } else { number };
+            frames.push(Frame { moves, next: 0, number, low: stretch, stretch, played });
+            break;
+        }
+        let clock_due = nodes >= next_clock_check;
+        if clock_due {
+            next_clock_check = nodes + TIME_CHECK_EVERY;
+        }
+        if nodes >= max_nodes || (clock_due && Instant::now() > deadline) {
+            unwind(state, &path);
+            return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
+        }
+    }
+    Answer { outcome: Outcome::Lost, line: Vec::new(), nodes }
+}
+
+/// The bytes the tables and the unproved stack would hold once the table has grown again
+/// (the old and the new table both live while it grows).
+fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usize {
+    let buckets = (table.capacity() * 8 / 7).next_power_of_two().max(4);
+    buckets * 3 * SLOT_BYTES
+        + unproved.len().next_power_of_two() * 2 * UNPROVED_BYTES
+        + (proved.capacity() * 8 / 7).next_power_of_two() * PROVED_BYTES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::deals::{chance_source, deal_order};
+    use crate::engine::{OptValue, Options};
+    use crate::games;
+
+    fn star(deal: u64) -> State {
+        let options: Options = vec![("direction".into(), OptValue::Str("first-fit".into()))];
+        let (rules, decks) = games::rules("star", &options).expect("star plays");
+        let deck = deal_order(deal, decks);
+        State::new(rules, &deck, chance_source(Some(deal), &deck))
+    }
+
+    const BUDGET: Budget = Budget { max_nodes: 5_000_000, max_seconds: 60.0, max_table_bytes: 1 << 30 };
+
+    #[test]
+    fn a_won_line_replays_to_a_win_and_the_state_is_left_as_it_was() {
+        let mut state = star(1);
+        let before = state.board.key();
+        let answer = solve(&mut state, BUDGET);
+        assert_eq!(answer.outcome, Outcome::Won);
+        assert_eq!(state.board.key(), before);
+        for mv in answer.line {
+            assert!(state.legal_raw().contains(&mv));
+            state.play_raw(mv);
+        }
+        assert!(state.is_won());
+    }
+
+    #[test]
+    fn a_lost_deal_is_proved_and_budgets_stop_a_search() {
+        let mut state = star(2); // lost: every line searched in some 420,000 positions
+        assert_eq!(solve(&mut state, BUDGET).outcome, Outcome::Lost);
+        let few_nodes = Budget { max_nodes: 1000, ..BUDGET };
+        let answer = solve(&mut state, few_nodes);
+        assert_eq!((answer.outcome, answer.nodes), (Outcome::Unknown, 1000));
+        let small_table = Budget { max_table_bytes: 1 << 16, ..BUDGET };
+        assert_eq!(solve(&mut state, small_table).outcome, Outcome::Unknown);
+        assert_eq!(state.moves_played(), 0);
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(probe_cutoff(3, 256), 256);
+        assert_eq!(probe_cutoff(11, 256), 512);
+        assert_eq!(probe_cutoff(3 + 4 * 6, 256), 256 * 4);
+    }
+
+    #[test]
+    fn hash_tells_close_keys_apart() {
+        let mut seen = std::collections::HashSet::new();
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                assert!(seen.insert(hash128(&[a, b, 0xff])));
+            }
+        }
+        assert_ne!(hash128(&[0]), hash128(&[0, 0]));
+    }
+}
