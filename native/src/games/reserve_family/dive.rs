@@ -521,3 +521,98 @@ fn score(rules: &ReserveRules, board: &Board, weights: &Weights) -> i64 {
         - weights.home * home as i64
         - weights.top * tops
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::deals::{chance_source, deal_order};
+    use crate::engine::{OptValue, Options};
+    use crate::games;
+
+    fn deal(game: &str, options: Options, deal: u64) -> State {
+        let (rules, decks) = games::rules(game, &options).expect("the game plays");
+        let deck = deal_order(deal, decks);
+        State::new(rules, &deck, chance_source(Some(deal), &deck))
+    }
+
+    /// A dive's line is legal move by move and wins, and the state is left as given:
+    /// Toad with its extraction open (TOD-3), Open Shop, and the two-deck Star with the
+    /// pool game dropping positions.
+    #[test]
+    fn the_dives_lines_win_and_leave_the_state_as_given() {
+        let toad: Options = vec![
+            ("reserve_piles".into(), OptValue::Int(1)),
+            ("ace_extraction".into(), OptValue::Bool(true)),
+            ("reserve_size".into(), OptValue::Int(13)),
+        ];
+        let open_shop: Options = vec![("redeals".into(), OptValue::Int(0))];
+        let double_star: Options =
+            vec![("foundations".into(), OptValue::Int(8)), ("piles".into(), OptValue::Int(5))];
+        for (game, options) in [("toad", toad), ("open-shop", open_shop), ("double-star", double_star)] {
+            let mut won = 0;
+            let mut extracted = 0;
+            for number in 1..9 {
+                let mut state = deal(game, options.clone(), number);
+                let before = state.board.key();
+                let rules = state.rules.clone();
+                let deadline = Instant::now() + Duration::from_secs(8);
+                let (line, nodes) = rules.dive(&mut state, 2_000_000, deadline);
+                assert_eq!(state.board.key(), before, "{game} deal {number}");
+                assert_eq!(state.moves_played(), 0);
+                let Some(line) = line else { continue };
+                assert!(nodes >= line.len() as u64);
+                for mv in line {
+                    assert!(state.legal_raw().contains(&mv), "{game} deal {number}");
+                    extracted +=
+                        usize::from(!mv.is_action() && mv.index + 1 < state.board.piles[mv.src].len());
+                    state.play_raw(mv);
+                }
+                assert!(state.is_won(), "{game} deal {number}");
+                won += 1;
+            }
+            assert!(won >= 3, "{game}: {won} dives won");
+            if game == "toad" {
+                assert!(extracted > 0, "no dive began with an extraction");
+            }
+        }
+    }
+
+    /// The score prefers cards in order: the same piles with a card needed later
+    /// buried above one needed sooner score worse.
+    #[test]
+    fn a_buried_card_scores_worse() {
+        let state = deal("open-shop", vec![("redeals".into(), OptValue::Int(0))], 1);
+        let shop = ReserveRules::new(
+            "open-shop",
+            super::super::Shape {
+                reserves: &["shop"],
+                reserve_size: 18,
+                reserve_wrap: true,
+                foundations: 4,
+                foundation_cards: 26,
+                waste_piles: 5,
+                base_from_deal: true,
+                face_down_reserve: false,
+                ace_extraction: false,
+                redeals: 0,
+                even_piles: false,
+            },
+            0,
+            false,
+        );
+        let mut board = Board::new(shop.layout().len(), shop.var_count(), String::new());
+        board.piles.clone_from(&state.board.piles);
+        board.vars.clone_from(&state.board.vars);
+        let base = board.vars[BASE_RANK] as u8;
+        let next = |k: u8| ((base - 1 + k) % 13 + 1) << 2; // a card k places above the base
+        let pile = shop.waste0;
+        let weights = &VARIANTS[0];
+        board.piles[pile] = vec![next(9), next(2)]; // the sooner card on top
+        let in_order = score(&shop, &board, weights);
+        board.piles[pile] = vec![next(2), next(9)]; // the later card on top
+        let buried = score(&shop, &board, weights);
+        assert!(buried > in_order, "{buried} against {in_order}");
+    }
+}
