@@ -1112,3 +1112,46 @@ fn closed(
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::deals::{chance_source, deal_order, SplitMix64};
+    use crate::engine::{OptValue, Options, State};
+    use crate::games;
+
+    /// A probe's order tries the same moves as the family's order (the noise only
+    /// reorders them, so a complete probe answers alike), probe 0 in that very order,
+    /// later probes now and then another waste pile first (TOD-5, DST-4, OPS-1).
+    #[test]
+    fn probe_orders_reorder_the_same_moves() {
+        let options: Options =
+            vec![("foundations".into(), OptValue::Int(8)), ("piles".into(), OptValue::Int(5))];
+        let (rules, decks) = games::rules("double-star", &options).expect("plays");
+        let mut rng = SplitMix64::new(7);
+        let mut reordered = 0;
+        for deal in 1..20 {
+            let deck = deal_order(deal, decks);
+            let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+            for step in 0..60u64 {
+                let legal = state.legal_raw().to_vec();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut ordered = legal.clone();
+                rules.order(&state.board, &mut ordered);
+                let mut first = legal.clone();
+                rules.probe_order(&state.board, &mut first, 0, &mut rng);
+                assert_eq!(first, ordered);
+                let mut noisy = legal.clone();
+                rules.probe_order(&state.board, &mut noisy, 1 + step % 5, &mut rng);
+                reordered += usize::from(noisy != ordered);
+                let (mut a, mut b) = (noisy.clone(), ordered.clone());
+                a.sort_by_key(|m| (m.src, m.dst, m.index));
+                b.sort_by_key(|m| (m.src, m.dst, m.index));
+                assert_eq!(a, b);
+                state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert!(reordered > 0);
+    }
+}
