@@ -39,15 +39,16 @@ pub struct Game {
 
 pub const GAMES: &[Game] = &[
     Game { id: "star", decks: 1, build: star::build, search_share: 1.0 },
-    Game { id: "sun", decks: 2, build: sun::build, search_share: 1.0 },
     // the Python dive decides the few deals the native probes leave open
     Game { id: "clock", decks: 2, build: clock::build, search_share: 0.1 },
-    // the reserve family with its probes on ranks, dives and pool game (reserve_family.rs)
-    // decides at least every deal the Python search decides (deals 1-50, 10 s,
+    // Rainbow, Toad, Open Shop and two-deck Star, with the reserve family's probes on
+    // ranks, dives and pool game (reserve_family.rs), decide at least every deal the
+    // Python search decides (deals 1-50, 10 s,
     // bench/solver.py --side-by-side --games rainbow toad open-shop double-star --deals 50
     // --jobs 2: Rainbow 100 % both, Toad 100 % both, Open Shop 86 % against 80 %,
     // two-deck Star 98 % against 90 %; docs/solver.md)
     Game { id: "rainbow", decks: 2, build: rainbow::build, search_share: 1.0 },
+    Game { id: "sun", decks: 2, build: sun::build, search_share: 1.0 },
     Game { id: "toad", decks: 2, build: toad::build, search_share: 1.0 },
     Game { id: "open-shop", decks: 2, build: open_shop::build, search_share: 1.0 },
     Game { id: "double-star", decks: 2, build: double_star::build, search_share: 1.0 },
