@@ -119,6 +119,25 @@ def agree_on(game_id: str, options: dict[str, Any], deal: int, python_nodes: int
     return fast, slow
 
 
+def dive_lines(game_id: str, options: dict[str, Any], deal: int,
+               max_nodes: int) -> tuple[list[RawMove] | None, int, list[RawMove], int]:
+    """The Python dive's line (None: no win found) and nodes, within the dive's share of
+    ``max_nodes`` (``strategies.DIVES``), and the native search's won line (empty: not
+    won) and nodes with all of ``max_nodes``, which begins with the native dive."""
+    import time
+
+    from patience.solver.strategies import DIVES
+
+    module = native_module()
+    state = get_game(game_id).new(deal=deal, **options)
+    dive, share = DIVES[game_id]
+    part = share(state) if callable(share) else share
+    line, nodes = dive(state, int(max_nodes * part), time.perf_counter() + 120 * part)
+    twin = module.NativeState(game_id, dict(state.rules.options), deal=deal)
+    outcome, native_line, native_nodes = twin.solve(max_nodes, 120.0, 256)
+    return line, nodes, (native_line if outcome == "won" else []), native_nodes
+
+
 def knowledge_walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
                    order: Ordering | None = None) -> tuple[int, int, int]:
     """One random playout in which, at every step, the solver key and the moves the native

@@ -79,13 +79,14 @@ def test_solve_hands_to_the_native_search_only_the_games_it_searches(
 
     monkeypatch.setattr(native, "solve", spy)
     assert patience.solve(get_game("star").new(deal=1)).outcome == "won"
-    patience.solve(get_game("rainbow").new(deal=1), max_nodes=2000)
-    assert asked == ["star:native", "rainbow:python"]
-    # the reserve family is played natively but searched in Python: without the Python
-    # search's probes on ranks and dives the native one decides far fewer deals
+    # Toad's rules version 1 (TOD-3's extraction at setup) is searched in Python
+    patience.solve(get_game("toad").new(deal=1, rules_version="1"), max_nodes=2000)
+    assert asked == ["star:native", "toad:python"]
+    # the reserve family is searched natively alone: with its probes on ranks, dives and
+    # pool game the native search decides every deal the Python one decides
     for game_id in ("rainbow", "toad", "open-shop", "double-star"):
         state = get_game(game_id).new(deal=1)
-        assert native.plays(state) and native.search_share(state) == 0, game_id
+        assert native.plays(state) and native.search_share(state) == 1, game_id
 
 
 def test_a_game_searched_natively_first_hands_what_is_left_to_python(

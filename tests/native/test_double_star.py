@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from patience.engine.registry import get_game
-from tests.native.helpers import agree_on, knowledge_walk, native_module, option_sets, walk
+from tests.native.helpers import (
+    agree_on,
+    dive_lines,
+    knowledge_walk,
+    native_module,
+    option_sets,
+    walk,
+)
 
 OPTIONS = option_sets(get_game("double-star"))
 PLAYOUTS = 100
@@ -49,3 +56,16 @@ def test_unsupported_options_fall_back() -> None:
     assert module.unsupported("double-star", {"foundations": 4, "piles": 3}) is None
     assert module.unsupported("double-star", {"foundations": 6, "piles": 5})
     assert module.unsupported("double-star", {"foundations": 8, "piles": 6})
+
+
+def test_native_dive_plays_the_python_dives_line() -> None:
+    """The family's dive is ported move for move (``native/src/games/reserve_family/
+    dive.rs``): where the Python dive wins, the native search wins by its dive, with the
+    same line in the same nodes (with the pool game dropping positions)."""
+    won = 0
+    for deal in (2, 6, 7, 9):
+        line, nodes, native_line, native_nodes = dive_lines("double-star", {}, deal, 800_000)
+        if line is not None:
+            assert ([tuple(m) for m in native_line], native_nodes) == (line, nodes), deal
+            won += 1
+    assert won >= 3

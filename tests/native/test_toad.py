@@ -10,11 +10,11 @@ import pytest
 
 from patience import native
 from patience.engine.registry import get_game
-from patience.engine.rules import RawMove
+from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import ReserveRules
 from patience.solver.dominance import MOVE_ORDERS
-from tests.native.helpers import agree_on, knowledge_walk, native_module, walk
+from tests.native.helpers import agree_on, dive_lines, knowledge_walk, native_module, walk
 
 TOAD = get_game("toad")
 # every (reserve_piles, ace_extraction) at the default size, many playouts each
@@ -112,3 +112,19 @@ def test_solver_knowledge_agrees_step_by_step(options: dict[str, Any]) -> None:
         d, s, _ = knowledge_walk("toad", options, deal, seed=deal, order=extractions_then_order)
         dead, safe = dead + d, safe + s
     assert dead > 0 and safe > 0
+
+
+@pytest.mark.parametrize("options", MAIN_OPTIONS[::2], ids=str)
+def test_native_dive_plays_the_python_dives_line(options: dict[str, Any]) -> None:
+    """The family's dive is ported move for move (``native/src/games/reserve_family/
+    dive.rs``): where the Python dive wins, the native search wins by its dive, with the
+    same line in the same nodes (TOD-3: after each open extraction in turn)."""
+    won = extracted = 0
+    for deal in range(1, 7):
+        line, nodes, native_line, native_nodes = dive_lines("toad", options, deal, 400_000)
+        if line is not None:
+            assert ([tuple(m) for m in native_line], native_nodes) == (line, nodes), deal
+            won += 1
+            src, _, index, _ = line[0]
+            extracted += src != ACTION and index + 1 < options["reserve_size"]
+    assert won >= 3 and extracted > 0  # some lines begin by taking an ace out

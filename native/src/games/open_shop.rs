@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::engine::{OptValue, Options, Rules};
-use crate::games::reserve_family::{ReserveRules, Shape};
+use crate::games::reserve_family::{DiveSpec, ReserveRules, Shape};
 
 /// Open Shop with `options` (`redeals`: 0, or 1 for OPS-1's [R] reading of RBW-7).
 pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
@@ -31,5 +31,13 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         redeals: redeals.ok_or("open-shop: option redeals missing")?,
         even_piles: false,
     };
-    Ok(Arc::new(ReserveRules::new("open-shop", shape, 0, false)))
+    Ok(Arc::new(ReserveRules::new("open-shop", shape, 0, false).probed(PROBE_UNIT).dived(DIVE)))
 }
+
+/// The shortest probe (`strategies.PROBE_UNITS`): a won line is some 250 moves, so a
+/// 256-node probe would never end its first dive.
+const PROBE_UNIT: u64 = 512;
+
+/// Open Shop's dive (`strategies.open_shop_dive`): half the budgets, beams four times as
+/// wide a round (2, 8, 32, 128, 512): its late wins are width-128 beams'.
+const DIVE: DiveSpec = DiveSpec { share: 0.5, hold: false, growth: 4, pool: None };

@@ -1,6 +1,6 @@
 //! Rainbow (RULES.md §6, `patience.games.rainbow`): 26 cards in an arc, four foundations
 //! twice round, three even piles; the reserve family's procedure and solver knowledge
-//! (`reserve_family.rs`), searched by restarted probes in the generic probe order.
+//! (`reserve_family.rs`), searched by restarted probes in the family's probe order.
 
 use std::sync::Arc;
 
@@ -30,6 +30,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         redeals,          // RBW-7
         even_piles: true, // RBW-6
     };
-    // searched by restarted probes, as `solver.strategies.PROBE_ORDERS` has it
+    // searched by restarted probes, as `solver.strategies.PROBE_ORDERS` has it; with
+    // redeals left no dive (`strategies.DIVES` has none for Rainbow)
     Ok(Arc::new(ReserveRules::new("rainbow", shape, 0, false).probed(256)))
 }

@@ -9,10 +9,18 @@
 //! the family is reversible (§0, the Python module argues it), so every move is flagged
 //! irreversible and the repetition rule never looks.
 
+use std::time::Instant;
+
 use crate::cards::{rank, Card, RANK_CHARS};
-use crate::deals::chance_shuffle;
-use crate::engine::{Board, Kind, Move, Pile, Rules, Value};
+use crate::deals::{chance_shuffle, SplitMix64};
+use crate::engine::{unit_draw, Board, Kind, Move, Pile, Rules, State, Value};
 use crate::games::toad;
+
+mod dive;
+mod endgame;
+
+pub use dive::DiveSpec;
+pub use endgame::PoolLimits;
 
 const DRAW: usize = 0;
 const REDEAL: usize = 1;
@@ -60,6 +68,8 @@ pub struct ReserveRules {
     placed0: usize,
     /// The search's restarted probes, the shortest of this many nodes (`probed`).
     probe_unit: Option<u64>,
+    /// The beams run before the search, and with what share of its budgets (`dived`).
+    dive: Option<DiveSpec>,
 }
 
 impl ReserveRules {
@@ -101,12 +111,18 @@ impl ReserveRules {
             extraction_move,
             placed0,
             probe_unit: None,
+            dive: None,
         }
     }
 
     /// The same game searched by restarted probes, the shortest of `unit` nodes.
     pub fn probed(self, unit: u64) -> ReserveRules {
         ReserveRules { probe_unit: Some(unit), ..self }
+    }
+
+    /// The same game dived for a win before its search (`dive.rs`).
+    pub fn dived(self, spec: DiveSpec) -> ReserveRules {
+        ReserveRules { dive: Some(spec), ..self }
     }
 
     /// Cards each waste pile received this pass beyond the fewest (RBW-6; all 0 where the
@@ -131,6 +147,11 @@ impl ReserveRules {
 
     fn is_reserve(&self, pile: usize) -> bool {
         pile < self.reserves
+    }
+
+    /// Whether `mv` plays a waste top to a foundation (what the dive's `hold` declines).
+    fn sends_waste_home(&self, mv: &Move) -> bool {
+        !mv.is_action() && self.waste_piles().contains(&mv.src) && self.found_piles().contains(&mv.dst)
     }
 
     /// TOD-3: whether an extraction is open (`bool(rules.extractions(state))`).
@@ -371,6 +392,40 @@ impl Rules for ReserveRules {
         self.probe_unit
     }
 
+    /// `reserve_probe_order`: probe 0 keeps `reserve_order`; probe n > 0 shifts each
+    /// waste-pile choice's score by a random draw of up to `PROBE_NOISE[n % 3]` eighths
+    /// of a card, so successive probes try the hand card on different piles near the top
+    /// of the tree (TOD-5, DST-4, OPS-1, RBW-5: the placements are what decides a deal).
+    /// While Toad's extraction is open (TOD-3) the extractions alone are searched
+    /// (`toad::extractions_first`), shuffled after probe 0 so that the probes spread
+    /// over them as `search_after_extractions`'s rounds do. An order never changes what a
+    /// complete search answers.
+    fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
+        if self.extraction_open(board) {
+            self.order(board, legal);
+            if probe > 0 {
+                for i in (1..legal.len()).rev() {
+                    legal.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+            }
+            return;
+        }
+        if probe == 0 {
+            self.reserve_order(board, legal, None);
+        } else {
+            let noise = PROBE_NOISE[(probe % PROBE_NOISE.len() as u64) as usize];
+            self.reserve_order(board, legal, Some((rng, noise)));
+        }
+    }
+
+    /// The family's beams (`dive.rs`, `solver/reserve_dive.py`), for a game given them.
+    fn dive(&self, state: &mut State, max_nodes: u64, deadline: Instant) -> (Option<Vec<Move>>, u64) {
+        match &self.dive {
+            Some(spec) => dive::dive(self, spec, state, max_nodes, deadline),
+            None => (None, 0),
+        }
+    }
+
     // --- what the solver knows of the family ----------------------------------------
 
     /// `ReserveRules.solver_key`: every rule reads ranks only and the redeal permutes
@@ -495,7 +550,7 @@ impl Rules for ReserveRules {
             toad::extractions_first(legal, |m| !m.is_action() && m.index + 1 < board.piles[m.src].len());
             return;
         }
-        self.reserve_order(board, legal);
+        self.reserve_order(board, legal, None);
     }
 }
 
@@ -512,7 +567,9 @@ impl ReserveRules {
     /// first), an empty pile, a pile whose top is needed latest; draws last. Waste piles
     /// alike in cards and marks (RBW-6) get one move once no redeal is left: the others
     /// reach the same position under `solver_key` (only RBW-7 reads the piles' order).
-    fn reserve_order(&self, board: &Board, legal: &mut Vec<Move>) {
+    /// Given `noise`, each waste-pile score is shifted by a draw of up to that many
+    /// eighths of a card (`_ordered` with its generator).
+    fn reserve_order(&self, board: &Board, legal: &mut Vec<Move>, mut noise: Option<(&mut SplitMix64, f64)>) {
         let (piles, v) = (&board.piles, &board.vars);
         let base = v[BASE_RANK] as u8;
         let mut counts: Vec<usize> = self.found_piles().map(|f| piles[f].len()).collect();
@@ -548,7 +605,11 @@ impl ReserveRules {
                     seen.push((mark, cards));
                 }
                 let top_wait = cards.last().map_or(-1, |&c| wait[usize::from(place_of(rank(c), base))]);
-                waste_score(top_wait, hand_wait)
+                let shift = match noise.as_mut() {
+                    Some((rng, spread)) => (unit_draw(rng) * *spread * 1000.0) as i64,
+                    None => 0,
+                };
+                waste_score(top_wait, hand_wait) + shift
             };
             ranked.push((score, i, mv));
         }
@@ -557,6 +618,10 @@ impl ReserveRules {
         legal.extend(ranked.into_iter().map(|(_, _, m)| m));
     }
 }
+
+/// Score spreads of the probes' waste-pile choices, in turn, in eighths of a card
+/// (`reserve_family.PROBE_NOISE`): small, so a probe mostly reorders near-equal choices.
+const PROBE_NOISE: [f64; 3] = [20.0, 50.0, 100.0];
 
 /// Lower is tried sooner (thousandths): a top needed no sooner than the hand card (the
 /// closest first), then an empty pile (`top_wait` -1), then the top needed latest.
@@ -681,7 +746,11 @@ struct PileInfo {
 
 impl PileInfo {
     fn new(cards: &[Card], base: u8) -> PileInfo {
-        let ranks: Vec<u8> = cards.iter().rev().map(|&c| rank(c)).collect();
+        PileInfo::of_ranks(cards.iter().rev().map(|&c| rank(c)).collect(), base)
+    }
+
+    /// The pile of these ranks, top first.
+    fn of_ranks(ranks: Vec<u8>, base: u8) -> PileInfo {
         let places = ranks.iter().map(|&r| place_of(r, base)).collect();
         let mut covers = [None; 14];
         let mut cover = 0u32;
@@ -1042,4 +1111,47 @@ fn closed(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::deals::{chance_source, deal_order, SplitMix64};
+    use crate::engine::{OptValue, Options, State};
+    use crate::games;
+
+    /// A probe's order tries the same moves as the family's order (the noise only
+    /// reorders them, so a complete probe answers alike), probe 0 in that very order,
+    /// later probes now and then another waste pile first (TOD-5, DST-4, OPS-1).
+    #[test]
+    fn probe_orders_reorder_the_same_moves() {
+        let options: Options =
+            vec![("foundations".into(), OptValue::Int(8)), ("piles".into(), OptValue::Int(5))];
+        let (rules, decks) = games::rules("double-star", &options).expect("plays");
+        let mut rng = SplitMix64::new(7);
+        let mut reordered = 0;
+        for deal in 1..20 {
+            let deck = deal_order(deal, decks);
+            let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+            for step in 0..60u64 {
+                let legal = state.legal_raw().to_vec();
+                if legal.is_empty() {
+                    break;
+                }
+                let mut ordered = legal.clone();
+                rules.order(&state.board, &mut ordered);
+                let mut first = legal.clone();
+                rules.probe_order(&state.board, &mut first, 0, &mut rng);
+                assert_eq!(first, ordered);
+                let mut noisy = legal.clone();
+                rules.probe_order(&state.board, &mut noisy, 1 + step % 5, &mut rng);
+                reordered += usize::from(noisy != ordered);
+                let (mut a, mut b) = (noisy.clone(), ordered.clone());
+                a.sort_by_key(|m| (m.src, m.dst, m.index));
+                b.sort_by_key(|m| (m.src, m.dst, m.index));
+                assert_eq!(a, b);
+                state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert!(reordered > 0);
+    }
 }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::engine::{Move, OptValue, Options, Rules};
-use crate::games::reserve_family::{ReserveRules, Shape};
+use crate::games::reserve_family::{DiveSpec, ReserveRules, Shape};
 
 /// Toad with `options` (`reserve_piles` 1 or 2, `ace_extraction`, `reserve_size` 1 to
 /// 26), under today's rules (version 2: the extraction is the player's move, TOD-3).
@@ -36,8 +36,20 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         even_piles: false,
     };
     // the counter `ace_extracted` is Toad's whatever the options (rules version 2)
-    Ok(Arc::new(ReserveRules::new("toad", shape, 1, true)))
+    Ok(Arc::new(ReserveRules::new("toad", shape, 1, true).probed(PROBE_UNIT).dived(DIVE)))
 }
+
+/// The shortest probe (`strategies.PROBE_UNITS`): a high card on the toad pile puts the
+/// placements that decide the deal far back, so the probes back up further than 256.
+const PROBE_UNIT: u64 = 1024;
+
+/// Toad's dive (`strategies.toad_dive`): half the budgets; each placement also kept with
+/// the waste tops held off the foundations (a won line may keep a card on a waste pile
+/// so that a foundation stays free for a card still buried in a toad pile, TOD-2, TOD-5);
+/// beams four times as wide a round (2, 8, 32, 128, ...): with tops held a round of
+/// width 32 no longer fits the share of 10 s, and the rounds between reach lines the
+/// widths 2 and 32 miss.
+const DIVE: DiveSpec = DiveSpec { share: 0.5, hold: true, growth: 4, pool: None };
 
 /// `search_after_extractions`: while an extraction is open (TOD-3) only the extractions
 /// (`is_extraction`) need searching, deepest first in toad1, then toad2, as generated.
