@@ -1,15 +1,31 @@
-"""Hints for a player: the first move of a winning line, or a proven loss, or "unknown"."""
+"""Hints for a player: the first move of a winning line, or a proven loss, or "unknown".
+
+``hint`` searches once per ask. ``Hinter`` is one game's memory across asks, for front ends
+that keep a game open: a winning line found once is followed without searching again while
+the player plays it, and a position proved lost keeps every later position lost (a win from
+a later position would be a win from the earlier one, so winnability only goes from yes to
+no). Both memories are keyed by the moves played, so an undo or another move leaves them.
+"""
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import dataclass
 from typing import Literal
 
 from patience.engine.moves import Move
+from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.solver.search import solve
 
 HintStatus = Literal["move", "lost", "unknown"]
+
+# Budgets tried one after another, each a share of the hint's seconds and nodes, so that a
+# position decided in a few milliseconds is not searched with the whole budget first (the
+# searches' dives and probes take a share of whatever budget they are given).
+STEPS = (0.04, 0.2, 1.0)
+LOST_KEPT = 8  # positions proved lost that a Hinter remembers
 
 
 @dataclass(frozen=True)
@@ -21,16 +37,122 @@ class Hint:
 
 def hint(state: State, *, max_nodes: int = 500_000, max_seconds: float = 5.0) -> Hint:
     """What to play next. ``lost`` only when the search has proved it, never on a guess."""
+    found, _ = _search(state, max_nodes, max_seconds)
+    return found
+
+
+def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, list[Move]]:
+    """The hint and the whole winning line behind it (empty unless the hint is a move),
+    searched with short budgets first (``STEPS``) until one decides or the budget is spent."""
     if state.status == "won":
-        return Hint("unknown", None, "the game is already won")
-    result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
-    if result.outcome == "won":
-        first = result.moves[0]
-        return Hint("move", first,
-                    f"play {first}: it starts a winning line of {len(result.moves)} moves")
-    if result.outcome == "lost":
-        return Hint("lost", None,
-                    "no sequence of moves wins from here (every line was searched)")
+        return Hint("unknown", None, "the game is already won"), []
+    began = time.perf_counter()
+    nodes = 0
+    for share in STEPS:
+        left = max_seconds - (time.perf_counter() - began)
+        if left <= 0:
+            break
+        result = solve(state, max_nodes=max(1, int(max_nodes * share)),
+                       max_seconds=min(left, max_seconds * share))
+        nodes += result.nodes
+        if result.outcome == "won":
+            first = result.moves[0]
+            return Hint("move", first, f"play {first}: it starts a winning line of "
+                        f"{len(result.moves)} moves"), result.moves
+        if result.outcome == "lost":
+            return Hint("lost", None, "no sequence of moves wins from here (every line was "
+                        "searched)"), []
     return Hint("unknown", None,
-                f"no win found within the search budget ({result.nodes} positions, "
-                f"{result.seconds:.1f} s); the game may still be winnable")
+                f"no win found within the search budget ({nodes} positions, "
+                f"{time.perf_counter() - began:.1f} s); the game may still be winnable"), []
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A winning line found after the moves ``base``: its moves, their raw forms, and the
+    position's key before each of them (so a replay that reached another position is
+    never followed)."""
+
+    base: tuple[RawMove, ...]
+    moves: tuple[Move, ...]
+    raws: tuple[RawMove, ...]
+    keys: tuple[bytes, ...]
+
+    def next_move(self, history: list[RawMove], key: bytes) -> int | None:
+        """The index in the line of the move to play after ``history``, or None when the
+        player has left the line (another move, or an undo before its start)."""
+        start = len(self.base)
+        done = len(history) - start
+        if not 0 <= done < len(self.moves):
+            return None
+        if tuple(history[:start]) != self.base or tuple(history[start:]) != self.raws[:done]:
+            return None
+        return done if self.keys[done] == key else None
+
+
+def _line(state: State, moves: list[Move]) -> _Line:
+    """``moves`` from ``state`` with the raw move and the key before each (on a copy)."""
+    work = state.copy()
+    raws: list[RawMove] = []
+    keys: list[bytes] = []
+    for move in moves:
+        keys.append(work.key())
+        raw = work.resolve(move)
+        raws.append(raw)
+        work.play_raw(raw)
+    return _Line(tuple(state.raw_history()), tuple(moves), tuple(raws), tuple(keys))
+
+
+def _extends(history: list[RawMove], prefix: tuple[RawMove, ...]) -> bool:
+    return len(history) >= len(prefix) and tuple(history[:len(prefix)]) == prefix
+
+
+class Hinter:
+    """Hints for one game as it is played: a remembered winning line is answered at once
+    while the player follows it, and a position proved lost stays lost for every position
+    played from it. Safe to share between threads; no lock is held while it searches."""
+
+    def __init__(self) -> None:
+        self._line: _Line | None = None
+        self._lost: list[tuple[RawMove, ...]] = []
+        self._lock = threading.Lock()
+        self.searches = 0  # how many hints had to search (the others were remembered)
+
+    def recall(self, state: State) -> Hint | None:
+        """The hint the memory gives for ``state`` without searching, or None. A remembered
+        line the player has left is forgotten here."""
+        history = state.raw_history()
+        with self._lock:
+            if any(_extends(history, lost) for lost in self._lost):
+                return Hint("lost", None, "no sequence of moves wins from here (proved "
+                            "earlier in this game: every line was searched)")
+            line = self._line
+            if line is None:
+                return None
+            at = line.next_move(history, state.key())
+            if at is None:
+                self._line = None
+                return None
+        move = line.moves[at]
+        left = len(line.moves) - at
+        return Hint("move", move, f"play {move}: it goes on with the winning line found "
+                    f"before ({left} {'move' if left == 1 else 'moves'} to the win)")
+
+    def hint(self, state: State, *, max_nodes: int = 500_000,
+             max_seconds: float = 5.0) -> Hint:
+        """What to play next: from memory when it knows, else searched (``hint``)."""
+        known = self.recall(state)
+        if known is not None:
+            return known
+        with self._lock:
+            self.searches += 1
+        found, moves = _search(state, max_nodes, max_seconds)
+        history = tuple(state.raw_history())
+        line = _line(state, moves) if found.status == "move" else None
+        with self._lock:
+            if line is not None:
+                self._line = line
+            elif found.status == "lost":
+                self._lost = [p for p in self._lost if p[:len(history)] != history]
+                self._lost = [history, *self._lost][:LOST_KEPT]
+        return found
