@@ -1,6 +1,7 @@
 """A game's hint memory (``Hinter``): a winning line found once is followed without a new
 search, any step off it (another move, an undo before its start) forgets it, a position
-proved lost stays lost for the positions played from it, and short budgets come first."""
+proved lost stays lost for the positions played from it, and a position left
+undecided is searched longer when asked again."""
 
 from __future__ import annotations
 
@@ -106,19 +107,15 @@ def test_a_position_proved_lost_stays_lost(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(asked) == 2
 
 
-def test_short_budgets_first_and_unknown_stays_honest(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_asked_again_on_an_undecided_position_it_searches_longer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     asked = counting(monkeypatch, lambda s, n, t: SolveResult("unknown", nodes=n))
-    found = Hinter().hint(clock(), max_nodes=1000, max_seconds=2.0)
-    assert found.status == "unknown" and found.move is None
-    assert asked == sorted(asked) and len(asked) == len(hint_module.STEPS)
-    assert asked[0] < 0.1 * 2.0 and asked[-1] <= 2.0
-    assert hint_module.Hinter().recall(clock()) is None  # an unknown is not remembered
-
-
-def test_a_short_budget_that_decides_ends_the_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = clock()
-    move = state.legal_moves()[0]
-    asked = counting(monkeypatch, lambda s, n, t: SolveResult("unknown") if t > 0.5
-                     else SolveResult("won", [move]))
-    found = Hinter().hint(state, max_nodes=1000, max_seconds=2.0)
-    assert found.status == "move" and found.move == move and len(asked) == 1
+    state, hinter = clock(), Hinter()
+    first = hinter.hint(state, max_nodes=1000, max_seconds=2.0)
+    assert first.status == "unknown" and first.move is None and "ask again" in first.message
+    again = hinter.hint(state, max_nodes=1000, max_seconds=2.0)
+    assert again.status == "unknown" and asked == [2.0, 2.0 * hint_module.AGAIN]
+    state.play(state.legal_moves()[0])  # another position: the usual budget again
+    hinter.hint(state, max_nodes=1000, max_seconds=2.0)
+    assert asked[-1] == 2.0
+    assert hinter.recall(state) is None  # an undecided position is never answered from memory

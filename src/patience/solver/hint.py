@@ -5,12 +5,12 @@ that keep a game open: a winning line found once is followed without searching a
 the player plays it, and a position proved lost keeps every later position lost (a win from
 a later position would be a win from the earlier one, so winnability only goes from yes to
 no). Both memories are keyed by the moves played, so an undo or another move leaves them.
+A position left undecided is searched longer when the player asks again (``AGAIN``).
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -21,10 +21,11 @@ from patience.solver.search import solve
 
 HintStatus = Literal["move", "lost", "unknown"]
 
-# Budgets tried one after another, each a share of the hint's seconds and nodes, so that a
-# position decided in a few milliseconds is not searched with the whole budget first (the
-# searches' dives and probes take a share of whatever budget they are given).
-STEPS = (0.04, 0.2, 1.0)
+# One search with the whole budget: a search stops as soon as it decides, so an easy
+# position answers fast anyway, and short budgets tried first only repeated the work (web
+# bench, docs/web.md). Asked again on a position it left undecided, a Hinter searches with
+# ``AGAIN`` times the budget.
+AGAIN = 3
 LOST_KEPT = 8  # positions proved lost that a Hinter remembers
 
 
@@ -35,36 +36,27 @@ class Hint:
     message: str
 
 
-def hint(state: State, *, max_nodes: int = 500_000, max_seconds: float = 5.0) -> Hint:
+def hint(state: State, *, max_nodes: int = 5_000_000, max_seconds: float = 5.0) -> Hint:
     """What to play next. ``lost`` only when the search has proved it, never on a guess."""
     found, _ = _search(state, max_nodes, max_seconds)
     return found
 
 
 def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, list[Move]]:
-    """The hint and the whole winning line behind it (empty unless the hint is a move),
-    searched with short budgets first (``STEPS``) until one decides or the budget is spent."""
+    """The hint and the whole winning line behind it (empty unless the hint is a move)."""
     if state.status == "won":
         return Hint("unknown", None, "the game is already won"), []
-    began = time.perf_counter()
-    nodes = 0
-    for share in STEPS:
-        left = max_seconds - (time.perf_counter() - began)
-        if left <= 0:
-            break
-        result = solve(state, max_nodes=max(1, int(max_nodes * share)),
-                       max_seconds=min(left, max_seconds * share))
-        nodes += result.nodes
-        if result.outcome == "won":
-            first = result.moves[0]
-            return Hint("move", first, f"play {first}: it starts a winning line of "
-                        f"{len(result.moves)} moves"), result.moves
-        if result.outcome == "lost":
-            return Hint("lost", None, "no sequence of moves wins from here (every line was "
-                        "searched)"), []
+    result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
+    if result.outcome == "won":
+        first = result.moves[0]
+        return Hint("move", first, f"play {first}: it starts a winning line of "
+                    f"{len(result.moves)} moves"), result.moves
+    if result.outcome == "lost":
+        return Hint("lost", None, "no sequence of moves wins from here (every line was "
+                    "searched)"), []
     return Hint("unknown", None,
-                f"no win found within the search budget ({nodes} positions, "
-                f"{time.perf_counter() - began:.1f} s); the game may still be winnable"), []
+                f"no win found within the search budget ({result.nodes} positions, "
+                f"{result.seconds:.1f} s); the game may still be winnable"), []
 
 
 @dataclass(frozen=True)
@@ -115,6 +107,7 @@ class Hinter:
     def __init__(self) -> None:
         self._line: _Line | None = None
         self._lost: list[tuple[RawMove, ...]] = []
+        self._undecided: tuple[RawMove, ...] | None = None  # searched last, in vain
         self._lock = threading.Lock()
         self.searches = 0  # how many hints had to search (the others were remembered)
 
@@ -138,21 +131,26 @@ class Hinter:
         return Hint("move", move, f"play {move}: it goes on with the winning line found "
                     f"before ({left} {'move' if left == 1 else 'moves'} to the win)")
 
-    def hint(self, state: State, *, max_nodes: int = 500_000,
+    def hint(self, state: State, *, max_nodes: int = 5_000_000,
              max_seconds: float = 5.0) -> Hint:
         """What to play next: from memory when it knows, else searched (``hint``)."""
         known = self.recall(state)
         if known is not None:
             return known
+        history = tuple(state.raw_history())
         with self._lock:
             self.searches += 1
-        found, moves = _search(state, max_nodes, max_seconds)
-        history = tuple(state.raw_history())
+            longer = AGAIN if history == self._undecided else 1
+        found, moves = _search(state, max_nodes * longer, max_seconds * longer)
         line = _line(state, moves) if found.status == "move" else None
         with self._lock:
+            self._undecided = history if found.status == "unknown" else None
             if line is not None:
                 self._line = line
             elif found.status == "lost":
                 self._lost = [p for p in self._lost if p[:len(history)] != history]
                 self._lost = [history, *self._lost][:LOST_KEPT]
+        if found.status == "unknown" and longer == 1 and state.status == "playing":
+            return Hint("unknown", None, f"{found.message}; ask again to search "
+                        f"{AGAIN} times longer")
         return found
