@@ -461,10 +461,10 @@ class GameService:
             return HintAnswer(seen, "lost", None, "", "No sequence of moves wins this deal "
                               "(every line was searched).")
         found = hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
-        if at_deal and known is None and found.status in ("move", "lost"):
+        decided = {"move": "won", "lost": "lost"}.get(str(found.status))
+        if at_deal and decided is not None and known != decided:  # none, or "unknown"
             with self._lock:
-                self.store.record_verdict(row.game, row.options, row.deal,
-                                          "won" if found.status == "move" else "lost",
+                self.store.record_verdict(row.game, row.options, row.deal, decided,
                                           row.rules_version)
         move: Move | None = found.move
         return HintAnswer(seen, str(found.status), move,
