@@ -7,6 +7,14 @@ do not share an interpreter), plays a seeded random walk of moves and undos over
 registered game, and drives the play page in Debian's Chromium. Writes bench/results/web.json.
 
     PYTHONPATH=src python bench/web.py [--requests 1000] [--presses 200]
+
+``--hints`` measures hints instead and adds them to web.json, keeping the rest: for every
+game, deals 1-3, the positions after 0, 15 and 40 moves of a seeded random walk (positions
+already finished are skipped), each hint asked through ``GameService`` as the page asks it,
+once with the native search and once with ``PATIENCE_NATIVE=0``. After a hinted move the
+move is played and a hint asked again (the "next" figures), then taken back.
+
+    PYTHONPATH=src python bench/web.py --hints
 """
 
 from __future__ import annotations
@@ -203,13 +211,126 @@ def key_to_paint(base: str, presses: int) -> dict[str, Any] | None:
     }
 
 
+HINT_DEALS = (1, 2, 3)
+HINT_DEPTHS = (0, 15, 40)
+
+
+def random_walk(game: str, deal: int, length: int, seed: int) -> list[dict[str, Any]]:
+    """Up to ``length`` random legal moves from the deal (fewer if the game ends)."""
+    import patience
+
+    rng = random.Random(f"{seed}/{game}/{deal}")
+    state = patience.get_game(game).new(deal=deal)
+    walk: list[dict[str, Any]] = []
+    while len(walk) < length and state.status == "playing":
+        legal = state.legal_moves()
+        if not legal:
+            break
+        walk.append(state.play(rng.choice(legal)).to_dict())
+    return walk
+
+
+def _summary(times: list[float]) -> dict[str, Any]:
+    if not times:
+        return {"count": 0}
+    return {"count": len(times), "median_ms": round(statistics.median(times), 1),
+            "p95_ms": round(percentile(times, 0.95), 1), "max_ms": round(max(times), 1)}
+
+
+def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
+                   depths: tuple[int, ...] = HINT_DEPTHS, seed: int = 1,
+                   native: bool = True) -> dict[str, Any]:
+    """Hints as a player gets them from ``GameService.hint``, per game: the time of each,
+    how many said "no hint in time" (unknown), and the time of the next hint after the
+    hinted move is played. ``native`` False sets ``PATIENCE_NATIVE=0`` meanwhile (the
+    switch is read at each search)."""
+    from patience.storage.games import GameStore
+    from patience.web.service import GameService
+
+    before = os.environ.get("PATIENCE_NATIVE")
+    os.environ["PATIENCE_NATIVE"] = "1" if native else "0"
+    every: list[float] = []
+    per_game: dict[str, Any] = {}
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            service = GameService(GameStore(Path(tmp) / "hints.sqlite3"))
+            owner = service.store.issue_session()
+            for game in games:
+                times: list[float] = []
+                nexts: list[float] = []
+                said = {"move": 0, "lost": 0, "unknown": 0}
+                for deal in deals:
+                    walk = random_walk(game, deal, max(depths), seed)
+                    seen = service.start(owner, game, {}, deal, "deal", resume=False)
+                    played = 0
+                    for depth in depths:
+                        if depth > len(walk):
+                            break  # the walk ended the game sooner: nothing to hint
+                        while played < depth:
+                            seen = service.play(seen.id, owner, walk[played])
+                            played += 1
+                        if seen.status != "playing":
+                            break
+                        t0 = time.perf_counter()
+                        found = service.hint(seen.id, owner)
+                        times.append((time.perf_counter() - t0) * 1000)
+                        said[found.status] += 1
+                        if found.move is not None:
+                            after = service.play(seen.id, owner, found.move.to_dict())
+                            if after.status == "playing":
+                                t0 = time.perf_counter()
+                                service.hint(seen.id, owner)
+                                nexts.append((time.perf_counter() - t0) * 1000)
+                            seen = service.undo(seen.id, owner)
+                every += times
+                per_game[game] = {**_summary(times), "no_hint_in_time": said["unknown"],
+                                  "lost": said["lost"], "moves": said["move"],
+                                  "next_hint": _summary(nexts)}
+            service.store.close()
+    finally:
+        if before is None:
+            os.environ.pop("PATIENCE_NATIVE", None)
+        else:
+            os.environ["PATIENCE_NATIVE"] = before
+    unknown = sum(g["no_hint_in_time"] for g in per_game.values())
+    return {"native": native, "positions": len(every), "games": per_game,
+            "p95_ms": round(percentile(every, 0.95), 1) if every else None,
+            "median_ms": round(statistics.median(every), 1) if every else None,
+            "no_hint_in_time": unknown,
+            "no_hint_share": round(unknown / len(every), 4) if every else None}
+
+
+def hints_main(args: argparse.Namespace) -> None:
+    """The hint measure, native and Python side by side, added to the results file."""
+    import patience
+
+    games = args.hint_games or [g.id for g in patience.list_games()]
+    measured = {side: hint_latencies(games, seed=args.seed, native=side == "native")
+                for side in ("native", "python")}
+    out = Path(args.out)
+    result = json.loads(out.read_text("utf-8")) if out.exists() else {}
+    result["hints"] = {
+        "what": "hints through GameService: deals 1-3, after 0, 15 and 40 random moves",
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+        "target_p95_ms": 300, "target_no_hint_share": 0.02, **measured,
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2) + "\n", "utf-8")
+    print(json.dumps(result["hints"], indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--out", default=str(ROOT / "bench" / "results" / "web.json"))
+    parser.add_argument("--hints", action="store_true", help="measure hints only")
+    parser.add_argument("--hint-games", nargs="*", help="games for --hints (default: all)")
     args = parser.parse_args()
+    if args.hints:
+        hints_main(args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         server = start_server(Path(tmp) / "bench.sqlite3", port)

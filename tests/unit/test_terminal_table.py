@@ -1,15 +1,17 @@
 """`patience play` as a terminal game: red suits, the board redrawn in place with the last
 message under it, redo, moves typed in any case, a help example legal in the game at hand,
-and every board within 80 columns."""
+every board within 80 columns, and hints that follow the line they found."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -139,3 +141,20 @@ def test_boards_stay_within_80_columns_through_a_whole_game(game: str) -> None:
         assert max(len(line) for line in render(state).splitlines()) <= 80, state.history()
         state.play(chooser.choice(state.legal_moves()))
     assert max(len(line) for line in render(state).splitlines()) <= 80
+
+
+def test_h_follows_the_hinted_line_without_a_new_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    hint_module = importlib.import_module("patience.solver.hint")  # the module, not hint()
+    first = patience.hint(patience.get_game("clock").new(deal=2)).move
+    assert first is not None
+    searched: list[int] = []
+    real = hint_module.solve
+
+    def solve(state: State, **budgets: Any) -> Any:
+        searched.append(state.moves_played)
+        return real(state, **budgets)
+
+    monkeypatch.setattr(hint_module, "solve", solve)
+    out = run("play", "clock", "--deal", "2", stdin=f"h\n{first}\nh\nq\n")
+    assert f"hint: play {first}" in out and "winning line found before" in out
+    assert set(searched) == {0}  # the second hint came from the line the first one found

@@ -46,7 +46,12 @@ def stand_in(monkeypatch: pytest.MonkeyPatch, hint: Any = None,
         asked.append(state.deal)
         return FakeResult("won" if state.deal in (winnable or set()) else "lost")
 
+    class FakeHinter:
+        def hint(self, state: State, max_nodes: int, max_seconds: float) -> FakeHint:
+            return fake_hint(state, max_nodes, max_seconds)
+
     module.hint = fake_hint  # type: ignore[attr-defined]
+    module.Hinter = FakeHinter  # type: ignore[attr-defined]
     module.solve = fake_solve  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "patience.solver", module)
     return asked

@@ -22,7 +22,7 @@ from patience.cli.table import Table
 from patience.cli.typed import card_example, example, read_move
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
-from patience.solver.hint import hint
+from patience.solver.hint import Hinter
 
 
 def help_text(state: State) -> str:
@@ -90,6 +90,7 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
     and ``read`` are where the table is shown and the player's lines come from."""
     table = Table(console)
     redo: list[Move] = []  # moves undone, the next to redo last
+    hinter = Hinter()  # a hinted winning line is followed without a new search
     if not table.live:
         table.say(help_text(state))
     try:
@@ -110,7 +111,7 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
                     return
                 if answer:
                     before = state.moves_played
-                    _answer(state, table, moves, redo, answer, read)
+                    _answer(state, table, moves, redo, answer, read, hinter)
                     if state.moves_played != before:  # every answer moves at most one step
                         _keep(state, save)
     finally:
@@ -120,7 +121,7 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
 
 
 def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], answer: str,
-            read: Callable[[str], str]) -> None:
+            read: Callable[[str], str], hinter: Hinter) -> None:
     """Do what the player typed and say what happened."""
     word = answer.lower()
     if word in ("u", "undo"):
@@ -138,7 +139,7 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
     elif word == "rules":
         table.page(state.game.rules_text(), read)
     elif word in ("h", "hint"):
-        table.say(f"hint: {hint(state).message}")
+        table.say(f"hint: {hinter.hint(state).message}")
     elif word in ("?", "help"):
         table.say(help_text(state))
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):

@@ -37,11 +37,14 @@ if TYPE_CHECKING:  # the solver is imported only when asked (``_solver``)
 
 CACHE_SIZE = 128
 DEAL_RANGE = 1_000_000  # random deals are drawn from 1 … 999 999, as in the CLI
-HINT_NODES, HINT_SECONDS = 200_000, 3.0
+# Time bounds a hint: the native search plays about a million positions a second, and
+# at most 200,000 positions left 23 of the web bench's 78 undecided, against 18 (docs/web.md).
+HINT_NODES, HINT_SECONDS = 5_000_000, 3.0
 WINNABLE_SECONDS = 8.0  # time spent looking for a new deal the solver proves winnable
 SOLVE_NODES, SOLVE_SECONDS = 300_000, 2.0
 SLIP_NODES, SLIP_SECONDS, SLIP_SOLVES = 200_000, 1.5, 16  # each solve; at most 16 of them
 SLIP_CACHE = 32
+HINT_MEMORY = 128  # games whose hint memory (a winning line, positions proved lost) is kept
 
 
 class NotFound(LookupError):
@@ -217,6 +220,7 @@ class GameService:
         self.store = store
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._slips: OrderedDict[str, SlipAnswer] = OrderedDict()  # by the game they read
+        self._hinters: OrderedDict[str, Any] = OrderedDict()  # solver.Hinter by game id
         self._lock = threading.RLock()
 
     # --- reading -----------------------------------------------------------------------
@@ -432,15 +436,36 @@ class GameService:
 
     def hint(self, game_id: str, owner: str) -> HintAnswer:
         """The solver's advice on a private copy of the state (the lock is not held while it
-        thinks; the solver never changes the copy, so its words are read from it)."""
+        thinks; the solver never changes the copy, so its words are read from it).
+
+        Each game keeps a ``Hinter``: while the player follows a winning line a hint found,
+        the next hint is its next move at once, and a position proved lost stays lost. At
+        the deal itself, a verdict the store holds (from an earlier hint or the search for
+        a winnable deal) answers a loss, and a hint that decides the deal stores it."""
         with self._lock:
             live = self._live(game_id, owner)
-            if live.row.status != "playing":
-                raise Conflict(f"the game is over ({live.row.status}): there is nothing to hint")
+            row = live.row
+            if row.status != "playing":
+                raise Conflict(f"the game is over ({row.status}): there is nothing to hint")
+            solver = _solver()
             seen = snapshot(live)
             position = live.state.copy()
-        solver = _solver()
-        found = solver.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
+            at_deal = not row.moves
+            known = (self.store.verdict(row.game, row.options, row.deal, row.rules_version)
+                     if at_deal else None)
+            hinter = self._hinters.pop(game_id, None) or solver.Hinter()
+            self._hinters[game_id] = hinter
+            while len(self._hinters) > HINT_MEMORY:
+                self._hinters.popitem(last=False)
+        if known == "lost":
+            return HintAnswer(seen, "lost", None, "", "No sequence of moves wins this deal "
+                              "(every line was searched).")
+        found = hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
+        decided = {"move": "won", "lost": "lost"}.get(str(found.status))
+        if at_deal and decided is not None and known != decided:  # none, or "unknown"
+            with self._lock:
+                self.store.record_verdict(row.game, row.options, row.deal, decided,
+                                          row.rules_version)
         move: Move | None = found.move
         return HintAnswer(seen, str(found.status), move,
                           words.describe(position, move) if move is not None else "",
