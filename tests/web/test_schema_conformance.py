@@ -62,6 +62,9 @@ def test_schemathesis_finds_no_server_error_and_no_conformance_failure(
         served: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     token = httpx.get(f"{served}/").cookies["patience_session"]
     monkeypatch.chdir(tmp_path)  # its reports and example database stay out of the tree
+    # `--no-color` sets NO_COLOR in this process's environment; setting it here first makes
+    # the monkeypatch take it away again, so later tests of colour output see a clean slate
+    monkeypatch.setenv("NO_COLOR", "1")
     result = CliRunner().invoke(schemathesis_cli.schemathesis, [
         "run", f"{served}/openapi.json", "--checks", "all", "--seed", str(SEED),
         "--max-examples", str(EXAMPLES), "--generation-database", "none",
