@@ -15,12 +15,12 @@
 //! have to collide in 128 bits to be confused, and a won line is replayed by the Python
 //! engine before it is returned.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use crate::deals::SplitMix64;
 use crate::engine::{Move, State};
+pub use crate::hash::hash128;
+use crate::hash::{HashedMap, HashedSet};
 
 const TIME_CHECK_EVERY: u64 = 1024; // nodes between clock readings
 const PROVED: u32 = u32::MAX; // a table entry proved lost (else: the position's number)
@@ -58,47 +58,7 @@ pub struct Answer {
     pub nodes: u64,
 }
 
-/// The table's keys are already hashes: the hasher only folds the 128 bits.
-#[derive(Default)]
-struct Fold(u64);
-
-impl Hasher for Fold {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn write_u128(&mut self, i: u128) {
-        self.0 = (i as u64) ^ ((i >> 64) as u64);
-    }
-}
-
-type Table = HashMap<u128, u32, BuildHasherDefault<Fold>>;
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Two independent 64-bit hashes of `bytes` (and its length), as one 128-bit key.
-pub fn hash128(bytes: &[u8]) -> u128 {
-    let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ bytes.len() as u64;
-    let mut b: u64 = 0x1319_8A2E_0370_7344;
-    for chunk in bytes.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        a = mix(a ^ w).rotate_left(17);
-        b = mix(b.wrapping_add(w).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b >> 29));
-    }
-    u128::from(mix(a)) << 64 | u128::from(mix(b ^ a.rotate_left(32)))
-}
+type Table = HashedMap<u32>;
 
 /// Bytes of one table slot (a 128-bit key and a number, aligned to 32, and a control
 /// byte), of one entry of the stack of unproved positions, and of one proved key.
@@ -106,7 +66,7 @@ const SLOT_BYTES: usize = 32 + 1;
 const UNPROVED_BYTES: usize = 32;
 const PROVED_BYTES: usize = 16 + 1;
 
-type Proved = HashSet<u128, BuildHasherDefault<Fold>>;
+type Proved = HashedSet;
 
 struct Frame {
     moves: Vec<Move>,
@@ -436,16 +396,5 @@ mod tests {
         assert_eq!(probe_cutoff(3, 256), 256);
         assert_eq!(probe_cutoff(11, 256), 512);
         assert_eq!(probe_cutoff(3 + 4 * 6, 256), 256 * 4);
-    }
-
-    #[test]
-    fn hash_tells_close_keys_apart() {
-        let mut seen = std::collections::HashSet::new();
-        for a in 0..=255u8 {
-            for b in 0..=255u8 {
-                assert!(seen.insert(hash128(&[a, b, 0xff])));
-            }
-        }
-        assert_ne!(hash128(&[0]), hash128(&[0, 0]));
     }
 }
