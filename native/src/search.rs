@@ -86,24 +86,29 @@ enum Order<'a> {
 /// The moves the search tries from here, in order: none at a dead end, the safe move
 /// alone when there is one, else every legal move in the game's order.
 pub fn children(state: &mut State) -> Vec<Move> {
-    children_in(state, &mut Order::Game)
+    let mut moves = Vec::new();
+    children_in(state, &mut Order::Game, &mut moves);
+    moves
 }
 
-fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
+/// `children` in `order`, written into `legal`.
+fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>) {
+    legal.clear();
     if state.rules.dead_end(&state.board) {
-        return Vec::new();
+        return;
     }
-    let mut legal = state.take_legal();
+    state.legal_into(legal);
     if !legal.is_empty() {
-        if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
-            return vec![forced];
+        if let Some(forced) = state.rules.safe_move(&state.board, legal) {
+            legal.clear();
+            legal.push(forced);
+            return;
         }
     }
     match order {
-        Order::Game => state.rules.order(&state.board, &mut legal),
-        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, &mut legal, *probe, rng),
+        Order::Game => state.rules.order(&state.board, legal),
+        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, legal, *probe, rng),
     }
-    legal
 }
 
 /// Search from `state`, which is as it was given when the search returns: one
@@ -216,7 +221,10 @@ fn depth_first(
     unproved.push((0, root));
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
-    let first = children_in(state, &mut order);
+    // the frames' move lists, reused: a finished frame's list goes back here
+    let mut spare: Vec<Vec<Move>> = Vec::new();
+    let mut first = Vec::new();
+    children_in(state, &mut order, &mut first);
     let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
     let mut nodes: u64 = 0;
     let mut next_clock_check = TIME_CHECK_EVERY;
@@ -229,7 +237,8 @@ fn depth_first(
     while let Some(frame) = frames.last_mut() {
         if frame.next == frame.moves.len() {
             let (number, low) = (frame.number, frame.low);
-            let frame = frames.pop().expect("the frame looked at");
+            let mut frame = frames.pop().expect("the frame looked at");
+            spare.push(std::mem::take(&mut frame.moves));
             if low >= number {
                 // a closed component: all of it proved lost
                 while let Some(&(n, key)) = unproved.last() {
@@ -291,9 +300,11 @@ fn depth_first(
                 }
                 break;
             }
-            let moves = children_in(state, &mut order);
+            let mut moves = spare.pop().unwrap_or_default();
+            children_in(state, &mut order, &mut moves);
             if let [forced] = moves[..] {
                 if !forced.reversible && nodes < max_nodes {
+                    spare.push(moves);
                     run.push(key);
                     state.play_raw(forced);
                     path.push(forced);
