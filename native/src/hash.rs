@@ -44,12 +44,18 @@ fn mix(mut z: u64) -> u64 {
 pub fn hash128(bytes: &[u8]) -> u128 {
     let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ bytes.len() as u64;
     let mut b: u64 = 0x1319_8A2E_0370_7344;
-    for chunk in bytes.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
+    let mut step = |w: u64| {
         a = mix(a ^ w).rotate_left(17);
         b = mix(b.wrapping_add(w).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b >> 29));
+    };
+    let words = bytes.chunks_exact(8);
+    let tail = words.remainder();
+    for word in words {
+        step(u64::from_le_bytes(word.try_into().expect("eight bytes")));
+    }
+    if !tail.is_empty() {
+        // the last bytes, zero-padded, a byte at a time (no call to copy them)
+        step(tail.iter().rev().fold(0, |w, &byte| w << 8 | u64::from(byte)));
     }
     u128::from(mix(a)) << 64 | u128::from(mix(b ^ a.rotate_left(32)))
 }
@@ -67,5 +73,21 @@ mod tests {
             }
         }
         assert_ne!(hash128(&[0]), hash128(&[0, 0]));
+    }
+
+    #[test]
+    fn a_tail_hashes_as_its_zero_padded_word() {
+        let bytes: Vec<u8> = (1..=13).collect();
+        let mut padded = [0u8; 16];
+        padded[..13].copy_from_slice(&bytes);
+        // the length is hashed too, so padding is told apart only by it
+        let (mut a, mut b) = (0x243F_6A88_85A3_08D3 ^ 13u64, 0x1319_8A2E_0370_7344u64);
+        for word in padded.chunks_exact(8) {
+            let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+            a = mix(a ^ w).rotate_left(17);
+            b = mix(b.wrapping_add(w).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b >> 29));
+        }
+        let expected = u128::from(mix(a)) << 64 | u128::from(mix(b ^ a.rotate_left(32)));
+        assert_eq!(hash128(&bytes), expected);
     }
 }
