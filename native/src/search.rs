@@ -66,7 +66,63 @@ const SLOT_BYTES: usize = 32 + 1;
 const UNPROVED_BYTES: usize = 32;
 const PROVED_BYTES: usize = 16 + 1;
 
-type Proved = HashedSet;
+/// The keys of the positions proved lost. Restarted probes keep them from one probe to
+/// the next; one depth-first search has them all in its table already, so it only counts
+/// them, and the table budget counts them as if kept (`capacity`), so that a search stops
+/// where it always did.
+struct Proved {
+    keys: HashedSet,
+    keep: bool,
+    count: usize,
+}
+
+impl Proved {
+    fn new(keep: bool) -> Proved {
+        Proved { keys: HashedSet::default(), keep, count: 0 }
+    }
+
+    fn insert(&mut self, key: u128) {
+        if !self.keep || self.keys.insert(key) {
+            self.count += 1;
+        }
+    }
+
+    fn contains(&self, key: &u128) -> bool {
+        self.keep && self.keys.contains(key)
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    /// The capacity the set has, or would have had with every key kept.
+    fn capacity(&self) -> usize {
+        if self.keep {
+            self.keys.capacity()
+        } else {
+            set_capacity(self.count)
+        }
+    }
+}
+
+/// The capacity of a `HashSet` after `len` distinct insertions and no removal: it grows
+/// when full to the capacity of the next power-of-two number of buckets that holds one
+/// more key at 7/8 load (4 and 8 buckets: one fewer than the buckets).
+fn set_capacity(len: usize) -> usize {
+    let mut capacity = 0;
+    while capacity < len {
+        let wanted = capacity + 1;
+        let buckets = if wanted < 4 {
+            4
+        } else if wanted < 8 {
+            8
+        } else {
+            (wanted * 8 / 7).next_power_of_two()
+        };
+        capacity = if buckets <= 8 { buckets - 1 } else { buckets / 8 * 7 };
+    }
+    capacity
+}
 
 struct Frame {
     moves: Vec<Move>,
@@ -133,8 +189,8 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
 
 /// One depth-first search, or restarted probes for a game that asks for them.
 fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
-    let mut proved = Proved::default();
     let Some(unit) = state.rules.probe_unit() else {
+        let mut proved = Proved::new(false);
         return depth_first(
             state,
             budget.max_nodes,
@@ -144,6 +200,7 @@ fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
             Order::Game,
         );
     };
+    let mut proved = Proved::new(true);
     let mut rng = SplitMix64::new(0x5EED);
     let mut nodes = 0;
     let mut probe = 0;
@@ -398,6 +455,15 @@ mod tests {
         let small_table = Budget { max_table_bytes: 1 << 16, ..BUDGET };
         assert_eq!(solve(&mut state, small_table).outcome, Outcome::Unknown);
         assert_eq!(state.moves_played(), 0);
+    }
+
+    #[test]
+    fn the_counted_capacity_is_the_sets() {
+        let mut kept = HashedSet::default();
+        for key in 0..200_000u128 {
+            assert_eq!(set_capacity(kept.len()), kept.capacity());
+            kept.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835));
+        }
     }
 
     #[test]
