@@ -251,6 +251,16 @@ pub trait Rules: Send + Sync {
         board.key_into(out);
     }
 
+    /// The search's table key of the position: by default the 128-bit hash of
+    /// `solver_key`'s bytes (written to `scratch`); a game whose key fits in 128 bits may
+    /// give it exactly instead, spread by a bijection (`hash::spread`) so that the
+    /// table's buckets are evenly used. Either way equal keys mean equal `solver_key`s.
+    fn table_key(&self, board: &Board, scratch: &mut Vec<u8>) -> u128 {
+        scratch.clear();
+        self.solver_key(board, scratch);
+        hash128(scratch)
+    }
+
     /// A move that can never turn a winnable position into a lost one (played alone).
     fn safe_move(&self, _board: &Board, _legal: &[Move]) -> Option<Move> {
         None

@@ -40,6 +40,12 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// An exact key of at most 64 bits as a table key: `mix` is a bijection (each of its
+/// steps can be undone), so distinct keys stay distinct, and its bits are spread.
+pub fn spread(key: u64) -> u128 {
+    u128::from(mix(key))
+}
+
 /// Two independent 64-bit hashes of `bytes` (and its length), as one 128-bit key.
 pub fn hash128(bytes: &[u8]) -> u128 {
     let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ bytes.len() as u64;
@@ -73,6 +79,12 @@ mod tests {
             }
         }
         assert_ne!(hash128(&[0]), hash128(&[0, 0]));
+    }
+
+    #[test]
+    fn spread_keeps_keys_apart() {
+        let spread: HashSet<u128> = (0..100_000u64).map(|k| spread(k << 20)).collect();
+        assert_eq!(spread.len(), 100_000);
     }
 
     #[test]

@@ -261,12 +261,13 @@ fn depth_first(
     let mut irreversible = 0u32;
     let mut scratch = Vec::with_capacity(64);
     let mut table_key = |state: &State, irreversible: u32| -> u128 {
-        scratch.clear();
-        rules.solver_key(&state.board, &mut scratch);
         if track_memory && irreversible > 0 {
+            scratch.clear();
+            rules.solver_key(&state.board, &mut scratch);
             scratch.push(1);
+            return hash128(&scratch);
         }
-        hash128(&scratch)
+        rules.table_key(&state.board, &mut scratch)
     };
     let root = table_key(state, 0);
     if proved.contains(&root) {
@@ -418,6 +419,8 @@ fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usiz
 mod tests {
     use super::*;
 
+    use std::collections::HashMap;
+
     use crate::deals::{chance_source, deal_order};
     use crate::engine::{OptValue, Options};
     use crate::games;
@@ -464,6 +467,31 @@ mod tests {
             assert_eq!(set_capacity(kept.len()), kept.capacity());
             kept.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835));
         }
+    }
+
+    /// A game's own table key must tell positions apart exactly as `solver_key` does:
+    /// along random lines of several deals, equal table keys and equal solver keys go
+    /// together.
+    #[test]
+    fn star_table_keys_pair_with_solver_keys() {
+        let mut pairs: HashMap<u128, Vec<u8>> = HashMap::new();
+        let mut keys: HashMap<Vec<u8>, u128> = HashMap::new();
+        let mut rng = SplitMix64::new(7);
+        let mut scratch = Vec::new();
+        for deal in 1..=40 {
+            let mut state = star(deal);
+            while !state.legal_raw().is_empty() {
+                let rules = state.rules.clone();
+                let mut bytes = Vec::new();
+                rules.solver_key(&state.board, &mut bytes);
+                let key = rules.table_key(&state.board, &mut scratch);
+                assert_eq!(pairs.entry(key).or_insert_with(|| bytes.clone()), &bytes);
+                assert_eq!(*keys.entry(bytes).or_insert(key), key);
+                let legal = state.legal_raw().to_vec();
+                state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert!(pairs.len() > 1000);
     }
 
     #[test]
