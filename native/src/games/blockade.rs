@@ -2,7 +2,6 @@
 //! row, eight foundations; and what the solver knows of it (`patience.solver.blockade`,
 //! `patience.solver.blockade_relaxed`).
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -320,7 +319,7 @@ impl Rules for Blockade {
         if state.remembers() || state.board.piles[STOCK].is_empty() || self.dead_end(&state.board) {
             return (None, 0);
         }
-        let mut not_won = HashSet::new(); // endgames (hashed solver keys) not won in budget
+        let mut not_won = HashedSet::default(); // endgames (hashed solver keys) not won in budget
         let now = Instant::now();
         let until = now + deadline.saturating_duration_since(now).mul_f64(BEAM_SHARE);
         let limit = (max_nodes as f64 * BEAM_SHARE) as u64;
@@ -348,7 +347,7 @@ impl Rules for Blockade {
         while nodes < limit && Instant::now() < until {
             let mut probing = Probe {
                 order: ProbeOrder::new(probe),
-                seen: HashSet::new(),
+                seen: HashedSet::default(),
                 scratch: Vec::new(),
                 line: Vec::new(),
                 nodes: 0,
@@ -402,7 +401,7 @@ impl Blockade {
         &self,
         state: &mut State,
         order: &mut ProbeOrder,
-        not_won: &mut HashSet<u128>,
+        not_won: &mut HashedSet,
         until: Instant,
     ) -> (Option<Vec<Move>>, u64) {
         let mut line = Vec::new();
@@ -763,7 +762,7 @@ fn run_that_may_marry(cards: &[Card], top: usize, buried: &[i16; 64]) -> Option<
 /// looks for a win: the exact search that follows proves losses.
 struct Probe {
     order: ProbeOrder,
-    seen: HashSet<u128>,
+    seen: HashedSet,
     scratch: Vec<u8>, // solver keys while they are hashed
     line: Vec<Move>,
     nodes: u64,
