@@ -469,29 +469,41 @@ mod tests {
         }
     }
 
-    /// A game's own table key must tell positions apart exactly as `solver_key` does:
-    /// along random lines of several deals, equal table keys and equal solver keys go
-    /// together.
+    /// Table keys must tell positions apart exactly as `solver_key` does (Star's packed
+    /// key, the others' hashes): along random lines of several deals of each game, equal
+    /// table keys and equal solver keys go together.
     #[test]
-    fn star_table_keys_pair_with_solver_keys() {
-        let mut pairs: HashMap<u128, Vec<u8>> = HashMap::new();
-        let mut keys: HashMap<Vec<u8>, u128> = HashMap::new();
+    fn table_keys_pair_with_solver_keys() {
+        let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
+        let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
+        let games: [(&str, Options); 5] = [
+            ("star", vec![s("direction", "first-fit")]),
+            ("sun", vec![s("transfers", "purposeful")]),
+            ("clock", vec![b("wrap_marriage", false)]),
+            ("blockade", vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")]),
+            ("shah", Vec::new()),
+        ];
         let mut rng = SplitMix64::new(7);
         let mut scratch = Vec::new();
-        for deal in 1..=40 {
-            let mut state = star(deal);
-            while !state.legal_raw().is_empty() {
-                let rules = state.rules.clone();
-                let mut bytes = Vec::new();
-                rules.solver_key(&state.board, &mut bytes);
-                let key = rules.table_key(&state.board, &mut scratch);
-                assert_eq!(pairs.entry(key).or_insert_with(|| bytes.clone()), &bytes);
-                assert_eq!(*keys.entry(bytes).or_insert(key), key);
-                let legal = state.legal_raw().to_vec();
-                state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+        for (game, options) in games {
+            let mut pairs: HashMap<u128, Vec<u8>> = HashMap::new();
+            let mut keys: HashMap<Vec<u8>, u128> = HashMap::new();
+            for deal in 1..=40 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                while !state.legal_raw().is_empty() && state.moves_played() < 2000 {
+                    let mut bytes = Vec::new();
+                    rules.solver_key(&state.board, &mut bytes);
+                    let key = rules.table_key(&state.board, &mut scratch);
+                    assert_eq!(pairs.entry(key).or_insert_with(|| bytes.clone()), &bytes, "{game}");
+                    assert_eq!(*keys.entry(bytes).or_insert(key), key, "{game}");
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                }
             }
+            assert!(pairs.len() > 1000, "{game}: {} positions", pairs.len());
         }
-        assert!(pairs.len() > 1000);
     }
 
     #[test]
