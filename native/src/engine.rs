@@ -326,13 +326,12 @@ pub fn unit_draw(rng: &mut SplitMix64) -> f64 {
 }
 
 /// The card moves in a random order, then the actions.
-pub fn shuffle_cards_then_actions(legal: &mut Vec<Move>, rng: &mut SplitMix64) {
-    let (mut cards, actions): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| !m.is_action());
-    for i in (1..cards.len()).rev() {
-        cards.swap(i, rng.below(i as u64 + 1) as usize);
+pub fn shuffle_cards_then_actions(legal: &mut [Move], rng: &mut SplitMix64) {
+    legal.sort_by_key(Move::is_action); // stable: the card moves, then the actions, in order
+    let cards = legal.iter().take_while(|m| !m.is_action()).count();
+    for i in (1..cards).rev() {
+        legal.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    cards.extend(actions);
-    *legal = cards;
 }
 
 /// With probability `chance` the actions before every card move (`probes.actions_first_sometimes`).

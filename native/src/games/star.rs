@@ -327,9 +327,7 @@ impl Rules for Star {
         if steps <= HOLD_BEYOND {
             return;
         }
-        let (cells, mut others): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| is_cell(m));
-        others.extend(cells);
-        *legal = others;
+        legal.sort_by_key(is_cell); // stable: the others, then the cell plays, each in order
     }
 }
 
