@@ -361,6 +361,7 @@ impl Rules for Shah {
                 rng: Rng::new(probe),
                 seen: HashedSet::default(),
                 scratch: Vec::new(),
+                keyed: Vec::new(),
                 line: Vec::new(),
                 nodes: 0,
                 cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
@@ -473,7 +474,8 @@ impl Rng {
 struct Probe {
     rng: Rng,
     seen: HashedSet,
-    scratch: Vec<u8>, // solver keys while they are hashed
+    scratch: Vec<u8>,               // solver keys while they are hashed
+    keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
     line: Vec<Move>,
     nodes: u64,
     cutoff: u64,
@@ -516,20 +518,19 @@ impl Probe {
 
     /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
     /// and by a small chance the actions first (`actions_first_sometimes`).
-    fn arrange(&mut self, board: &Board, legal: Vec<Move>) -> Vec<Move> {
-        let mut keyed: Vec<(f64, usize, Move)> = legal
-            .into_iter()
-            .enumerate()
-            .map(|(i, m)| (guide_rank(board, m) + GUIDE_NOISE * self.rng.unit(), i, m))
-            .collect();
+    fn arrange(&mut self, board: &Board, mut legal: Vec<Move>) -> Vec<Move> {
+        let (keyed, rng) = (&mut self.keyed, &mut self.rng);
+        keyed.clear();
+        keyed.extend(
+            legal.iter().enumerate().map(|(i, &m)| (guide_rank(board, m) + GUIDE_NOISE * rng.unit(), i, m)),
+        );
         keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let mut out: Vec<Move> = keyed.into_iter().map(|(_, _, m)| m).collect();
-        if self.rng.unit() < EARLY_ACTION && out.iter().any(Move::is_action) {
-            let (actions, cards): (Vec<Move>, Vec<Move>) = out.into_iter().partition(Move::is_action);
-            out = actions;
-            out.extend(cards);
+        legal.clear();
+        legal.extend(keyed.iter().map(|&(_, _, m)| m));
+        if self.rng.unit() < EARLY_ACTION && legal.iter().any(Move::is_action) {
+            legal.sort_by_key(|m| !m.is_action()); // stable: the actions, then the card moves
         }
-        out
+        legal
     }
 }
 
