@@ -1,10 +1,13 @@
 //! 128-bit hashes of position keys, and a hasher for tables keyed by them: the search's
 //! table and the repetition memory hold these hashes, not the keys' bytes.
 //!
-//! Two distinct keys share a hash with probability about 2^-128, so among the n keys one
-//! search or one game meets, some two collide with probability below n^2 / 2^129: under
-//! 10^-20 for n = 10^9. A collision could call a position seen that was not (the search
-//! would skip it, the repetition rule refuse a move); at that rate it never happens.
+//! Taking `hash128` for a random function (it is no cryptographic hash, but the keys are
+//! positions, not an adversary's choice), two distinct keys share a hash with probability
+//! 2^-128, so among the n keys one search or one game meets, some two collide with
+//! probability below n^2 / 2^129: under 10^-20 for n = 10^9. A collision could call a
+//! position seen that was not (the search would skip it and might call a deal lost, the
+//! repetition rule refuse a move); at that rate it never happens. A game may give its
+//! table key exactly instead (`Rules::table_key`, `spread`): then there is no collision.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};

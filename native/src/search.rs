@@ -11,9 +11,10 @@
 //! move as its lowlink, because the repetition rule (RULES.md §0) silently drops moves
 //! back to the positions since then. The Python module's docstring argues each step.
 //!
-//! The table holds a 128-bit hash of each position's `solver_key`; two positions would
-//! have to collide in 128 bits to be confused, and a won line is replayed by the Python
-//! engine before it is returned.
+//! The table holds each position's `Rules::table_key`: a 128-bit hash of its `solver_key`,
+//! or the key itself where it fits; two positions would have to collide in 128 bits to
+//! be confused (`hash.rs` gives the odds), and a won line is replayed by the Python engine
+//! before it is returned.
 
 use std::time::{Duration, Instant};
 
