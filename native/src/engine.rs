@@ -3,12 +3,12 @@
 //! `State` that plays raw moves, takes them back and applies the repetition rule of
 //! RULES.md §0 exactly as `patience.engine.state.State` does.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cards::Card;
 use crate::deals::SplitMix64;
+use crate::hash::{hash128, HashedSet};
 
 /// The source of an action move (Python's `ACTION = -1`).
 pub const ACTION: usize = usize::MAX;
@@ -116,9 +116,7 @@ impl Board {
             self.piles[dst].push(card);
             return;
         }
-        let from = self.piles[src].len() - n;
-        let moved: Vec<Card> = self.piles[src].drain(from..).collect();
-        self.piles[dst].extend(moved);
+        shift(&mut self.piles, src, dst, n);
     }
 
     /// Move the card at `index` of `src` onto `dst`.
@@ -146,11 +144,7 @@ impl Board {
                     let card = self.piles[dst].pop().expect("a card moved");
                     self.piles[src].push(card);
                 }
-                Entry::MoveTop { src, dst, n } => {
-                    let from = self.piles[dst].len() - n;
-                    let moved: Vec<Card> = self.piles[dst].drain(from..).collect();
-                    self.piles[src].extend(moved);
-                }
+                Entry::MoveTop { src, dst, n } => shift(&mut self.piles, dst, src, n),
                 Entry::TakeAt { src, index, dst } => {
                     let card = self.piles[dst].pop().expect("take_at left a card");
                     self.piles[src].insert(index, card);
@@ -176,6 +170,23 @@ impl Board {
         self.key_into(&mut out);
         out
     }
+}
+
+/// Move the top `n` cards of pile `src` onto pile `dst` in order, without a buffer.
+fn shift(piles: &mut [Vec<Card>], src: usize, dst: usize, n: usize) {
+    if src == dst {
+        return;
+    }
+    let (from, to) = if src < dst {
+        let (low, high) = piles.split_at_mut(dst);
+        (&mut low[src], &mut high[0])
+    } else {
+        let (low, high) = piles.split_at_mut(src);
+        (&mut high[0], &mut low[dst])
+    };
+    let start = from.len() - n;
+    to.extend_from_slice(&from[start..]);
+    from.truncate(start);
 }
 
 /// One game with its options bound: what `patience.engine.rules.Rules` and the game's
@@ -238,6 +249,16 @@ pub trait Rules: Send + Sync {
     /// The position as the search's table sees it (`Rules.solver_key`).
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         board.key_into(out);
+    }
+
+    /// The search's table key of the position: by default the 128-bit hash of
+    /// `solver_key`'s bytes (written to `scratch`); a game whose key fits in 128 bits may
+    /// give it exactly instead, spread by a bijection (`hash::spread`) so that the
+    /// table's buckets are evenly used. Either way equal keys mean equal `solver_key`s.
+    fn table_key(&self, board: &Board, scratch: &mut Vec<u8>) -> u128 {
+        scratch.clear();
+        self.solver_key(board, scratch);
+        hash128(scratch)
     }
 
     /// A move that can never turn a winnable position into a lost one (played alone).
@@ -305,13 +326,12 @@ pub fn unit_draw(rng: &mut SplitMix64) -> f64 {
 }
 
 /// The card moves in a random order, then the actions.
-pub fn shuffle_cards_then_actions(legal: &mut Vec<Move>, rng: &mut SplitMix64) {
-    let (mut cards, actions): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| !m.is_action());
-    for i in (1..cards.len()).rev() {
-        cards.swap(i, rng.below(i as u64 + 1) as usize);
+pub fn shuffle_cards_then_actions(legal: &mut [Move], rng: &mut SplitMix64) {
+    legal.sort_by_key(Move::is_action); // stable: the card moves, then the actions, in order
+    let cards = legal.iter().take_while(|m| !m.is_action()).count();
+    for i in (1..cards).rev() {
+        legal.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    cards.extend(actions);
-    *legal = cards;
 }
 
 /// With probability `chance` the actions before every card move (`probes.actions_first_sometimes`).
@@ -321,10 +341,12 @@ pub fn actions_first_sometimes(legal: &mut [Move], chance: f64, rng: &mut SplitM
     }
 }
 
+/// What a move's undo restores of the repetition memory: nothing, the key it added, or
+/// the memory an irreversible move cleared.
 enum Token {
     None,
-    Key(Vec<u8>),
-    Seen(HashSet<Vec<u8>>),
+    Key(u128),
+    Seen(HashedSet),
 }
 
 /// A game in progress: `patience.engine.state.State`'s raw play path.
@@ -332,8 +354,11 @@ pub struct State {
     pub rules: Arc<dyn Rules>,
     pub board: Board,
     undo: Vec<(Move, usize, Token)>,
-    seen: HashSet<Vec<u8>>,
+    /// The repetition memory: hashes (`hash::hash128`) of the repetition keys of the
+    /// positions since the last irreversible move.
+    seen: HashedSet,
     legal: Option<Vec<Move>>,
+    scratch: Vec<u8>, // a key's bytes while they are hashed
 }
 
 impl State {
@@ -342,7 +367,7 @@ impl State {
     pub fn new(rules: Arc<dyn Rules>, deck: &[Card], chance: String) -> State {
         let mut board = Board::new(rules.layout().len(), rules.var_count(), chance);
         rules.setup(&mut board, deck);
-        State { rules, board, undo: Vec::new(), seen: HashSet::new(), legal: None }
+        State { rules, board, undo: Vec::new(), seen: HashedSet::default(), legal: None, scratch: Vec::new() }
     }
 
     /// Carry out a raw move without checks (the search path).
@@ -395,12 +420,30 @@ impl State {
         }
     }
 
+    /// The legal raw moves as `legal_raw` gives them, written into `out` (the search's
+    /// reused buffers).
+    pub fn legal_into(&mut self, out: &mut Vec<Move>) {
+        match self.legal.take() {
+            Some(legal) => {
+                out.clear();
+                out.extend_from_slice(&legal);
+            }
+            None => self.compute_legal_into(out),
+        }
+    }
+
     fn compute_legal(&mut self) -> Vec<Move> {
         let mut legal = Vec::new();
+        self.compute_legal_into(&mut legal);
+        legal
+    }
+
+    fn compute_legal_into(&mut self, legal: &mut Vec<Move>) {
+        legal.clear();
         if self.rules.is_won(&self.board) {
-            return legal;
+            return;
         }
-        self.rules.generate(&self.board, &mut legal);
+        self.rules.generate(&self.board, legal);
         // §0: a complete foundation accepts nothing
         let layout = self.rules.layout();
         let piles = &self.board.piles;
@@ -411,22 +454,29 @@ impl State {
                 || piles[m.dst].len() < layout[m.dst].capacity
         });
         if !self.seen.is_empty() {
-            let mut kept = Vec::with_capacity(legal.len());
-            for m in legal {
+            let mut kept = 0;
+            for i in 0..legal.len() {
+                let m = legal[i];
                 if !m.reversible || !self.repeats(m) {
-                    kept.push(m);
+                    legal[kept] = m;
+                    kept += 1;
                 }
             }
-            legal = kept;
+            legal.truncate(kept);
         }
-        self.rules.after_repetition(&self.board, &mut legal);
-        legal
+        self.rules.after_repetition(&self.board, legal);
+    }
+
+    /// The hash of the position's repetition key.
+    fn repetition_hash(&mut self) -> u128 {
+        self.scratch.clear();
+        self.rules.repetition_key(&self.board, &mut self.scratch);
+        hash128(&self.scratch)
     }
 
     fn repeats(&mut self, mv: Move) -> bool {
         self.push(mv);
-        let mut after = Vec::new();
-        self.rules.repetition_key(&self.board, &mut after);
+        let after = self.repetition_hash();
         self.pop();
         self.seen.contains(&after)
     }
@@ -435,9 +485,8 @@ impl State {
     /// (`State.play_raw`).
     pub fn play_raw(&mut self, mv: Move) {
         if mv.reversible {
-            let mut current = Vec::new();
-            self.rules.repetition_key(&self.board, &mut current);
-            self.seen.insert(current.clone());
+            let current = self.repetition_hash();
+            self.seen.insert(current);
             self.push_with(mv, Token::Key(current));
         } else {
             let old = std::mem::take(&mut self.seen);

@@ -8,6 +8,7 @@ pub mod cards;
 pub mod deals;
 pub mod engine;
 pub mod games;
+pub mod hash;
 pub mod search;
 
 #[cfg(feature = "python")]

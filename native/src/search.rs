@@ -11,16 +11,17 @@
 //! move as its lowlink, because the repetition rule (RULES.md §0) silently drops moves
 //! back to the positions since then. The Python module's docstring argues each step.
 //!
-//! The table holds a 128-bit hash of each position's `solver_key`; two positions would
-//! have to collide in 128 bits to be confused, and a won line is replayed by the Python
-//! engine before it is returned.
+//! The table holds each position's `Rules::table_key`: a 128-bit hash of its `solver_key`,
+//! or the key itself where it fits; two positions would have to collide in 128 bits to
+//! be confused (`hash.rs` gives the odds), and a won line is replayed by the Python engine
+//! before it is returned.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use crate::deals::SplitMix64;
 use crate::engine::{Move, State};
+pub use crate::hash::hash128;
+use crate::hash::{HashedMap, HashedSet};
 
 const TIME_CHECK_EVERY: u64 = 1024; // nodes between clock readings
 const PROVED: u32 = u32::MAX; // a table entry proved lost (else: the position's number)
@@ -58,47 +59,7 @@ pub struct Answer {
     pub nodes: u64,
 }
 
-/// The table's keys are already hashes: the hasher only folds the 128 bits.
-#[derive(Default)]
-struct Fold(u64);
-
-impl Hasher for Fold {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn write_u128(&mut self, i: u128) {
-        self.0 = (i as u64) ^ ((i >> 64) as u64);
-    }
-}
-
-type Table = HashMap<u128, u32, BuildHasherDefault<Fold>>;
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Two independent 64-bit hashes of `bytes` (and its length), as one 128-bit key.
-pub fn hash128(bytes: &[u8]) -> u128 {
-    let mut a: u64 = 0x243F_6A88_85A3_08D3 ^ bytes.len() as u64;
-    let mut b: u64 = 0x1319_8A2E_0370_7344;
-    for chunk in bytes.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        a = mix(a ^ w).rotate_left(17);
-        b = mix(b.wrapping_add(w).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b >> 29));
-    }
-    u128::from(mix(a)) << 64 | u128::from(mix(b ^ a.rotate_left(32)))
-}
+type Table = HashedMap<u32>;
 
 /// Bytes of one table slot (a 128-bit key and a number, aligned to 32, and a control
 /// byte), of one entry of the stack of unproved positions, and of one proved key.
@@ -106,7 +67,63 @@ const SLOT_BYTES: usize = 32 + 1;
 const UNPROVED_BYTES: usize = 32;
 const PROVED_BYTES: usize = 16 + 1;
 
-type Proved = HashSet<u128, BuildHasherDefault<Fold>>;
+/// The keys of the positions proved lost. Restarted probes keep them from one probe to
+/// the next; one depth-first search has them all in its table already, so it only counts
+/// them, and the table budget counts them as if kept (`capacity`), so that a search stops
+/// where it always did.
+struct Proved {
+    keys: HashedSet,
+    keep: bool,
+    count: usize,
+}
+
+impl Proved {
+    fn new(keep: bool) -> Proved {
+        Proved { keys: HashedSet::default(), keep, count: 0 }
+    }
+
+    fn insert(&mut self, key: u128) {
+        if !self.keep || self.keys.insert(key) {
+            self.count += 1;
+        }
+    }
+
+    fn contains(&self, key: &u128) -> bool {
+        self.keep && self.keys.contains(key)
+    }
+
+    fn len(&self) -> usize {
+        self.count
+    }
+
+    /// The capacity the set has, or would have had with every key kept.
+    fn capacity(&self) -> usize {
+        if self.keep {
+            self.keys.capacity()
+        } else {
+            set_capacity(self.count)
+        }
+    }
+}
+
+/// The capacity of a `HashSet` after `len` distinct insertions and no removal: it grows
+/// when full to the capacity of the next power-of-two number of buckets that holds one
+/// more key at 7/8 load (4 and 8 buckets: one fewer than the buckets).
+fn set_capacity(len: usize) -> usize {
+    let mut capacity = 0;
+    while capacity < len {
+        let wanted = capacity + 1;
+        let buckets = if wanted < 4 {
+            4
+        } else if wanted < 8 {
+            8
+        } else {
+            (wanted * 8 / 7).next_power_of_two()
+        };
+        capacity = if buckets <= 8 { buckets - 1 } else { buckets / 8 * 7 };
+    }
+    capacity
+}
 
 struct Frame {
     moves: Vec<Move>,
@@ -126,24 +143,29 @@ enum Order<'a> {
 /// The moves the search tries from here, in order: none at a dead end, the safe move
 /// alone when there is one, else every legal move in the game's order.
 pub fn children(state: &mut State) -> Vec<Move> {
-    children_in(state, &mut Order::Game)
+    let mut moves = Vec::new();
+    children_in(state, &mut Order::Game, &mut moves);
+    moves
 }
 
-fn children_in(state: &mut State, order: &mut Order<'_>) -> Vec<Move> {
+/// `children` in `order`, written into `legal`.
+fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>) {
+    legal.clear();
     if state.rules.dead_end(&state.board) {
-        return Vec::new();
+        return;
     }
-    let mut legal = state.take_legal();
+    state.legal_into(legal);
     if !legal.is_empty() {
-        if let Some(forced) = state.rules.safe_move(&state.board, &legal) {
-            return vec![forced];
+        if let Some(forced) = state.rules.safe_move(&state.board, legal) {
+            legal.clear();
+            legal.push(forced);
+            return;
         }
     }
     match order {
-        Order::Game => state.rules.order(&state.board, &mut legal),
-        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, &mut legal, *probe, rng),
+        Order::Game => state.rules.order(&state.board, legal),
+        Order::Probe(probe, rng) => state.rules.probe_order(&state.board, legal, *probe, rng),
     }
-    legal
 }
 
 /// Search from `state`, which is as it was given when the search returns: one
@@ -168,8 +190,8 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
 
 /// One depth-first search, or restarted probes for a game that asks for them.
 fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
-    let mut proved = Proved::default();
     let Some(unit) = state.rules.probe_unit() else {
+        let mut proved = Proved::new(false);
         return depth_first(
             state,
             budget.max_nodes,
@@ -179,6 +201,7 @@ fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
             Order::Game,
         );
     };
+    let mut proved = Proved::new(true);
     let mut rng = SplitMix64::new(0x5EED);
     let mut nodes = 0;
     let mut probe = 0;
@@ -239,12 +262,13 @@ fn depth_first(
     let mut irreversible = 0u32;
     let mut scratch = Vec::with_capacity(64);
     let mut table_key = |state: &State, irreversible: u32| -> u128 {
-        scratch.clear();
-        rules.solver_key(&state.board, &mut scratch);
         if track_memory && irreversible > 0 {
+            scratch.clear();
+            rules.solver_key(&state.board, &mut scratch);
             scratch.push(1);
+            return hash128(&scratch);
         }
-        hash128(&scratch)
+        rules.table_key(&state.board, &mut scratch)
     };
     let root = table_key(state, 0);
     if proved.contains(&root) {
@@ -256,7 +280,10 @@ fn depth_first(
     unproved.push((0, root));
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
-    let first = children_in(state, &mut order);
+    // the frames' move lists, reused: a finished frame's list goes back here
+    let mut spare: Vec<Vec<Move>> = Vec::new();
+    let mut first = Vec::new();
+    children_in(state, &mut order, &mut first);
     let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
     let mut nodes: u64 = 0;
     let mut next_clock_check = TIME_CHECK_EVERY;
@@ -269,7 +296,8 @@ fn depth_first(
     while let Some(frame) = frames.last_mut() {
         if frame.next == frame.moves.len() {
             let (number, low) = (frame.number, frame.low);
-            let frame = frames.pop().expect("the frame looked at");
+            let mut frame = frames.pop().expect("the frame looked at");
+            spare.push(std::mem::take(&mut frame.moves));
             if low >= number {
                 // a closed component: all of it proved lost
                 while let Some(&(n, key)) = unproved.last() {
@@ -331,9 +359,11 @@ fn depth_first(
                 }
                 break;
             }
-            let moves = children_in(state, &mut order);
+            let mut moves = spare.pop().unwrap_or_default();
+            children_in(state, &mut order, &mut moves);
             if let [forced] = moves[..] {
                 if !forced.reversible && nodes < max_nodes {
+                    spare.push(moves);
                     run.push(key);
                     state.play_raw(forced);
                     path.push(forced);
@@ -390,6 +420,8 @@ fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usiz
 mod tests {
     use super::*;
 
+    use std::collections::HashMap;
+
     use crate::deals::{chance_source, deal_order};
     use crate::engine::{OptValue, Options};
     use crate::games;
@@ -430,22 +462,57 @@ mod tests {
     }
 
     #[test]
+    fn the_counted_capacity_is_the_sets() {
+        let mut kept = HashedSet::default();
+        for key in 0..200_000u128 {
+            assert_eq!(set_capacity(kept.len()), kept.capacity());
+            kept.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835));
+        }
+    }
+
+    /// Table keys must tell positions apart exactly as `solver_key` does (Star's packed
+    /// key, the others' hashes): along random lines of several deals of each game, equal
+    /// table keys and equal solver keys go together.
+    #[test]
+    fn table_keys_pair_with_solver_keys() {
+        let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
+        let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
+        let games: [(&str, Options); 5] = [
+            ("star", vec![s("direction", "first-fit")]),
+            ("sun", vec![s("transfers", "purposeful")]),
+            ("clock", vec![b("wrap_marriage", false)]),
+            ("blockade", vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")]),
+            ("shah", Vec::new()),
+        ];
+        let mut rng = SplitMix64::new(7);
+        let mut scratch = Vec::new();
+        for (game, options) in games {
+            let mut pairs: HashMap<u128, Vec<u8>> = HashMap::new();
+            let mut keys: HashMap<Vec<u8>, u128> = HashMap::new();
+            for deal in 1..=40 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                while !state.legal_raw().is_empty() && state.moves_played() < 2000 {
+                    let mut bytes = Vec::new();
+                    rules.solver_key(&state.board, &mut bytes);
+                    let key = rules.table_key(&state.board, &mut scratch);
+                    assert_eq!(pairs.entry(key).or_insert_with(|| bytes.clone()), &bytes, "{game}");
+                    assert_eq!(*keys.entry(bytes).or_insert(key), key, "{game}");
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+            assert!(pairs.len() > 1000, "{game}: {} positions", pairs.len());
+        }
+    }
+
+    #[test]
     fn luby_sequence() {
         let terms: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
         assert_eq!(probe_cutoff(3, 256), 256);
         assert_eq!(probe_cutoff(11, 256), 512);
         assert_eq!(probe_cutoff(3 + 4 * 6, 256), 256 * 4);
-    }
-
-    #[test]
-    fn hash_tells_close_keys_apart() {
-        let mut seen = std::collections::HashSet::new();
-        for a in 0..=255u8 {
-            for b in 0..=255u8 {
-                assert!(seen.insert(hash128(&[a, b, 0xff])));
-            }
-        }
-        assert_ne!(hash128(&[0]), hash128(&[0, 0]));
     }
 }

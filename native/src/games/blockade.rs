@@ -2,13 +2,13 @@
 //! row, eight foundations; and what the solver knows of it (`patience.solver.blockade`,
 //! `patience.solver.blockade_relaxed`).
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
-use crate::search::{self, hash128, probe_cutoff, Budget, Outcome};
+use crate::hash::{hash128, HashedSet};
+use crate::search::{self, probe_cutoff, Budget, Outcome};
 
 mod beam;
 
@@ -256,11 +256,11 @@ impl Rules for Blockade {
     /// columns are sorted too.
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut columns: Vec<&Vec<Card>> = piles[..COLUMNS].iter().collect();
+        let mut columns: [&[Card]; COLUMNS] = std::array::from_fn(|col| piles[col].as_slice());
         if piles[STOCK].is_empty() {
             columns.sort_unstable();
         }
-        let mut founds: Vec<&Vec<Card>> = piles[FOUND0..FOUND0 + 8].iter().collect();
+        let mut founds: [&[Card]; 8] = std::array::from_fn(|f| piles[FOUND0 + f].as_slice());
         founds.sort_unstable();
         for cards in columns.into_iter().chain(founds) {
             out.extend_from_slice(cards);
@@ -319,7 +319,7 @@ impl Rules for Blockade {
         if state.remembers() || state.board.piles[STOCK].is_empty() || self.dead_end(&state.board) {
             return (None, 0);
         }
-        let mut not_won = HashSet::new(); // endgames (hashed solver keys) not won in budget
+        let mut not_won = HashedSet::default(); // endgames (hashed solver keys) not won in budget
         let now = Instant::now();
         let until = now + deadline.saturating_duration_since(now).mul_f64(BEAM_SHARE);
         let limit = (max_nodes as f64 * BEAM_SHARE) as u64;
@@ -347,7 +347,8 @@ impl Rules for Blockade {
         while nodes < limit && Instant::now() < until {
             let mut probing = Probe {
                 order: ProbeOrder::new(probe),
-                seen: HashSet::new(),
+                seen: HashedSet::default(),
+                scratch: Vec::new(),
                 line: Vec::new(),
                 nodes: 0,
                 cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
@@ -400,12 +401,19 @@ impl Blockade {
         &self,
         state: &mut State,
         order: &mut ProbeOrder,
-        not_won: &mut HashSet<u128>,
+        not_won: &mut HashedSet,
         until: Instant,
     ) -> (Option<Vec<Move>>, u64) {
         let mut line = Vec::new();
-        let mut seen = HashSet::new();
-        seen.insert(state.board.key());
+        // the positions of the line, as hashes of their keys (`hash.rs`)
+        let mut bytes = Vec::new();
+        let mut key_hash = |board: &Board| {
+            bytes.clear();
+            board.key_into(&mut bytes);
+            hash128(&bytes)
+        };
+        let mut seen = HashedSet::default();
+        seen.insert(key_hash(&state.board));
         let mut nodes = 0;
         let mut reached = true; // whether the line reached a spent stock
         while !state.board.piles[STOCK].is_empty() {
@@ -414,7 +422,7 @@ impl Blockade {
             let mut played = None;
             for mv in legal {
                 state.play_raw(mv);
-                if seen.insert(state.board.key()) {
+                if seen.insert(key_hash(&state.board)) {
                     played = Some(mv);
                     break;
                 }
@@ -549,7 +557,7 @@ fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
 /// take off never leaves its column.
 struct Relaxed {
     sequences: bool,
-    columns: Vec<Vec<Card>>,
+    columns: [Column; COLUMNS],
     tops: [usize; COLUMNS],
     free: [u8; 64],
     home: [u8; 64],
@@ -564,7 +572,7 @@ impl Relaxed {
     fn of_position(piles: &[Vec<Card>], sequences: bool) -> Relaxed {
         let mut game = Relaxed {
             sequences,
-            columns: piles[..COLUMNS].to_vec(),
+            columns: std::array::from_fn(|col| Column::of(&piles[col])),
             tops: [0; COLUMNS],
             free: [0; 64],
             home: [0; 64],
@@ -703,6 +711,38 @@ impl Relaxed {
     }
 }
 
+/// A column of the relaxed game, in place: no game holds more than 104 cards.
+#[derive(Clone, Copy)]
+struct Column {
+    cards: [Card; 104],
+    len: usize,
+}
+
+impl Column {
+    fn of(cards: &[Card]) -> Column {
+        let mut column = Column { cards: [0; 104], len: cards.len() };
+        column.cards[..cards.len()].copy_from_slice(cards);
+        column
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    fn push(&mut self, card: Card) {
+        self.cards[self.len] = card;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for Column {
+    type Target = [Card];
+
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
 /// The index of the first card of a same-suit descending run ending at `cards[top - 1]`
 /// whose first card has an unburied successor (BLK-5).
 fn run_that_may_marry(cards: &[Card], top: usize, buried: &[i16; 64]) -> Option<usize> {
@@ -722,7 +762,8 @@ fn run_that_may_marry(cards: &[Card], top: usize, buried: &[i16; 64]) -> Option<
 /// looks for a win: the exact search that follows proves losses.
 struct Probe {
     order: ProbeOrder,
-    seen: HashSet<u128>,
+    seen: HashedSet,
+    scratch: Vec<u8>, // solver keys while they are hashed
     line: Vec<Move>,
     nodes: u64,
     cutoff: u64,
@@ -757,9 +798,8 @@ impl Probe {
                 state.pop();
                 return true;
             }
-            let mut key = Vec::with_capacity(160);
-            rules.solver_key(&state.board, &mut key);
-            if self.seen.insert(hash128(&key)) && self.search(rules, state) {
+            let key = rules.table_key(&state.board, &mut self.scratch);
+            if self.seen.insert(key) && self.search(rules, state) {
                 state.pop();
                 return true;
             }

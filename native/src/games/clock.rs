@@ -99,12 +99,11 @@ impl Clock {
     }
 
     /// The hours that still need `card` (CLK-2: their pile has not reached its place).
-    fn needing(&self, piles: &[Vec<Card>], card: Card) -> Vec<usize> {
+    fn needing<'a>(&'a self, piles: &'a [Vec<Card>], card: Card) -> impl Iterator<Item = usize> + 'a {
         self.places[usize::from(card)]
             .iter()
             .filter(|&&(hour, index)| piles[hour].len() <= index)
             .map(|&(hour, _)| hour)
-            .collect()
     }
 
     /// How many copies of `card` are on the hours.
@@ -117,11 +116,11 @@ impl Clock {
     /// the place of its topmost stuck card (0 if none): the cards from there up are free.
     /// A packet card is stuck when nothing can take it but an hour: it has nothing to
     /// marry onto, or no copy of that card is left in the stock or another packet.
-    fn walls(&self, piles: &[Vec<Card>]) -> (Vec<(usize, Vec<usize>)>, [usize; HOURS]) {
-        let mut walls = Vec::new();
+    fn walls(&self, piles: &[Vec<Card>]) -> (Walls, [usize; HOURS]) {
+        let mut walls = Walls { walls: [(0, 0); 1 + HOURS], len: 0 };
         let talon = &piles[TALON];
         if talon.len() > 1 {
-            walls.push((TALON, (0..talon.len()).collect())); // CLK-6: every talon card
+            walls.push(TALON, (1 << talon.len()) - 1); // CLK-6: every talon card
         }
         let mut lost_copies = [0u8; CARDS]; // copies on the hours or in the talon
         for &card in piles[HOUR0..HOUR0 + HOURS].iter().flatten().chain(talon) {
@@ -130,19 +129,22 @@ impl Clock {
         let mut tops = [0; HOURS];
         for (h, top) in tops.iter_mut().enumerate() {
             let pile = &piles[PACKET0 + h];
-            let stuck: Vec<usize> = (0..pile.len())
-                .filter(|&i| match self.marries_onto[usize::from(pile[i])] {
+            let mut stuck = 0u128;
+            let mut below = [0u8; CARDS]; // copies of each card below the one looked at
+            for (i, &card) in pile.iter().enumerate() {
+                let walled = match self.marries_onto[usize::from(card)] {
                     None => true,
-                    Some(target) => {
-                        let below = pile[..i].iter().filter(|&&c| c == target).count() as u8;
-                        lost_copies[usize::from(target)] + below == 2
-                    }
-                })
-                .collect();
-            if let Some(&last) = stuck.last() {
+                    Some(target) => lost_copies[usize::from(target)] + below[usize::from(target)] == 2,
+                };
+                if walled {
+                    stuck |= 1 << i;
+                }
+                below[usize::from(card)] += 1;
+            }
+            if let Some(last) = highest(stuck) {
                 if last > 0 {
                     *top = last;
-                    walls.push((PACKET0 + h, stuck));
+                    walls.push(PACKET0 + h, stuck);
                 }
             }
         }
@@ -153,15 +155,11 @@ impl Clock {
     /// where every stock card and every card with no stuck card above it is free, an hour
     /// takes its next card whenever a copy is free, and a stuck card counts as gone once
     /// an hour that still needed it has passed its place, cannot complete every hour.
-    fn relaxation_stalls(
-        &self,
-        piles: &[Vec<Card>],
-        walls: &[(usize, Vec<usize>)],
-        tops: &[usize; HOURS],
-    ) -> bool {
-        let mut stacks: Vec<Vec<usize>> = walls.iter().map(|(_, stuck)| stuck.clone()).collect();
-        let mut heights: Vec<usize> = (0..HOURS).map(|h| piles[HOUR0 + h].len()).collect();
-        let start = heights.clone();
+    fn relaxation_stalls(&self, piles: &[Vec<Card>], walls: &Walls, tops: &[usize; HOURS]) -> bool {
+        let mut stacks = walls.walls;
+        let walls = &mut stacks[..walls.len];
+        let mut heights: [usize; HOURS] = std::array::from_fn(|h| piles[HOUR0 + h].len());
+        let start = heights;
         let mut free = [false; CARDS];
         for &card in &piles[STOCK] {
             free[usize::from(card)] = true;
@@ -187,9 +185,9 @@ impl Clock {
             if !changed {
                 break;
             }
-            for ((pile, _), stuck) in walls.iter().zip(stacks.iter_mut()) {
+            for (pile, stuck) in walls.iter_mut() {
                 let pile = &piles[*pile];
-                while let Some(&top) = stuck.last() {
+                while let Some(top) = highest(*stuck) {
                     // gone once an hour that needed it at the start has passed its place
                     let gone = self.places[usize::from(pile[top])]
                         .iter()
@@ -197,8 +195,8 @@ impl Clock {
                     if !gone {
                         break;
                     }
-                    stuck.pop();
-                    let from = stuck.last().copied().unwrap_or(0);
+                    *stuck &= !(1 << top);
+                    let from = highest(*stuck).unwrap_or(0);
                     for &card in &pile[from..top] {
                         free[usize::from(card)] = true;
                     }
@@ -255,9 +253,10 @@ impl Rules for Clock {
     fn generate(&self, board: &Board, out: &mut Vec<Move>) {
         let piles = &board.piles;
         let mut short = false;
-        let mut avail: Vec<(usize, Card, usize)> = Vec::new(); // packet, top card, its index
+        // packet, top card, its index
+        let (mut avail, mut avails) = ([(0, 0, 0); HOURS], 0);
         let mut first: [Option<usize>; CARDS] = [None; CARDS]; // top card -> first packet showing it
-        let mut twins: Vec<(Card, usize)> = Vec::new(); // the same card on a later packet
+        let (mut twins, mut twin_count) = ([(0, 0); HOURS], 0); // the same card on a later packet
         for packet in PACKET0..PACKET0 + HOURS {
             // CLK-3: a packet's top card is available
             let n = piles[packet].len();
@@ -270,20 +269,22 @@ impl Rules for Clock {
             let card = piles[packet][n - 1];
             self.hour_plays(piles, packet, out);
             if first[usize::from(card)].is_some() {
-                twins.push((card, packet));
+                twins[twin_count] = (card, packet);
+                twin_count += 1;
             } else {
                 first[usize::from(card)] = Some(packet);
             }
-            avail.push((packet, card, n - 1));
+            avail[avails] = (packet, card, n - 1);
+            avails += 1;
         }
         // CLK-4: marriages among packets only, onto a card; an empty packet takes none
-        for &(packet, card, index) in &avail {
+        for &(packet, card, index) in &avail[..avails] {
             let Some(wanted) = self.marries_onto[usize::from(card)] else {
                 continue;
             };
             if let Some(target) = first[usize::from(wanted)] {
                 out.push(Move::card(packet, target, index, true));
-                for &(twin, other) in &twins {
+                for &(twin, other) in &twins[..twin_count] {
                     if twin == wanted {
                         out.push(Move::card(packet, other, index, true));
                     }
@@ -337,9 +338,10 @@ impl Rules for Clock {
             board.key_into(out);
             return;
         }
-        let mut packets: Vec<&Vec<Card>> = piles[PACKET0..PACKET0 + HOURS].iter().collect();
-        packets.sort();
-        let parts = piles[HOUR0..HOUR0 + HOURS].iter().chain(packets).chain([&piles[TALON]]);
+        let mut packets: [&[Card]; HOURS] = std::array::from_fn(|h| piles[PACKET0 + h].as_slice());
+        packets.sort_unstable();
+        let hours = piles[HOUR0..HOUR0 + HOURS].iter().map(Vec::as_slice);
+        let parts = hours.chain(packets).chain([piles[TALON].as_slice()]);
         for (i, part) in parts.enumerate() {
             if i > 0 {
                 out.push(0xff);
@@ -358,7 +360,8 @@ impl Rules for Clock {
                 continue;
             }
             let card = piles[mv.src][mv.index];
-            if self.needing(piles, card) != [mv.dst] {
+            let mut needing = self.needing(piles, card);
+            if needing.next() != Some(mv.dst) || needing.next().is_some() {
                 continue;
             }
             if mv.src == TALON {
@@ -377,7 +380,7 @@ impl Rules for Clock {
     /// is not ported: leaving a test out never claims anything.)
     fn dead_end(&self, board: &Board) -> bool {
         let (walls, tops) = self.walls(&board.piles);
-        !walls.is_empty() && self.relaxation_stalls(&board.piles, &walls, &tops)
+        walls.len > 0 && self.relaxation_stalls(&board.piles, &walls, &tops)
     }
 
     /// `clock_order`: hour plays first; then marriages that bare a card an hour takes,
@@ -420,14 +423,33 @@ impl Rules for Clock {
     }
 }
 
+/// The walled piles of a position (`Clock::walls`): each pile with its stuck cards'
+/// places as bits (bit i: place i; a pile holds at most 104 cards).
+struct Walls {
+    walls: [(usize, u128); 1 + HOURS],
+    len: usize,
+}
+
+impl Walls {
+    fn push(&mut self, pile: usize, stuck: u128) {
+        self.walls[self.len] = (pile, stuck);
+        self.len += 1;
+    }
+}
+
+/// The highest set bit of `bits`: the topmost stuck place.
+fn highest(bits: u128) -> Option<usize> {
+    (bits != 0).then(|| 127 - bits.leading_zeros() as usize)
+}
+
 /// How far a guided probe's random draw may move a move past others (in ranks).
 const GUIDE_NOISE: f64 = 2.0;
 
 impl Clock {
     /// The cards the hours take next.
-    fn wanted(&self, board: &Board) -> Vec<Card> {
+    fn wanted(&self, board: &Board) -> [Card; HOURS] {
         let piles = &board.piles;
-        (0..HOURS).map(|h| self.successor[usize::from(piles[h][piles[h].len() - 1])]).collect()
+        std::array::from_fn(|h| self.successor[usize::from(piles[h][piles[h].len() - 1])])
     }
 
     /// The rank `clock_order` gives a move, lowest first.

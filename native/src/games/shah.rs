@@ -4,13 +4,13 @@
 //! Today's rules only (version 2: SHA-8's turned card may go up or be married, SHA-9's
 //! lane fills its ray at once); `patience.native` leaves version 1 to the Python search.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
-use crate::search::{hash128, probe_cutoff};
+use crate::hash::HashedSet;
+use crate::search::probe_cutoff;
 
 const RAYS: usize = 8;
 const QUEEN: usize = 12;
@@ -296,9 +296,10 @@ impl Rules for Shah {
     /// ever loses its top card, SHA-4, SHA-7, SHA-8).
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut founds: Vec<&Vec<Card>> = piles[FOUND0..FOUND0 + RAYS].iter().collect();
+        let mut founds: [&[Card]; RAYS] = std::array::from_fn(|f| piles[FOUND0 + f].as_slice());
         founds.sort_unstable();
-        for cards in founds.into_iter().chain(&piles[SLOT0..STOCK]) {
+        let slots = piles[SLOT0..STOCK].iter().map(Vec::as_slice);
+        for cards in founds.into_iter().chain(slots) {
             out.extend_from_slice(cards);
             out.push(0xff);
         }
@@ -358,7 +359,9 @@ impl Rules for Shah {
         while nodes < limit && Instant::now() < until {
             let mut probing = Probe {
                 rng: Rng::new(probe),
-                seen: HashSet::new(),
+                seen: HashedSet::default(),
+                scratch: Vec::new(),
+                keyed: Vec::new(),
                 line: Vec::new(),
                 nodes: 0,
                 cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
@@ -470,7 +473,9 @@ impl Rng {
 /// (by `solver_key`), cut off after `cutoff` nodes.
 struct Probe {
     rng: Rng,
-    seen: HashSet<u128>,
+    seen: HashedSet,
+    scratch: Vec<u8>,               // solver keys while they are hashed
+    keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
     line: Vec<Move>,
     nodes: u64,
     cutoff: u64,
@@ -500,9 +505,8 @@ impl Probe {
                 state.pop();
                 return true;
             }
-            let mut key = Vec::with_capacity(128);
-            rules.solver_key(&state.board, &mut key);
-            if self.seen.insert(hash128(&key)) && self.search(rules, state) {
+            let key = rules.table_key(&state.board, &mut self.scratch);
+            if self.seen.insert(key) && self.search(rules, state) {
                 state.pop();
                 return true;
             }
@@ -514,20 +518,19 @@ impl Probe {
 
     /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
     /// and by a small chance the actions first (`actions_first_sometimes`).
-    fn arrange(&mut self, board: &Board, legal: Vec<Move>) -> Vec<Move> {
-        let mut keyed: Vec<(f64, usize, Move)> = legal
-            .into_iter()
-            .enumerate()
-            .map(|(i, m)| (guide_rank(board, m) + GUIDE_NOISE * self.rng.unit(), i, m))
-            .collect();
+    fn arrange(&mut self, board: &Board, mut legal: Vec<Move>) -> Vec<Move> {
+        let (keyed, rng) = (&mut self.keyed, &mut self.rng);
+        keyed.clear();
+        keyed.extend(
+            legal.iter().enumerate().map(|(i, &m)| (guide_rank(board, m) + GUIDE_NOISE * rng.unit(), i, m)),
+        );
         keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let mut out: Vec<Move> = keyed.into_iter().map(|(_, _, m)| m).collect();
-        if self.rng.unit() < EARLY_ACTION && out.iter().any(Move::is_action) {
-            let (actions, cards): (Vec<Move>, Vec<Move>) = out.into_iter().partition(Move::is_action);
-            out = actions;
-            out.extend(cards);
+        legal.clear();
+        legal.extend(keyed.iter().map(|&(_, _, m)| m));
+        if self.rng.unit() < EARLY_ACTION && legal.iter().any(Move::is_action) {
+            legal.sort_by_key(|m| !m.is_action()); // stable: the actions, then the card moves
         }
-        out
+        legal
     }
 }
 

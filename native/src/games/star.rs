@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, Value};
+use crate::hash::spread;
 
 const BASES: [&str; 4] = ["base-12", "base-6", "base-3", "base-9"]; // STR-2: order of new suits
 const CELLS: [&str; 4] = ["cell-1", "cell-4", "cell-7", "cell-10"];
@@ -114,7 +115,8 @@ impl Rules for Star {
 
     fn generate(&self, board: &Board, out: &mut Vec<Move>) {
         let piles = &board.piles;
-        let mut setting = Vec::new(); // plays that fix a base's direction (STR-3)
+        // plays that fix a base's direction (STR-3), at most one per source
+        let (mut setting, mut set) = ([Move::action(DRAW); 5], 0);
         for src in [CELL0, CELL0 + 1, CELL0 + 2, CELL0 + 3, RESERVE] {
             // STR-4
             let Some(&card) = piles[src].last() else {
@@ -131,7 +133,8 @@ impl Rules for Star {
                 UNSET => {
                     let start = rank(found[0]);
                     if r == above(start) || r == below(start) {
-                        setting.push(mv);
+                        setting[set] = mv;
+                        set += 1;
                     }
                 }
                 direction => {
@@ -143,12 +146,12 @@ impl Rules for Star {
                 }
             }
         }
-        if !setting.is_empty() && self.first_fit {
+        if set > 0 && self.first_fit {
             out.clear();
-            out.extend(setting);
+            out.extend_from_slice(&setting[..set]);
             return;
         }
-        out.extend(setting);
+        out.extend_from_slice(&setting[..set]);
         if !piles[STOCK].is_empty() {
             out.push(Move::action(DRAW));
         } else if !piles[RESERVE].is_empty() && var(board, ROUNDS_DONE) < REDEALS {
@@ -230,6 +233,37 @@ impl Rules for Star {
         out.extend(board.vars[..BASE_OF_SUIT].iter().map(|&v| v as u8));
     }
 
+    /// `solver_key`'s fields packed exactly into 59 bits, each field of fixed width:
+    /// four foundation counts (4 bits each, at most 13), the reserve's length (6 bits, at
+    /// most 52), the number of cell cards (3 bits), four places for the cell cards,
+    /// sorted, then zeros (6 bits each; a card's code is never 0), the four directions
+    /// (2 bits) and the redeals (2 bits).
+    fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        let piles = &board.piles;
+        let mut cells = [0u8; 4];
+        let mut held = 0;
+        for cell in &piles[CELL0..CELL0 + 4] {
+            if let Some(&card) = cell.last() {
+                cells[held] = card;
+                held += 1;
+            }
+        }
+        cells[..held].sort_unstable();
+        let mut key = 0u64;
+        for base in &piles[..4] {
+            key = key << 4 | base.len() as u64;
+        }
+        key = key << 6 | piles[RESERVE].len() as u64;
+        key = key << 3 | held as u64;
+        for card in cells {
+            key = key << 6 | u64::from(card);
+        }
+        for &v in &board.vars[..BASE_OF_SUIT] {
+            key = key << 2 | v as u64;
+        }
+        spread(key)
+    }
+
     /// `star_safe_move`: in the last round, the one card its base can still take, with no
     /// refill to follow (`patience.solver.star` argues it).
     fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
@@ -293,9 +327,7 @@ impl Rules for Star {
         if steps <= HOLD_BEYOND {
             return;
         }
-        let (cells, mut others): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| is_cell(m));
-        others.extend(cells);
-        *legal = others;
+        legal.sort_by_key(is_cell); // stable: the others, then the cell plays, each in order
     }
 }
 

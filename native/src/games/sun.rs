@@ -269,6 +269,11 @@ impl Rules for Sun {
         }
     }
 
+    /// Won with all 104 cards on the eight foundations (SUN-1, SUN-2).
+    fn is_won(&self, board: &Board) -> bool {
+        board.piles[ACE0..KING0 + 4].iter().map(Vec::len).sum::<usize>() == 2 * 52
+    }
+
     fn listed(&self, board: &Board) -> Vec<usize> {
         let mut out: Vec<usize> = (0..CLOUD0 + board.vars[CLOUDS] as usize).collect();
         if board.vars[WIND_DONE] != 0 {
@@ -361,21 +366,23 @@ impl Rules for Sun {
     /// then the stage action first: in stages 1 and 2 for half the probes, in stage 3
     /// before the scatters for all, never before the wind.
     fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
-        let mut plays: Vec<Move> =
-            legal.iter().copied().filter(|m| !m.is_action() && !m.reversible).collect();
-        let actions: Vec<Move> = legal.iter().copied().filter(|m| m.is_action()).collect();
-        let mut transfers: Vec<Move> = legal.iter().copied().filter(|m| m.reversible).collect();
+        // a stable sort, in place: plays, then (odd probes) the transfers to be drawn with
+        // them, the stage action, the other transfers
+        let drawn_transfers = probe % 2 == 1;
+        let class = |m: &Move| match (m.is_action(), m.reversible) {
+            (false, false) => 0,
+            (false, true) if drawn_transfers => 1,
+            (true, _) => 2,
+            (false, true) => 3,
+        };
+        legal.sort_by_key(class);
         if probe == 0 {
-            plays.extend(actions);
-            plays.extend(transfers);
-            *legal = plays;
             return;
         }
-        if probe % 2 == 1 {
-            plays.append(&mut transfers);
-        }
-        for i in (1..plays.len()).rev() {
-            plays.swap(i, rng.below(i as u64 + 1) as usize);
+        let plays = legal.iter().take_while(|m| class(m) < 2).count();
+        let actions = legal[plays..].iter().take_while(|m| m.is_action()).count();
+        for i in (1..plays).rev() {
+            legal.swap(i, rng.below(i as u64 + 1) as usize);
         }
         let v = &board.vars;
         let early = if v[STAGE] < 3 {
@@ -389,11 +396,8 @@ impl Rules for Sun {
         } else {
             0.0
         };
-        let first_actions = !plays.is_empty() && !actions.is_empty() && early > 0.0 && unit_draw(rng) < early;
-        *legal = if first_actions {
-            [actions, plays, transfers].concat()
-        } else {
-            [plays, actions, transfers].concat()
-        };
+        if plays > 0 && actions > 0 && early > 0.0 && unit_draw(rng) < early {
+            legal[..plays + actions].rotate_right(actions);
+        }
     }
 }

@@ -14,13 +14,14 @@
 //! beam drops anything. A line is played through `legal_raw` (the repetition rule of §0
 //! included) and replayed by the Python engine before it is claimed.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Instant;
 
 use super::{Blockade, Relaxed, COLUMNS, FOUND0, STOCK};
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Move, Rules, State};
-use crate::search::{self, hash128, Budget, Outcome};
+use crate::hash::{hash128, HashedSet};
+use crate::search::{self, Budget, Outcome};
 
 const FIRST_WIDTH: usize = 2; // positions kept per row dealt in the first beams
 const WIDTH_GROWTH: usize = 4; // each round of beams this many times as wide as the last
@@ -66,7 +67,7 @@ pub(super) fn beam_dive(
     state: &mut State,
     max_nodes: u64,
     deadline: Instant,
-    not_won: &mut HashSet<u128>,
+    not_won: &mut HashedSet,
 ) -> (Option<Vec<Move>>, u64) {
     let mut nodes = 0;
     let mut width = FIRST_WIDTH;
@@ -127,7 +128,7 @@ impl Beam<'_> {
     }
 
     /// One beam: a won line or None, and whether any position was dropped.
-    fn run(&mut self, state: &mut State, not_won: &mut HashSet<u128>) -> (Option<Vec<Move>>, bool) {
+    fn run(&mut self, state: &mut State, not_won: &mut HashedSet) -> (Option<Vec<Move>>, bool) {
         let mut layer = vec![Entry { piles: state.board.piles.clone(), line: Vec::new() }];
         let mut dropped = false;
         let answer = 'beam: loop {
@@ -145,7 +146,7 @@ impl Beam<'_> {
                 let mut between = Between {
                     beam: self,
                     parent,
-                    seen: HashSet::new(),
+                    seen: HashedSet::default(),
                     path: entry.line.clone(),
                     rows: &mut rows,
                     endgames: &mut endgames,
@@ -235,7 +236,7 @@ impl Beam<'_> {
 struct Between<'a, 'b> {
     beam: &'a Beam<'b>,
     parent: usize,
-    seen: HashSet<u128>,
+    seen: HashedSet,
     path: Vec<Move>, // moves from the dive's start
     rows: &'a mut Children,
     endgames: &'a mut Children,
