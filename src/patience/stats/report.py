@@ -66,6 +66,9 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+WHEN_VERSION_2 = "in December 2026, after release 0.1.0"  # the only later version so far
+
+
 def rules_versions(rows: Sequence[Row]) -> str:
     """What the rows' rules versions are, and which earlier results still answer for them
     (RULES.md §10; docs/rules.md has what each version changed)."""
@@ -77,7 +80,8 @@ def rules_versions(rows: Sequence[Row]) -> str:
     named = ", ".join(f"{g.name} (version {g.rules_version})" for g in later)
     alike = [g.name for g in later if g.same_rules_since != g.rules_version]
     return (f"Rows are solved under today's rules: {named} read some clauses anew "
-            "([rules.md](rules.md#rules-versions)); the other games are at version 1. "
+            f"{WHEN_VERSION_2} ([rules.md](rules.md#rules-versions) says what changed; "
+            "their rows were solved again then); the other games are at version 1. "
             "Results solved under an earlier version answer only where that version plays "
             "exactly as today's once every option is named"
             + (f" ({', '.join(alike)}: only defaults changed)" if alike else "") + ".")
