@@ -20,19 +20,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     }
     let foundations = foundations.ok_or("double-star: option foundations missing")?;
     let piles = piles.ok_or("double-star: option piles missing")?;
-    let shape = Shape {
-        reserves: &["reserve"], // DST-1
-        reserve_size: 20,
-        reserve_wrap: true, // DST-3
-        foundations,
-        foundation_cards: 104 / foundations, // DST-2: 13 each, or 26
-        waste_piles: piles,                  // DST-4
-        base_from_deal: true,                // DST-2: the 21st card is the first base
-        face_down_reserve: false,
-        ace_extraction: false,
-        redeals: 0, // DST-4: one pass
-        even_piles: false,
-    };
+    let shape = shape(foundations, piles);
     // DST-4 [R]: with three waste piles a wrong early placement buries cards for good,
     // and the probes, which vary the last placements first, seldom recover from one,
     // while the dive weighs the placements card by card; with four or five the probes
@@ -49,3 +37,20 @@ const PROBE_UNIT: u64 = 384;
 /// proves lost within 1,000 of its positions (`strategies.DOUBLE_STAR_POOL`); beams widen
 /// four times a round, as Toad's: its late wins need a round of width 128 or 512.
 const POOL: PoolLimits = PoolLimits { cards: 12, budget: 1_000 };
+
+/// The two-deck Star's shape with `foundations` (8 or 4) and `piles` (3 to 5).
+pub fn shape(foundations: usize, piles: usize) -> Shape {
+    Shape {
+        reserves: &["reserve"], // DST-1
+        reserve_size: 20,
+        reserve_wrap: true, // DST-3
+        foundations,
+        foundation_cards: 104 / foundations, // DST-2: 13 each, or 26
+        waste_piles: piles,                  // DST-4
+        base_from_deal: true,                // DST-2: the 21st card is the first base
+        face_down_reserve: false,
+        ace_extraction: false,
+        redeals: 0, // DST-4: one pass
+        even_piles: false,
+    }
+}

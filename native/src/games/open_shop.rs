@@ -16,9 +16,15 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
             _ => return Err(format!("open-shop: option {name} = {value:?} is not supported")),
         }
     }
+    let shape = shape(redeals.ok_or("open-shop: option redeals missing")?);
+    Ok(Arc::new(ReserveRules::new("open-shop", shape, 0, false).probed(PROBE_UNIT).dived(DIVE)))
+}
+
+/// Open Shop's shape with `redeals` (0 or 1).
+pub fn shape(redeals: i32) -> Shape {
     // OPS-1: as Rainbow, but the shop lies face up, five free piles, one pass; with
     // redeals = 1 the redeal is RBW-7's (pile1 … pile5 gathered and shuffled)
-    let shape = Shape {
+    Shape {
         reserves: &["shop"],
         reserve_size: 18,
         reserve_wrap: true,
@@ -28,10 +34,9 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
         base_from_deal: true,
         face_down_reserve: false,
         ace_extraction: false,
-        redeals: redeals.ok_or("open-shop: option redeals missing")?,
+        redeals,
         even_piles: false,
-    };
-    Ok(Arc::new(ReserveRules::new("open-shop", shape, 0, false).probed(PROBE_UNIT).dived(DIVE)))
+    }
 }
 
 /// The shortest probe (`strategies.PROBE_UNITS`): a won line is some 250 moves, so a

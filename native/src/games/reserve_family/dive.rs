@@ -584,24 +584,7 @@ mod tests {
     #[test]
     fn a_buried_card_scores_worse() {
         let state = deal("open-shop", vec![("redeals".into(), OptValue::Int(0))], 1);
-        let shop = ReserveRules::new(
-            "open-shop",
-            super::super::Shape {
-                reserves: &["shop"],
-                reserve_size: 18,
-                reserve_wrap: true,
-                foundations: 4,
-                foundation_cards: 26,
-                waste_piles: 5,
-                base_from_deal: true,
-                face_down_reserve: false,
-                ace_extraction: false,
-                redeals: 0,
-                even_piles: false,
-            },
-            0,
-            false,
-        );
+        let shop = ReserveRules::new("open-shop", crate::games::open_shop::shape(0), 0, false);
         let mut board = Board::new(shop.layout().len(), shop.var_count(), String::new());
         board.piles.clone_from(&state.board.piles);
         board.vars.clone_from(&state.board.vars);

@@ -294,23 +294,11 @@ mod tests {
     use crate::cards::rank;
     use crate::deals::{chance_source, deal_order, SplitMix64};
     use crate::engine::{Rules, State};
-    use crate::games::reserve_family::{ReserveRules, Shape, BASE_RANK};
+    use crate::games::reserve_family::{ReserveRules, BASE_RANK};
     use crate::search::{solve, Budget, Outcome};
 
     fn double_star() -> ReserveRules {
-        let shape = Shape {
-            reserves: &["reserve"],
-            reserve_size: 20,
-            reserve_wrap: true,
-            foundations: 8,
-            foundation_cards: 13,
-            waste_piles: 5,
-            base_from_deal: true,
-            face_down_reserve: false,
-            ace_extraction: false,
-            redeals: 0,
-            even_piles: false,
-        };
+        let shape = crate::games::double_star::shape(8, 5);
         ReserveRules::new("double-star", shape, 0, false)
     }
 
