@@ -241,8 +241,9 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
                    depths: tuple[int, ...] = HINT_DEPTHS, seed: int = 1,
                    native: bool = True) -> dict[str, Any]:
     """Hints as a player gets them from ``GameService.hint``, per game: the time of each,
-    how many said "no hint in time" (unknown), and the time of the next hint after the
-    hinted move is played. ``native`` False sets ``PATIENCE_NATIVE=0`` meanwhile (the
+    how many were left undecided, offering the practical player's move as a guess or
+    nothing at all (unknown: "no hint in time"), and the time of the next hint after a
+    hinted winning move is played. ``native`` False sets ``PATIENCE_NATIVE=0`` meanwhile (the
     switch is read at each search)."""
     from patience.storage.games import GameStore
     from patience.web.service import GameService
@@ -258,7 +259,7 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
             for game in games:
                 times: list[float] = []
                 nexts: list[float] = []
-                said = {"move": 0, "lost": 0, "unknown": 0}
+                said = {"move": 0, "lost": 0, "guess": 0, "unknown": 0}
                 for deal in deals:
                     walk = random_walk(game, deal, max(depths), seed)
                     seen = service.start(owner, game, {}, deal, "deal", resume=False)
@@ -275,7 +276,7 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
                         found = service.hint(seen.id, owner)
                         times.append((time.perf_counter() - t0) * 1000)
                         said[found.status] += 1
-                        if found.move is not None:
+                        if found.status == "move" and found.move is not None:
                             after = service.play(seen.id, owner, found.move.to_dict())
                             if after.status == "playing":
                                 t0 = time.perf_counter()
@@ -284,6 +285,7 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
                             seen = service.undo(seen.id, owner)
                 every += times
                 per_game[game] = {**_summary(times), "no_hint_in_time": said["unknown"],
+                                  "guessed": said["guess"],
                                   "lost": said["lost"], "moves": said["move"],
                                   "next_hint": _summary(nexts)}
             service.store.close()
@@ -293,11 +295,14 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
         else:
             os.environ["PATIENCE_NATIVE"] = before
     unknown = sum(g["no_hint_in_time"] for g in per_game.values())
+    guessed = sum(g["guessed"] for g in per_game.values())
     return {"native": native, "positions": len(every), "games": per_game,
             "p95_ms": round(percentile(every, 0.95), 1) if every else None,
             "median_ms": round(statistics.median(every), 1) if every else None,
             "no_hint_in_time": unknown,
-            "no_hint_share": round(unknown / len(every), 4) if every else None}
+            "no_hint_share": round(unknown / len(every), 4) if every else None,
+            "guessed": guessed,
+            "undecided_share": round((unknown + guessed) / len(every), 4) if every else None}
 
 
 def hints_main(args: argparse.Namespace) -> None:

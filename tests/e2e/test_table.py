@@ -281,6 +281,28 @@ def test_hint_leaves_the_page_responsive(page: Any, base_url: str) -> None:
     assert "Thinking" not in page.inner_text("#message")
 
 
+GUESSED_HINT = """(answer) => {
+  const real = window.fetch;
+  window.fetch = (url, init = {}) => !String(url).endsWith('/hint') ? real(url, init)
+    : Promise.resolve(new Response(JSON.stringify(answer),
+                                   { status: 200, headers: { 'content-type': 'application/json' } }));
+}"""
+
+
+def test_a_guessed_hint_is_offered_as_a_guess_and_lit(page: Any, base_url: str) -> None:
+    page.goto(f"{base_url}/play/clock/2")
+    wait_moves(page, 0)
+    move = next(m for m in served(page, base_url)["moves"] if m["move"].get("from"))
+    # what the server answers when the search ran out of time (its own tests pin that)
+    page.evaluate(GUESSED_HINT, {"status": "guess", "move": move,
+                                 "message": "no win found within the search budget"})
+    page.keyboard.press("h")
+    page.wait_for_selector("body[data-hint='guess']")
+    text = page.inner_text("#message")
+    assert text.startswith(f"Try {move['words']}: a careful player's move, not a proved line")
+    assert page.locator(".cardwrap.hint").count() == 1
+
+
 def test_new_game_dialog_with_the_options_in_words(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/play/blockade/3")
     wait_moves(page, 0)

@@ -158,3 +158,18 @@ def test_h_follows_the_hinted_line_without_a_new_search(monkeypatch: pytest.Monk
     out = run("play", "clock", "--deal", "2", stdin=f"h\n{first}\nh\nq\n")
     assert f"hint: play {first}" in out and "winning line found before" in out
     assert set(searched) == {0}  # the second hint came from the line the first one found
+
+
+def test_h_out_of_budget_offers_the_practical_move_as_a_guess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from patience import words
+    from patience.solver import SolveResult
+    from patience.solver.practical import next_move
+
+    hint_module = importlib.import_module("patience.solver.hint")  # the module, not hint()
+    monkeypatch.setattr(hint_module, "solve", lambda s, **_: SolveResult("unknown"))
+    state = patience.get_game("shah").new(deal=3)
+    out = ANSI.sub("", run("play", "shah", "--deal", "3", stdin="h\nq\n"))
+    said = words.describe(state, next_move(state))
+    assert "may still be winnable" in out
+    assert f"a guess, not a proved line: {said}" in " ".join(out.split())

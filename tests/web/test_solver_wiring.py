@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+import patience
 from patience import Move, State
 
 
@@ -22,6 +23,7 @@ class FakeHint:
     status: str
     move: Move | None
     message: str
+    guess: Move | None = None
 
 
 @dataclass
@@ -127,3 +129,36 @@ def test_real_solver_hint_is_legal(client: TestClient) -> None:
     assert hint["status"] in ("move", "lost", "unknown")
     if hint["status"] == "move":
         assert hint["move"]["move"] in [m["move"] for m in body["moves"]]
+
+
+def test_an_undecided_hint_offers_the_guess_as_a_listed_move(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time",
+                                                  guess=s.legal_moves()[0]))
+    body = start_star(client)
+    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    assert hint["status"] == "guess" and hint["message"] == "no win found in time"
+    assert hint["move"] == body["moves"][0] and hint["move"]["words"]
+
+
+def test_an_undecided_hint_without_a_guess_stays_unknown(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time"))
+    body = start_star(client)
+    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    assert hint == {"status": "unknown", "move": None, "message": "no win found in time"}
+
+
+def test_real_solver_out_of_time_guesses_the_practical_move(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("patience.solver")
+    import patience.web.service as service
+    from patience.solver.practical import next_move
+
+    monkeypatch.setattr(service, "HINT_NODES", 1)  # one position searched: undecided
+    r = client.post("/api/play", json={"game": "shah", "deal": 3})
+    body = r.json()
+    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    assert hint["status"] == "guess" and "may still be winnable" in hint["message"]
+    assert hint["move"] in body["moves"]
+    assert hint["move"]["move"] == next_move(patience.get_game("shah").new(deal=3)).to_dict()

@@ -17,6 +17,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from patience import words
 from patience.cli.common import fail
 from patience.cli.table import Table
 from patience.cli.typed import card_example, example, read_move
@@ -139,7 +140,10 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
     elif word == "rules":
         table.page(state.game.rules_text(), read)
     elif word in ("h", "hint"):
-        table.say(f"hint: {hinter.hint(state).message}")
+        found = hinter.hint(state)
+        table.say(f"hint: {found.message}")
+        if found.guess is not None:  # nothing proved: the practical player's move
+            table.say(f"a guess, not a proved line: {words.describe(state, found.guess)}")
     elif word in ("?", "help"):
         table.say(help_text(state))
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):

@@ -1,5 +1,9 @@
 """Hints for a player: the first move of a winning line, or a proven loss, or "unknown".
 
+An "unknown" hint still offers a move where it can: the practical player's choice
+(``solver/practical.py``, which reads only the cards a player sees), named as a guess, never
+as part of a winning line, so a player who asked is not left with nothing.
+
 ``hint`` searches once per ask. ``Hinter`` is one game's memory across asks, for front ends
 that keep a game open: a winning line found once is followed without searching again while
 the player plays it, and a position proved lost keeps every later position lost (a win from
@@ -17,6 +21,7 @@ from typing import Literal
 from patience.engine.moves import Move
 from patience.engine.rules import RawMove
 from patience.engine.state import State
+from patience.solver.practical import Lookahead, next_move
 from patience.solver.search import solve
 
 HintStatus = Literal["move", "lost", "unknown"]
@@ -31,9 +36,13 @@ LOST_KEPT = 8  # positions proved lost that a Hinter remembers
 
 @dataclass(frozen=True)
 class Hint:
+    """``move`` only with status "move" (a proved winning line starts with it); ``guess``
+    only with status "unknown": the move a careful player would try, proved nothing."""
+
     status: HintStatus
     move: Move | None
     message: str
+    guess: Move | None = None
 
 
 def hint(state: State, *, max_nodes: int = 5_000_000, max_seconds: float = 5.0) -> Hint:
@@ -56,7 +65,18 @@ def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, lis
                     "searched)"), []
     return Hint("unknown", None,
                 f"no win found within the search budget ({result.nodes} positions, "
-                f"{result.seconds:.1f} s); the game may still be winnable"), []
+                f"{result.seconds:.1f} s); the game may still be winnable",
+                practical_guess(state)), []
+
+
+def practical_guess(state: State) -> Move | None:
+    """The practical player's move, or None where it would give the game up (it sees
+    nothing worth trying) or the game is over."""
+    if state.status != "playing":
+        return None
+    look = Lookahead(state)
+    move = next_move(state, look)
+    return None if look.stuck else move
 
 
 @dataclass(frozen=True)
@@ -152,5 +172,5 @@ class Hinter:
                 self._lost = [history, *self._lost][:LOST_KEPT]
         if found.status == "unknown" and longer == 1 and state.status == "playing":
             return Hint("unknown", None, f"{found.message}; ask again to search "
-                        f"{AGAIN} times longer")
+                        f"{AGAIN} times longer", found.guess)
         return found

@@ -191,7 +191,10 @@ class PlayOut(BaseModel):
 
 
 class HintOut(BaseModel):
-    status: Literal["move", "lost", "unknown"]
+    status: Literal["move", "lost", "guess", "unknown"] = Field(
+        description="move: `move` starts a winning line; lost: proved, every line was "
+        "searched; guess: no winning line found in time, `move` is what a careful player "
+        "would try (nothing proved); unknown: neither a line nor a guess.")
     move: MoveOut | None
     message: str
 

@@ -165,7 +165,8 @@ def snapshot(live: Live) -> Snapshot:
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """The solver's advice on the position ``seen`` shows, in a player's words."""
+    """The solver's advice on the position ``seen`` shows, in a player's words. Status
+    "guess": no winning line was found in time, and ``move`` is the practical player's."""
 
     seen: Snapshot
     status: str
@@ -467,7 +468,11 @@ class GameService:
                 self.store.record_verdict(row.game, row.options, row.deal, decided,
                                           row.rules_version)
         move: Move | None = found.move
-        return HintAnswer(seen, str(found.status), move,
+        status = str(found.status)
+        guess: Move | None = found.guess
+        if status == "unknown" and guess is not None:  # undecided, with the practical move
+            status, move = "guess", guess
+        return HintAnswer(seen, status, move,
                           words.describe(position, move) if move is not None else "",
                           words.plain(position, str(found.message)))
 

@@ -167,6 +167,10 @@ export async function hint() {
     if (found.status === "move" && found.move) {
       ui.hint = { ...found.move, index: moveIndex(found.move) };
       say(`Hint: ${found.move.words}. ${capital(found.message)}`, "hint");
+    } else if (found.status === "guess" && found.move) {
+      ui.hint = { ...found.move, index: moveIndex(found.move) };
+      say(`Try ${found.move.words}: a careful player's move, not a proved line. `
+        + `${capital(found.message)}.`, "hint");
     } else if (found.status === "lost") {
       say(`This game can no longer be won from here: ${found.message}.`, "error");
     } else {
