@@ -65,6 +65,21 @@ fn var(board: &Board, i: usize) -> i32 {
     board.vars[i]
 }
 
+/// The cells' cards, sorted, then zeros, and how many there are: the cells are
+/// interchangeable, so both position keys read them in this one order.
+fn sorted_cells(board: &Board) -> ([u8; 4], usize) {
+    let mut cells = [0u8; 4];
+    let mut held = 0;
+    for cell in &board.piles[CELL0..CELL0 + 4] {
+        if let Some(&card) = cell.last() {
+            cells[held] = card;
+            held += 1;
+        }
+    }
+    cells[..held].sort_unstable();
+    (cells, held)
+}
+
 fn base_of(board: &Board, card: Card) -> usize {
     board.vars[BASE_OF_SUIT + usize::from(suit(card))] as usize
 }
@@ -216,20 +231,11 @@ impl Rules for Star {
     /// stock keep one order for a whole search (the Python docstring argues it).
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut cells = [0u8; 4];
-        let mut held = 0;
-        for cell in &piles[CELL0..CELL0 + 4] {
-            if let Some(&card) = cell.last() {
-                cells[held] = card;
-                held += 1;
-            }
-        }
-        let cells = &mut cells[..held];
-        cells.sort_unstable();
+        let (cells, held) = sorted_cells(board);
         out.extend((0..4).map(|b| piles[b].len() as u8));
         out.push(piles[RESERVE].len() as u8);
-        out.push(cells.len() as u8);
-        out.extend_from_slice(cells);
+        out.push(held as u8);
+        out.extend_from_slice(&cells[..held]);
         out.extend(board.vars[..BASE_OF_SUIT].iter().map(|&v| v as u8));
     }
 
@@ -240,15 +246,7 @@ impl Rules for Star {
     /// (2 bits) and the redeals (2 bits).
     fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
         let piles = &board.piles;
-        let mut cells = [0u8; 4];
-        let mut held = 0;
-        for cell in &piles[CELL0..CELL0 + 4] {
-            if let Some(&card) = cell.last() {
-                cells[held] = card;
-                held += 1;
-            }
-        }
-        cells[..held].sort_unstable();
+        let (cells, held) = sorted_cells(board);
         let mut key = 0u64;
         for base in &piles[..4] {
             key = key << 4 | base.len() as u64;
