@@ -299,9 +299,10 @@ impl Rules for Blockade {
     /// `blockade_dead_end`: some card can never reach a foundation, even in the relaxed
     /// game, rows being dealt onto what it leaves while no column can be emptied
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
-    /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7); when a
-    /// column can be emptied with one row or less left, every number of refills before
-    /// that row is tried (`final_row_lost`) instead of counting the stock free.
+    /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7); when the
+    /// relaxed game, its rows dealt, can empty a column with one row or less left in its
+    /// stock, every number of refills before that row is tried (`final_row_lost`) instead
+    /// of counting the stock free.
     fn dead_end(&self, board: &Board) -> bool {
         self.relaxed_lost(board, self.final_row)
     }
