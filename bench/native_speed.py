@@ -8,7 +8,8 @@ the earlier build (a copy of ``src/patience`` with the earlier ``_native*.so`` i
 later build is the one ``import patience`` finds. Each game is solved by the earlier build
 and then by the later one, each in a fresh process, so both meet the same load. Writes the
 rows and the ratio of their speeds (nodes a second, as ``bench/solver.py`` counts them) to
-bench/results/native_speed.json (a run of some games keeps the others) and prints a table.
+bench/results/native_speed.json, or ``--out`` (a run of some games keeps the others), and
+prints a table.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=["star", "sun", "clock", "blockade", "shah"])
     parser.add_argument("--deals", type=int, default=50, help="deals 1..N per game")
     parser.add_argument("--max-seconds", type=float, default=10.0)
+    parser.add_argument("--out", type=Path, default=RESULTS,
+                        help="where the rows go (default bench/results/native_speed.json)")
     parser.add_argument("--worker", nargs=3, metavar=("GAME", "DEALS", "MAX_SECONDS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -96,13 +99,13 @@ def main() -> None:
                      **pair, "nodes_per_second_ratio":
                      pair["after"]["nodes_per_second"] / before if before else None})
     stored: dict[str, Any] = {"games": []}
-    if RESULTS.exists():
-        stored = json.loads(RESULTS.read_text("utf-8"))
+    if args.out.exists():
+        stored = json.loads(args.out.read_text("utf-8"))
     measured = {row["game"] for row in rows}
     stored["games"] = [row for row in stored["games"] if row["game"] not in measured] + rows
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(stored, indent=2) + "\n", "utf-8")
-    print(f"written {RESULTS}")
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(stored, indent=2) + "\n", "utf-8")
+    print(f"written {args.out}")
 
 
 if __name__ == "__main__":
