@@ -58,8 +58,7 @@ def python_search_moves(state: State, dead_ends: bool = True,
 
 def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
          knowledge: bool = True, dead_ends: bool = True, order: Ordering | None = None,
-         choose: Chooser | None = None,
-         stronger: Callable[[State], bool] | None = None) -> int:
+         choose: Chooser | None = None) -> int:
     """One random playout of ``deal`` through both engines, taking back a move now and then;
     at every step the legal moves, ``to_dict``, the status, the key and the solver's table
     key must agree, and with
@@ -67,9 +66,7 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
     ``dead_ends`` the game's dead ends differ, and where the native one claims one the step
     is left to a test of its own; ``order`` as ``python_search_moves``). ``choose`` picks
     each move (uniformly by default), for a game whose uniform playouts end before its late
-    stages. Where the native dead end claims a loss the Python one does not, ``stronger``
-    says whether the native one may (and may keep the position for a test of its own).
-    Returns the number of steps compared."""
+    stages. Returns the number of steps compared."""
     module = native_module()
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -87,9 +84,7 @@ def walk(game_id: str, options: dict[str, Any], deal: int, seed: int,
         if knowledge:
             tried = twin.search_moves()
             if dead_ends or tried or not legal:  # else a native dead end, checked apart
-                expected = python_search_moves(state, dead_ends, order)
-                if tried or not expected or stronger is None or not stronger(state):
-                    assert tried == expected, where
+                assert tried == python_search_moves(state, dead_ends, order), where
         steps += 1
         if not legal:
             return steps

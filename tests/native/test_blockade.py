@@ -6,14 +6,12 @@ agreeing."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from patience.engine.registry import get_game
 from patience.engine.rules import ACTION, RawMove
-from patience.engine.state import State
 from tests.native.helpers import agree_on, native_module, option_sets, walk
 
 BLOCKADE_OPTIONS = option_sets(get_game("blockade"))
@@ -30,67 +28,21 @@ def cards_first(rng: random.Random, legal: list[RawMove]) -> RawMove:
     return rng.choice(legal)
 
 
-Kept = list[tuple[int, list[RawMove]]]
-
-
-def stronger_claims(options: dict[str, Any], deal: int, kept: Kept) -> Callable[[State], bool]:
-    """`walk`'s ``stronger``: the native dead end also tries the last row's refills (BLK-4,
-    BLK-6; `final_row_lost` in native/src/games/blockade.rs) where its relaxed game, dealt
-    down to one row, can empty a column, and so may prove lost what the Python one does
-    not; not with `empty_columns = "any"`, where the two are the same. Keeps each
-    position's deal and moves."""
-    def allowed(state: State) -> bool:
-        if options["empty_columns"] != "stay":
-            return False
-        kept.append((deal, state.raw_history()))
-        return True
-    return allowed
-
-
 @pytest.mark.parametrize("options", BLOCKADE_OPTIONS, ids=str)
 def test_random_playouts_agree_step_by_step(options: dict[str, Any]) -> None:
     native_module()
     playouts = PLAYOUTS
     if options["move_sequences"] and options["empty_columns"] == "any":
         playouts = LONG_PLAYOUTS  # runs wander between empty columns for hundreds of steps
-    kept: Kept = []
-    steps = sum(walk("blockade", options, deal, seed=deal, choose=cards_first,
-                     stronger=stronger_claims(options, deal, kept))
+    steps = sum(walk("blockade", options, deal, seed=deal, choose=cards_first)
                 for deal in range(playouts))
     assert steps > playouts * 40  # the walks went deep: most deal the whole stock (BLK-4)
-
-
-def test_the_last_rows_refills_claim_only_lost_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where the native dead end proves lost what the Python one does not, the Python
-    search, which lacks that proof, finds no win either, and proves them lost."""
-    native_module()
-    from patience.solver.search import solve
-
-    options = {"move_sequences": False, "empty_columns": "stay", "deal_when": "any"}
-    kept: Kept = []
-    for deal in range(PLAYOUTS):
-        walk("blockade", options, deal, seed=deal, choose=cards_first,
-             stronger=stronger_claims(options, deal, kept))
-    assert len(kept) >= 3
-    monkeypatch.setenv("PATIENCE_NATIVE", "0")
-    proved = 0
-    for deal, history in kept[:6]:
-        state = get_game("blockade").new(deal=deal, **options)
-        for move in history:
-            state.play_raw(move)
-        outcome = solve(state, max_nodes=200_000, max_seconds=60.0).outcome
-        assert outcome != "won", (deal, history)
-        proved += outcome == "lost"
-    assert proved >= 3
 
 
 @pytest.mark.parametrize("options", BLOCKADE_OPTIONS[:2], ids=str)
 def test_uniform_playouts_agree_step_by_step(options: dict[str, Any]) -> None:
     native_module()
-    kept: Kept = []
-    steps = sum(walk("blockade", options, deal, seed=deal,
-                     stronger=stronger_claims(options, deal, kept))
-                for deal in range(PLAYOUTS // 2))
+    steps = sum(walk("blockade", options, deal, seed=deal) for deal in range(PLAYOUTS // 2))
     assert steps > PLAYOUTS // 2 * 20
 
 

@@ -44,15 +44,10 @@ pub struct Blockade {
     sequences: bool,
     fill_any: bool,
     deal_when_stuck: bool,
-    final_row: bool, // the dead end tries the last row's refills (`final_row_lost`)
 }
 
 /// Blockade with `options` (`move_sequences`, `empty_columns`, `deal_when`), or why not.
 pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
-    Ok(Arc::new(from_options(options)?))
-}
-
-fn from_options(options: &Options) -> Result<Blockade, String> {
     let (mut sequences, mut fill_any, mut stuck) = (None, None, None);
     for (name, value) in options {
         match (name.as_str(), value) {
@@ -69,13 +64,12 @@ fn from_options(options: &Options) -> Result<Blockade, String> {
         (1..=COLUMNS).map(|n| Pile::new(&format!("col{n}"), Kind::Tableau, 0)).collect();
     layout.extend((1..=8).map(|n| Pile::new(&format!("found{n}"), Kind::Foundation, 13)));
     layout.push(Pile::new("stock", Kind::Stock, 0));
-    Ok(Blockade {
+    Ok(Arc::new(Blockade {
         layout,
         sequences: sequences.ok_or_else(|| missing("move_sequences"))?,
         fill_any: fill_any.ok_or_else(|| missing("empty_columns"))?,
         deal_when_stuck: stuck.ok_or_else(|| missing("deal_when"))?,
-        final_row: true,
-    })
+    }))
 }
 
 /// BLK-1: an ace starts the lowest-numbered empty foundation.
@@ -299,12 +293,22 @@ impl Rules for Blockade {
     /// `blockade_dead_end`: some card can never reach a foundation, even in the relaxed
     /// game, rows being dealt onto what it leaves while no column can be emptied
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
-    /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7); when the
-    /// relaxed game, its rows dealt, can empty a column with one row or less left in its
-    /// stock, every number of refills before that row is tried (`final_row_lost`) instead
-    /// of counting the stock free.
+    /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7).
     fn dead_end(&self, board: &Board) -> bool {
-        self.relaxed_lost(board, self.final_row)
+        let stock = &board.piles[STOCK];
+        let mut game = Relaxed::of_position(&board.piles, self.sequences);
+        let mut left = stock.len();
+        game.settle();
+        while left > 0 && !game.tops.contains(&0) {
+            left = game.deal_row(stock, left);
+            game.settle();
+        }
+        game.release(&stock[..left]);
+        game.settle();
+        if self.fill_any && game.tops.contains(&0) {
+            return false; // a column may be emptied, and any card may move into it (BLK-8)
+        }
+        game.tops.iter().any(|&t| t > 0)
     }
 
     /// `blockade_dive`'s beams (`beam.rs`), then `blockade_search`'s dives: lines played
@@ -389,28 +393,6 @@ impl Rules for Blockade {
 }
 
 impl Blockade {
-    /// The relaxed game's verdict (`dead_end`); `final_row` adds the last row's refills
-    /// (`final_row_lost`).
-    fn relaxed_lost(&self, board: &Board, final_row: bool) -> bool {
-        let stock = &board.piles[STOCK];
-        let mut game = Relaxed::of_position(&board.piles, self.sequences);
-        let mut left = stock.len();
-        game.settle();
-        while left > 0 && !game.tops.contains(&0) {
-            left = game.deal_row(stock, left);
-            game.settle();
-        }
-        if final_row && !self.fill_any && left > 0 && non_aces(&stock[..left]) <= COLUMNS {
-            return final_row_lost(&game, &stock[..left]);
-        }
-        game.release(&stock[..left]);
-        game.settle();
-        if self.fill_any && game.tops.contains(&0) {
-            return false; // a column may be emptied, and any card may move into it (BLK-8)
-        }
-        game.tops.iter().any(|&t| t > 0)
-    }
-
     /// One dive (`blockade_search._dive`): from `state`, the first move in `order` to a
     /// position not yet met on the line, until the stock is spent, the line is stuck or a
     /// deal lands on a dead end (BLK-4); then the endgame's exact search. The won line or
@@ -551,58 +533,6 @@ impl ProbeOrder {
     }
 }
 
-/// The cards of `stock` that are not aces (BLK-4: an ace dealt goes straight up).
-fn non_aces(stock: &[Card]) -> usize {
-    stock.iter().filter(|&&card| rank(card) != ACE).count()
-}
-
-/// The last row's refills, relaxed: `game` is the relaxed game settled with a column it
-/// can empty, `stock` (top last) holds at most twelve cards that are not aces, so the
-/// next `deal` spends it (BLK-4). Whatever a line does, the stock then goes in two parts:
-/// its first k cards that are not aces as refills, each into a column just emptied
-/// (BLK-6), and at the `deal` the rest onto col1, col2, ... in turn (BLK-4; nothing if
-/// the refills spent it); aces go straight up either way. Some k in 0..=n describes every
-/// line, so the position is lost when every k leaves a card in the relaxed game. A k is
-/// only possible when k columns can be emptied one after the other: a column empties
-/// first when the relaxed game can take all its cards off, and again only when its
-/// refill card may leave (a card on it leaves first, and the refill card with it). Each k
-/// is relaxed as the rows are in `dead_end`: the rest is dealt onto what the relaxed
-/// game leaves (which any line leaves at least), a refill card is a column of its own
-/// that nothing covers (in the game the row may cover it, which only holds it longer),
-/// an ace is free at once, and the cards may go as the relaxed game lets them (BLK-2,
-/// BLK-5). The relaxed game counted the stock free instead; this finds more of the
-/// positions where the last row buries a card for good.
-fn final_row_lost(game: &Relaxed, stock: &[Card]) -> bool {
-    let order: Vec<Card> = stock.iter().rev().copied().filter(|&card| rank(card) != ACE).collect();
-    let aces: Vec<Card> = stock.iter().copied().filter(|&card| rank(card) == ACE).collect();
-    // refills: each needs a column just emptied, either one the relaxed game empties or
-    // one whose refill card may leave again; this bounds their number
-    let mut refilled = game.clone();
-    refilled.release(&aces);
-    let mut most = 0;
-    while most < order.len() {
-        refilled.settle();
-        let left_on = refilled.singles.iter().filter(|&&card| card != 0).count();
-        let emptied = refilled.tops.iter().filter(|&&t| t == 0).count() + most - left_on;
-        if emptied <= most {
-            break;
-        }
-        refilled.add_single(order[most]);
-        most += 1;
-    }
-    (0..=most).all(|k| {
-        let mut game = game.clone();
-        game.release(&aces);
-        for &card in &order[..k] {
-            game.add_single(card);
-        }
-        let row: Vec<Card> = order[k..].iter().rev().copied().collect();
-        game.deal_row(&row, row.len());
-        game.settle();
-        game.tops.iter().any(|&t| t > 0) || game.singles.iter().any(|&card| card != 0)
-    })
-}
-
 /// How many copies of `card` lie on the foundations (BLK-2: a foundation of the card's
 /// suit holds it once it is at least as high).
 fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
@@ -625,10 +555,8 @@ fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
 /// `move_sequences` a same-suit descending run goes off as one when its first card may
 /// marry. Every real line maps into it (the Python module argues it), so a card it cannot
 /// take off never leaves its column.
-#[derive(Clone)]
 struct Relaxed {
     sequences: bool,
-    singles: [Card; COLUMNS], // refill cards, each alone and never covered; 0 once gone
     columns: [Column; COLUMNS],
     tops: [usize; COLUMNS],
     free: [u8; 64],
@@ -644,7 +572,6 @@ impl Relaxed {
     fn of_position(piles: &[Vec<Card>], sequences: bool) -> Relaxed {
         let mut game = Relaxed {
             sequences,
-            singles: [0; COLUMNS],
             columns: std::array::from_fn(|col| Column::of(&piles[col])),
             tops: [0; COLUMNS],
             free: [0; 64],
@@ -711,7 +638,9 @@ impl Relaxed {
                 let mut top = self.tops[col];
                 while top > 0 {
                     let card = self.columns[col][top - 1];
-                    let base = if self.may_go(card) {
+                    let s = usize::from(suit(card));
+                    let reach = if self.home[usize::from(card)] > 0 { self.reach2[s] } else { self.reach[s] };
+                    let base = if rank(card) <= reach + 1 || self.buried[usize::from(card + NEXT)] < 2 {
                         top - 1
                     } else if self.sequences {
                         let Some(base) = run_that_may_marry(&self.columns[col], top, &self.buried) else {
@@ -737,32 +666,7 @@ impl Relaxed {
                 }
                 self.tops[col] = top;
             }
-            for i in 0..COLUMNS {
-                let card = self.singles[i];
-                if card != 0 && self.may_go(card) {
-                    self.singles[i] = 0;
-                    self.free[usize::from(card)] += 1;
-                    self.raise_suit(suit(card));
-                    progress = true;
-                }
-            }
         }
-    }
-
-    /// A top card may leave its column: every lower rank of its suit has a free copy
-    /// (two if its other copy is home), or some copy of its successor is neither held,
-    /// home nor buried (BLK-2, BLK-5).
-    fn may_go(&self, card: Card) -> bool {
-        let s = usize::from(suit(card));
-        let reach = if self.home[usize::from(card)] > 0 { self.reach2[s] } else { self.reach[s] };
-        rank(card) <= reach + 1 || self.buried[usize::from(card + NEXT)] < 2
-    }
-
-    /// A held card laid as a refill (BLK-6): a column of its own, covered by nothing.
-    fn add_single(&mut self, card: Card) {
-        self.buried[usize::from(card)] -= 1;
-        let slot = self.singles.iter().position(|&c| c == 0).expect("at most twelve refills");
-        self.singles[slot] = card;
     }
 
     /// Lay one row from `stock[..left]` (its top last) onto the cards still on, col1 ->
@@ -903,96 +807,5 @@ impl Probe {
             state.pop();
         }
         false
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use crate::deals::{chance_source, deal_order, SplitMix64};
-
-    fn default_options() -> Options {
-        let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
-        vec![
-            ("move_sequences".into(), OptValue::Bool(false)),
-            s("empty_columns", "stay"),
-            s("deal_when", "any"),
-        ]
-    }
-
-    /// Deal `deal` under the default options, the last row's refills tried or not.
-    fn game(deal: u64, final_row: bool) -> State {
-        let rules = Blockade { final_row, ..from_options(&default_options()).expect("default options") };
-        let deck = deal_order(deal, 2);
-        State::new(Arc::new(rules), &deck, chance_source(Some(deal), &deck))
-    }
-
-    fn budget(max_nodes: u64) -> Budget {
-        Budget { max_nodes, max_seconds: 60.0, max_table_bytes: 256 << 20 }
-    }
-
-    /// `final_row_lost` fires where the stock counted free did not, and each such
-    /// position is lost: a complete search with the dead end that counts the stock free
-    /// (BLK-4, BLK-6) finds no win below any of them.
-    #[test]
-    fn the_last_rows_refills_prove_positions_lost() {
-        let rules = from_options(&default_options()).expect("default options");
-        let mut rng = SplitMix64::new(3);
-        let (mut proved, mut fired) = (0, 0);
-        for deal in 1..=200 {
-            let mut walk = game(deal, true);
-            let mut line = Vec::new();
-            while !walk.legal_raw().is_empty() && fired < 12 {
-                let board = &walk.board;
-                if rules.relaxed_lost(board, true) && !rules.relaxed_lost(board, false) {
-                    fired += 1;
-                    let mut check = game(deal, false);
-                    for &mv in &line {
-                        check.play_raw(mv);
-                    }
-                    let answer = search::solve(&mut check, budget(300_000));
-                    assert_ne!(answer.outcome, Outcome::Won, "deal {deal} after {} moves", line.len());
-                    if answer.outcome == Outcome::Lost {
-                        proved += 1;
-                    }
-                    break;
-                }
-                // a random line that deals one time in eight where a card may move
-                let legal = walk.legal_raw().to_vec();
-                let cards: Vec<Move> = legal.iter().copied().filter(|m| !m.is_action()).collect();
-                let mv = if cards.is_empty() || rng.below(8) == 0 {
-                    legal[legal.len() - 1]
-                } else {
-                    cards[rng.below(cards.len() as u64) as usize]
-                };
-                walk.play_raw(mv);
-                line.push(mv);
-            }
-        }
-        assert!(fired >= 3 && proved >= 3, "fired {fired}, proved lost {proved}");
-    }
-
-    /// Along the won lines the search finds without it, no position is one
-    /// `final_row_lost` calls lost.
-    #[test]
-    fn the_last_rows_refills_never_fire_on_a_won_line() {
-        let rules = from_options(&default_options()).expect("default options");
-        let mut checked = 0;
-        for deal in [1, 2, 5, 9, 10, 15, 20, 41, 44, 47, 49] {
-            let mut state = game(deal, false);
-            let answer = search::solve(&mut state, budget(200_000));
-            assert_eq!(answer.outcome, Outcome::Won, "deal {deal}");
-            for mv in answer.line {
-                state.play_raw(mv);
-                assert!(
-                    !rules.relaxed_lost(&state.board, true),
-                    "deal {deal} after {} moves",
-                    state.moves_played()
-                );
-                checked += usize::from(non_aces(&state.board.piles[STOCK]) <= COLUMNS);
-            }
-        }
-        assert!(checked > 100, "{checked} positions with one row or less left");
     }
 }
