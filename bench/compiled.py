@@ -1,6 +1,7 @@
 """The compiled build against pure Python, side by side: per game, the same deals solved at
-the same node budget by each build in turn, in CPU seconds, with every answer and node
-count compared (the two must search the very same positions).
+the same node budget by each build's Python search (``PATIENCE_NATIVE=0``: the plain
+depth-first core, compiled with the practical player) in turn, in CPU seconds, with every
+answer and node count compared (the two must search the very same positions).
 
     python bench/compiled.py                      # after scripts/test made build/compiled
     python bench/compiled.py --games shah --deals 5 --nodes 40000
@@ -42,7 +43,7 @@ for deal in map(int, deals.split(",")):
 
 def run(build: str, game_id: str, deals: list[int], nodes: int) -> list[list[Any]]:
     """Solve the deals in a fresh interpreter on one build."""
-    env = {**os.environ, "PYTHONPATH": str(BUILDS[build])}
+    env = {**os.environ, "PYTHONPATH": str(BUILDS[build]), "PATIENCE_NATIVE": "0"}
     out = subprocess.run(
         [sys.executable, "-c", WORKER, game_id, ",".join(map(str, deals)), str(nodes), build],
         env=env, check=True, capture_output=True, text=True).stdout

@@ -11,8 +11,6 @@ import pytest
 from patience.engine.registry import get_game
 from tests.native.helpers import (
     agree_on,
-    dive_lines,
-    knowledge_walk,
     native_module,
     option_sets,
     walk,
@@ -27,16 +25,6 @@ def test_random_playouts_agree_step_by_step(options: dict[str, Any]) -> None:
     native_module()
     steps = sum(walk("double-star", options, deal, seed=deal) for deal in range(PLAYOUTS))
     assert steps > PLAYOUTS * 80  # the walks went deep: the stock is turned through
-
-
-@pytest.mark.parametrize("options", OPTIONS, ids=str)
-def test_solver_knowledge_agrees_step_by_step(options: dict[str, Any]) -> None:
-    """The family's solver key, dead ends, safe moves and move order are the Python
-    solver's at every step of random playouts."""
-    native_module()
-    dead = sum(knowledge_walk("double-star", options, deal, seed=deal)[0]
-               for deal in range(15))
-    assert dead > 0  # random play strands cards: the dead ends were asked and answered
 
 
 @pytest.mark.parametrize("options", OPTIONS[::2], ids=str)
@@ -58,14 +46,3 @@ def test_unsupported_options_fall_back() -> None:
     assert module.unsupported("double-star", {"foundations": 8, "piles": 6})
 
 
-def test_native_dive_plays_the_python_dives_line() -> None:
-    """The family's dive is ported move for move (``native/src/games/reserve_family/
-    dive.rs``): where the Python dive wins, the native search wins by its dive, with the
-    same line in the same nodes (with the pool game dropping positions)."""
-    won = 0
-    for deal in (2, 6, 7, 9):
-        line, nodes, native_line, native_nodes = dive_lines("double-star", {}, deal, 800_000)
-        if line is not None:
-            assert ([tuple(m) for m in native_line], native_nodes) == (line, nodes), deal
-            won += 1
-    assert won >= 3

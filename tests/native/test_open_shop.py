@@ -14,8 +14,6 @@ from patience.engine.registry import get_game
 from patience.games.reserve_family import REDEALS_DONE
 from tests.native.helpers import (
     agree_on,
-    dive_lines,
-    knowledge_walk,
     native_module,
     option_sets,
     walk,
@@ -73,23 +71,3 @@ def test_unsupported_options_fall_back() -> None:
     assert module.unsupported("open-shop", {"redeals": 0, "piles": 5})
 
 
-@pytest.mark.parametrize("options", OPTIONS, ids=str)
-def test_solver_knowledge_agrees_step_by_step(options: dict[str, Any]) -> None:
-    """The family's solver key, dead ends, safe moves and move order are the Python
-    solver's at every step of random playouts."""
-    native_module()
-    dead = sum(knowledge_walk("open-shop", options, deal, seed=deal)[0] for deal in range(40))
-    assert dead > 0  # random play strands cards: the dead ends were asked and answered
-
-
-def test_native_dive_plays_the_python_dives_line() -> None:
-    """The family's dive is ported move for move (``native/src/games/reserve_family/
-    dive.rs``): where the Python dive wins, the native search wins by its dive, with the
-    same line in the same nodes."""
-    won = 0
-    for deal in (1, 4, 6, 7):
-        line, nodes, native_line, native_nodes = dive_lines("open-shop", {"redeals": 0}, deal, 400_000)
-        if line is not None:
-            assert ([tuple(m) for m in native_line], native_nodes) == (line, nodes), deal
-            won += 1
-    assert won >= 2

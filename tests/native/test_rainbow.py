@@ -1,9 +1,8 @@
 """Rainbow (RULES.md §6) in the native engine: differential playouts against the Python
 engine for every option set (RBW-7's `redeals`), the chance redeals and the even piles
-(RBW-6) included, with the family's solver knowledge (table key, dead ends, safe moves,
-move order) step by step, and the two searches agreeing. The native core has not the
-Python search's probes on ranks nor its dive, so ``solve`` leaves Rainbow to the Python
-search (``search_share`` 0)."""
+(RBW-6) included, with the solver's table key step by step, and the two searches agreeing.
+The family's search knowledge (safe moves, dead ends, move orders, probes on ranks, dive,
+pool game) lives in the native search alone."""
 
 from __future__ import annotations
 
@@ -11,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from patience import native
 from patience.engine.registry import get_game
 from patience.solver.search import solve
 from tests.native.helpers import native_module, option_sets, walk
@@ -42,26 +40,24 @@ def test_an_explicit_deck_seeds_the_redeals_as_python_does() -> None:
 
 
 @pytest.mark.parametrize("options", RAINBOW_OPTIONS, ids=str)
-def test_native_search_wins_late_on_the_python_searchs_winning_lines(
+def test_python_search_wins_late_on_the_native_searchs_winning_lines(
         options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    """From 40 moves before the end of each line the Python search wins with, the native
-    search (without the Python search's probes and dive it decides few whole deals) must
-    not claim a loss, and wins where it decides."""
+    """From 30 moves before the end of each line the native search wins with, the plain
+    Python search (which decides few whole deals) must not claim a loss, and wins where
+    it decides, with a line that replays."""
     native_module()
     game = get_game("rainbow")
     decided = 0
     for deal in range(1, 9):
-        monkeypatch.setenv("PATIENCE_NATIVE", "0")
-        result = solve(game.new(deal=deal, **options), max_nodes=100_000, max_seconds=60.0)
-        monkeypatch.delenv("PATIENCE_NATIVE")
+        result = solve(game.new(deal=deal, **options), max_nodes=200_000, max_seconds=60.0)
         if result.outcome != "won":
             continue
         late = game.new(deal=deal, **options)
-        for move in result.moves[:-40]:
+        for move in result.moves[:-30]:
             late.play(move)
-        twin = native.start(late)
-        assert twin is not None
-        outcome = twin.solve(200_000, 60.0, 256)[0]
+        monkeypatch.setenv("PATIENCE_NATIVE", "0")
+        outcome = solve(late, max_nodes=100_000, max_seconds=60.0).outcome
+        monkeypatch.delenv("PATIENCE_NATIVE")
         assert outcome != "lost", deal
         decided += outcome == "won"
     assert decided >= 3

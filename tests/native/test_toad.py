@@ -10,11 +10,8 @@ import pytest
 
 from patience import native
 from patience.engine.registry import get_game
-from patience.engine.rules import ACTION, RawMove
-from patience.engine.state import State
 from patience.games.reserve_family import ReserveRules
-from patience.solver.dominance import MOVE_ORDERS
-from tests.native.helpers import agree_on, dive_lines, knowledge_walk, native_module, walk
+from tests.native.helpers import agree_on, native_module, walk
 
 TOAD = get_game("toad")
 # every (reserve_piles, ace_extraction) at the default size, many playouts each
@@ -30,7 +27,7 @@ SIZE_PLAYOUTS = 3
 @pytest.mark.parametrize("options", MAIN_OPTIONS, ids=str)
 def test_random_playouts_agree_step_by_step(options: dict[str, Any]) -> None:
     native_module()
-    steps = sum(walk("toad", options, deal, seed=deal, order=extractions_then_order)
+    steps = sum(walk("toad", options, deal, seed=deal)
                 for deal in range(PLAYOUTS))
     assert steps > PLAYOUTS * 100  # the walks went deep: the stock is turned through
 
@@ -39,7 +36,7 @@ def test_every_reserve_size_agrees() -> None:
     native_module()
     for options in SIZES:
         for deal in range(SIZE_PLAYOUTS):
-            walk("toad", options, deal, seed=1000 + deal, order=extractions_then_order)
+            walk("toad", options, deal, seed=1000 + deal)
 
 
 def test_every_extraction_agrees() -> None:
@@ -94,37 +91,3 @@ def test_unsupported_options_fall_back() -> None:
     assert module.unsupported("toad", {**good, "ace_extraction": 1})
 
 
-def extractions_then_order(state: State, legal: list[RawMove]) -> list[RawMove]:
-    """The Python search's order: the extractions alone while one is open
-    (``solver/toad.py``, ``search_after_extractions``), else the family's."""
-    rules = state.rules
-    assert isinstance(rules, ReserveRules)
-    return rules.extractions(state) or MOVE_ORDERS["toad"](state, legal)
-
-
-@pytest.mark.parametrize("options", MAIN_OPTIONS, ids=str)
-def test_solver_knowledge_agrees_step_by_step(options: dict[str, Any]) -> None:
-    """The family's solver key, dead ends, safe moves and move order, with the
-    extractions first (TOD-3), are the Python solver's at every step."""
-    native_module()
-    dead = safe = 0
-    for deal in range(25):
-        d, s, _ = knowledge_walk("toad", options, deal, seed=deal, order=extractions_then_order)
-        dead, safe = dead + d, safe + s
-    assert dead > 0 and safe > 0
-
-
-@pytest.mark.parametrize("options", MAIN_OPTIONS[::2], ids=str)
-def test_native_dive_plays_the_python_dives_line(options: dict[str, Any]) -> None:
-    """The family's dive is ported move for move (``native/src/games/reserve_family/
-    dive.rs``): where the Python dive wins, the native search wins by its dive, with the
-    same line in the same nodes (TOD-3: after each open extraction in turn)."""
-    won = extracted = 0
-    for deal in range(1, 7):
-        line, nodes, native_line, native_nodes = dive_lines("toad", options, deal, 400_000)
-        if line is not None:
-            assert ([tuple(m) for m in native_line], native_nodes) == (line, nodes), deal
-            won += 1
-            src, _, index, _ = line[0]
-            extracted += src != ACTION and index + 1 < options["reserve_size"]
-    assert won >= 3 and extracted > 0  # some lines begin by taking an ace out

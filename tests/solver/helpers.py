@@ -12,25 +12,27 @@ import patience
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
 from patience.games import star, sun
-from patience.games.reserve_family import ReserveRules
-from patience.solver import depth_first as core
-from patience.solver import search
-from patience.solver.depth_first import restarts
-from patience.solver.reserve_family import reserve_probe_order
+from patience.solver.depth_first import DeadEnd, Ordering, SafeMove, depth_first
 
 
-def solve_plain(state: State, monkeypatch: pytest.MonkeyPatch, max_nodes: int = 100_000,
-                generic_order: bool = False) -> str:
-    """The solver's answer with no safe move and no dead end (and, if asked, the generic
-    move order): what every per-game rule must agree with."""
-    with monkeypatch.context() as m:
-        m.setattr(core, "SAFE_MOVES", {})
-        m.setattr(core, "DEAD_ENDS", {})
-        m.setattr(search, "SEARCHES", {})
-        m.setattr(search, "DIVES", {})
-        if generic_order:
-            m.setattr(search, "MOVE_ORDERS", {})
-        return patience.solve(state, max_nodes=max_nodes, max_seconds=120).outcome
+def solve_plain(state: State, max_nodes: int = 100_000) -> str:
+    """The depth-first core's answer in its generic order, with no safe move and no dead
+    end: what every piece of game knowledge must agree with."""
+    return depth_first(state.copy(), max_nodes, time.perf_counter() + 600)[0]
+
+
+def assert_agrees_with_plain(state: State, order: Ordering,
+                             safe_move: SafeMove | None = None,
+                             dead_end: DeadEnd | None = None) -> str:
+    """The core with a game's move order, safe move and dead end answers as the plain
+    search (skipped when the plain search cannot finish); returns the answer."""
+    plain = solve_plain(state)
+    if plain == "unknown":
+        pytest.skip("too large for the plain search")
+    knowing = depth_first(state.copy(), 100_000, time.perf_counter() + 600, order,
+                          safe_move, dead_end)[0]
+    assert knowing == plain
+    return plain
 
 
 def play_randomly(state: State, rng: random.Random, is_play: Callable[[RawMove], bool],
@@ -41,30 +43,6 @@ def play_randomly(state: State, rng: random.Random, is_play: Callable[[RawMove],
         legal = state.legal_raw()
         plays = [m for m in legal if is_play(m)]
         state.play_raw(rng.choice(plays) if plays and rng.random() < 0.8 else rng.choice(legal))
-
-
-def assert_agrees_with_plain(state: State, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The solver with every per-game rule answers as the plain search (skipped when the
-    plain search cannot finish)."""
-    plain = solve_plain(state, monkeypatch)
-    if plain == "unknown":
-        pytest.skip("too large for the plain search")
-    assert patience.solve(state, max_nodes=100_000, max_seconds=120).outcome == plain
-
-
-def assert_probe_unit_agrees(state: State, unit: int) -> None:
-    """The restarted probes of the reserve family with a longer ``unit`` answer as the
-    generic ones (both search completely, so they must agree, and decide), and a win
-    replays."""
-    deadline = time.perf_counter() + 600
-    mine, line, _ = restarts(state.copy(), 200_000, deadline, reserve_probe_order, unit)
-    generic, _, _ = restarts(state.copy(), 200_000, deadline, reserve_probe_order)
-    assert mine == generic != "unknown"
-    if mine == "won":
-        check = state.copy()
-        for raw in line:
-            check.play_raw(raw)
-        assert check.rules.is_won(check)
 
 
 def brute_force_wins(state: State, limit: int = 200_000) -> bool:
@@ -130,18 +108,3 @@ def assert_solve_wins_unchanged(state: State, max_nodes: int = 50_000) -> None:
     for move in result.moves:
         replay.play(move)
     assert replay.status == "won"
-
-
-def extraction_taken(state: State) -> State:
-    """A Toad position with the ace extraction (TOD-3) made, if one is open: of the aces
-    under a toad pile's top, the one nearest the top of toad1, else of toad2 (the one rules
-    version 1 took at setup, unless an ace lay on top). The family's lean search then
-    applies (no extraction is left to make; ``solver/toad.py``). Other games are left as
-    they are."""
-    rules = state.rules
-    if isinstance(rules, ReserveRules):
-        moves = rules.extractions(state)
-        if moves:
-            first = min(m[0] for m in moves)  # toad1 before toad2
-            state.play_raw(max((m for m in moves if m[0] == first), key=lambda m: m[2]))
-    return state

@@ -11,6 +11,9 @@ from typer.testing import CliRunner
 import patience
 from patience.cli import app
 
+# real deals the plain Python search leaves open: decided by the native search
+pytestmark = pytest.mark.usefixtures("native_search")
+
 runner = CliRunner()
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "rainbow-slipped.json"
 SLIP_AT = 56  # see tests/solver/test_slip.py

@@ -14,6 +14,9 @@ import patience
 from patience.engine.state import State
 from patience.solver import Hinter, SolveResult
 
+# real deals the plain Python search leaves open: decided by the native search
+pytestmark = pytest.mark.usefixtures("native_search")
+
 # the module, not the function ``patience.solver.hint`` that shadows it as an attribute
 hint_module = importlib.import_module("patience.solver.hint")
 

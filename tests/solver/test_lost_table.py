@@ -1,4 +1,5 @@
-"""The table of positions proved lost that restarted probes share (``depth_first``).
+"""The table of positions proved lost (``depth_first``), which searches from one start
+may share.
 
 A position finished by one depth-first search is lost on its own only when its subtree
 met no position still on the path; the hand-made graphs below are the cases where a
@@ -8,7 +9,6 @@ real games are cross-checked against the plain search.
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 from collections.abc import Callable
@@ -16,13 +16,10 @@ from typing import cast
 
 import pytest
 
-import patience
-from patience.engine.rules import ACTION, RawMove
+from patience.engine.rules import RawMove
 from patience.engine.state import State
-from patience.solver import search
 from patience.solver.depth_first import depth_first
-from patience.solver.strategies import PROBE_ORDERS
-from tests.solver.helpers import play_randomly, sun_after_wind
+from tests.solver.helpers import star_last_round, sun_after_wind
 
 WIN = 99
 
@@ -80,7 +77,7 @@ def graph_nodes(edges: dict[int, list[int]], start: int, max_nodes: int, proved:
     """``depth_first`` on a graph, each node's moves in the order listed."""
     walk = Walk(GraphRules(edges, reversible), start)
     outcome, _, nodes = depth_first(cast(State, walk), max_nodes, time.perf_counter() + 60,
-                                    lambda state, legal: legal, proved)
+                                    lambda state, legal: legal, proved=proved)
     return outcome, nodes
 
 
@@ -144,62 +141,29 @@ def test_repetition_rule_counts_as_a_move_back_to_the_path() -> None:
 
 
 def _single_search(state: State, max_nodes: int) -> str:
-    """The game's search with its rules but one depth-first search, no shared table."""
-    order = search.MOVE_ORDERS.get(state.game.id, search.order_moves)
-    return depth_first(state.copy(), max_nodes, time.perf_counter() + 600, order)[0]
-
-
-# Deals whose win `solve` finds within 30,000 nodes (a dive included).
-QUICK_WINS = {"clock": (12, 1, 5), "shah": (23, 12, 15), "blockade": (20,),
-              "rainbow": (4, 7, 9), "open-shop": (6,), "toad": (1, 3, 5), "double-star": (4,)}
-
-
-@functools.cache
-def _winning_line(game_id: str, deal: int) -> tuple[RawMove, ...]:
-    state = patience.get_game(game_id).new(deal=deal)
-    result = patience.solve(state, max_nodes=30_000, max_seconds=600)
-    assert result.outcome == "won"
-    line = []
-    for move in result.moves:
-        line.append(state.resolve(move))
-        state.play(move)
-    return tuple(line)
+    """One depth-first search in the generic order, no shared table."""
+    return depth_first(state.copy(), max_nodes, time.perf_counter() + 600)[0]
 
 
 def _positions(game_id: str) -> list[State]:
-    """Positions near a win: a quick deal's winning line played part of the way, then a
-    few random moves off it; started afresh, so the table key carries no memory. Sun:
-    just after the wind."""
+    """Small positions whose searches finish: Sun just after the wind, Star in its last
+    round."""
     if game_id == "sun":
         return [sun_after_wind(deal) for deal in range(1, 5)]
-    out = []
-    for deal in QUICK_WINS[game_id]:
-        line = _winning_line(game_id, deal)
-        for seed in range(3 if len(QUICK_WINS[game_id]) > 1 else 8):
-            rng = random.Random(seed)
-            state = patience.get_game(game_id).new(deal=deal)
-            for move in line[:int(len(line) * rng.uniform(0.3, 0.9))]:
-                state.play_raw(move)
-            steps = rng.randrange(5)
-
-            def go_on() -> bool:
-                nonlocal steps
-                steps -= 1
-                return steps >= 0
-
-            play_randomly(state, rng, lambda m: m[0] != ACTION, go_on)
-            state._seen = set()
-            out.append(state)
-    return out
+    return [star_last_round(deal, draws) for deal in range(1, 5) for draws in (12, 16, 20)]
 
 
-PROBE_GAMES = sorted(PROBE_ORDERS)
+def _shuffled(probe: int) -> Callable[[State, list[RawMove]], list[RawMove]]:
+    """A probe's move order: the legal moves shuffled, reproducibly per probe."""
+    rng = random.Random(probe)
+    return lambda state, legal: rng.sample(legal, len(legal))
 
 
-def _short_probes(state: State, game_id: str, monkeypatch: pytest.MonkeyPatch
-                  ) -> tuple[set[bytes], dict[bytes, State]]:
-    """Six probes of 400 nodes sharing a table: the keys proved lost, and for each key
-    met the first position that had it, as a fresh start."""
+def _short_probes(state: State, monkeypatch: pytest.MonkeyPatch, probes: int = 6
+                  ) -> tuple[str, set[bytes], dict[bytes, State]]:
+    """Short searches of 400 nodes in different orders sharing a table (as a caller of
+    ``depth_first`` may): the answer, the keys proved lost, and for each key met the first
+    position that had it, as a fresh start."""
     seen: dict[bytes, State] = {}
     key_of: Callable[[State], bytes] = state.rules.solver_key
 
@@ -212,25 +176,29 @@ def _short_probes(state: State, game_id: str, monkeypatch: pytest.MonkeyPatch
         return key
 
     proved: set[bytes] = set()
+    outcome = "unknown"
     with monkeypatch.context() as m:
         m.setattr(state.rules, "solver_key", recording)
-        for probe in range(6):
+        for probe in range(probes):
             outcome, _, _ = depth_first(state.copy(), 400, time.perf_counter() + 60,
-                                        PROBE_ORDERS[game_id](probe), proved)
+                                        _shuffled(probe), proved=proved)
             if outcome != "unknown":
                 break
-    return proved, seen
+    return outcome, proved, seen
+
+
+GAMES = ["star", "sun"]
 
 
 @pytest.mark.internals
-@pytest.mark.parametrize("game_id", PROBE_GAMES)
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_proved_position_is_lost_for_the_plain_search(
         game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Short probes on random positions; each position the table holds, searched again
-    from scratch by one depth-first search with no table, is lost."""
+    """Short searches on small positions; each position the shared table holds, searched
+    again from scratch by one depth-first search with no table, is lost."""
     checked = 0
     for state in _positions(game_id):
-        proved, seen = _short_probes(state, game_id, monkeypatch)
+        _, proved, seen = _short_probes(state, monkeypatch)
         for key in sorted(proved)[:15]:
             answer = _single_search(seen[key], 20_000)
             assert answer != "won", f"{game_id}: a proved position is won"
@@ -238,16 +206,18 @@ def test_every_proved_position_is_lost_for_the_plain_search(
     assert checked > 0
 
 
-@pytest.mark.parametrize("game_id", PROBE_GAMES)
-def test_probes_with_the_table_agree_with_one_search(game_id: str) -> None:
-    """Random positions: the restarted probes answer as one depth-first search whenever
-    that search finishes, and find the same wins."""
+@pytest.mark.internals
+@pytest.mark.parametrize("game_id", GAMES)
+def test_searches_sharing_the_table_agree_with_one_search(
+        game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small positions: short searches sharing the table answer as one depth-first search
+    whenever both finish."""
     decided = 0
     for state in _positions(game_id):
         single = _single_search(state, 20_000)
-        if single == "unknown":
+        shared, _, _ = _short_probes(state, monkeypatch, probes=200)
+        if "unknown" in (single, shared):
             continue
-        result = patience.solve(state, max_nodes=300_000, max_seconds=600)
-        assert result.outcome == single, game_id
+        assert shared == single, game_id
         decided += 1
     assert decided > 0

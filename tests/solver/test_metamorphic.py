@@ -53,6 +53,7 @@ def test_looser_options_win_at_least_as_often(game_id: str, strict: dict[str, An
     ("sun", {"transfers": "purposeful"}, {"transfers": "free"}),  # SUN-3
     ("blockade", {"deal_when": "stuck"}, {"deal_when": "any"}),  # BLK-7
 ])
+@pytest.mark.usefixtures("native_search")  # wins the plain Python search leaves open
 def test_strict_lines_are_legal_under_the_looser_option(game_id: str, strict: dict[str, Any],
                                                         loose: dict[str, Any]) -> None:
     """Every move the stricter reading allows the looser one allows too, so its wins carry

@@ -11,7 +11,7 @@ import patience
 from patience.cards import CARDS, CODES
 from patience.engine.moves import Move
 from patience.engine.state import State
-from patience.games import blockade, star
+from patience.games import blockade, shah, star
 from patience.solver import practical, practical_star, solve
 from tests.decks import placed, stack
 
@@ -147,6 +147,7 @@ def test_the_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
     ("double-star", {"piles": 4}, 11),
     ("clock", {}, 5338),
 ])
+@pytest.mark.usefixtures("native_search")  # losses the plain Python search leaves open
 def test_no_practical_win_where_the_solver_proves_a_loss(
         game_id: str, options: dict[str, object], deal: int) -> None:
     """The practical player sees less than the solver: a deal the solver proves lost is
@@ -413,13 +414,30 @@ def test_star_choices_in_the_first_round_ignore_the_unseen_stock() -> None:
     assert checked > 5
 
 
+def shah_position(heights: list[int], slots: dict[str, str], stock: str = "") -> State:
+    """A hand-made Shah position after the deal (SHA-4): ``found<n>`` holds its suit from A
+    up to ``heights[n - 1]`` cards, ``slots`` names the slots' cards (an outer packet bottom
+    first, space separated), ``stock`` lists the cards in the order they will be turned;
+    every other slot is empty (a gap, SHA-8)."""
+    state = patience.get_game("shah").new(deal=1)
+    piles = state.piles
+    for f in range(shah.RAYS):
+        piles[shah.FOUND0 + f] = [CARDS[r + "SHDCSHDC"[f]] for r in "A23456789TJQ"[:heights[f]]]
+    for slot in range(shah.SLOT0, shah.STOCK):
+        piles[slot] = []
+    for name, cards in slots.items():
+        piles[state.rules.index[name]] = [CARDS[c] for c in cards.split()]
+    piles[shah.STOCK] = [CARDS[c] for c in stock.split()][::-1]
+    piles[shah.TALON] = []
+    state.vars[shah.CIRCLES] = 3
+    return state
+
+
 def test_shah_turns_the_card_blind_and_plays_it_up_when_it_fits() -> None:
     """SHA-8: while ray1.1 waits, the 2S turned may go up, be married, or fill the gap. The
     policy does not read the stock's top to choose (the moves that go up or marry name it);
     it decides to turn the card into the gap, and the card, turned, goes up instead."""
-    from tests.solver.test_shah_dive import position
-
-    state = position([1] * 8, {}, stock="2S 9D")
+    state = shah_position([1] * 8, {}, stock="2S 9D")
     assert {str(m) for m in state.legal_moves()} >= {"2S:stock>found1", "2S:stock>ray1.1"}
     assert [m for m in state.legal_raw() if not practical._reads_the_turned_card(state, m)] \
         == [state.resolve("2S:stock>ray1.1")]

@@ -1,24 +1,27 @@
-"""Star's last-round rules (RULES.md §2) on hand-made positions, each cross-checked
-against the search with no safe move and no dead end, and against brute force."""
+"""Star's last-round rules (RULES.md §2), which the practical player's look-ahead uses
+(``practical_games``), on hand-made positions, each cross-checked against the search with
+no safe move and no dead end, and against brute force."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
 
-import patience
 from patience.cards import parse
-from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import star
-from patience.solver import search
-from patience.solver import star as star_solver
+from patience.solver import practical_games as star_solver
 from patience.solver.depth_first import depth_first
-from patience.solver.star_search import star_search
 from tests.decks import stack
-from tests.solver.helpers import brute_force_wins, solve_plain, star_last_round
+from tests.solver.helpers import brute_force_wins, solve_plain
+
+
+def knowing(state: State) -> str:
+    """The core's answer with Star's move order, safe move and dead end."""
+    return depth_first(state.copy(), 100_000, time.perf_counter() + 600, star_solver.star_order,
+                       star_solver.star_safe_move, star_solver.star_dead_end)[0]
+
 
 SPADES_BUT_TEN = ["JS", "QS", "KS", "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
 FULL = [r + "{}" for r in "A23456789TJQK"]
@@ -54,11 +57,11 @@ def test_first_fit_keeps_a_card_over_a_direction_setter(monkeypatch: pytest.Monk
     stock = ["4H", "3H", "2H", "AH", "8H", "9H", "7H"]
     state = last_round(cells, ["6H", "TS"], stock, direction="first-fit")
     assert star_solver.star_safe_move(state, state.legal_raw()) is None
-    assert solve_plain(state, monkeypatch) == "won"
-    assert patience.solve(state).outcome == "won"
+    assert solve_plain(state) == "won"
+    assert knowing(state) == "won"
     free = last_round(cells, ["6H", "TS"], stock)
     assert star_solver.star_safe_move(free, free.legal_raw()) == (star.RESERVE, 0, 1, False)
-    assert patience.solve(free).outcome == solve_plain(free, monkeypatch) == "won"
+    assert knowing(free) == solve_plain(free) == "won"
 
 
 def test_dead_end_when_each_direction_is_blocked_by_another_pair(
@@ -69,7 +72,7 @@ def test_dead_end_when_each_direction_is_blocked_by_another_pair(
                        ["TH", "JH", "QH", "KH"])
     assert star_solver.blocked_ways(state)[1] == star.UP | star.DOWN
     assert star_solver.star_dead_end(state)
-    assert solve_plain(state, monkeypatch) == "lost"
+    assert solve_plain(state) == "lost"
     assert not brute_force_wins(state)
 
 
@@ -82,8 +85,8 @@ def test_unset_base_takes_the_only_open_direction(monkeypatch: pytest.MonkeyPatc
     assert not star_solver.star_dead_end(state)
     move = star_solver.star_safe_move(state, state.legal_raw())
     assert move is not None and move[0] == star.RESERVE and move[1] == 1
-    assert patience.solve(state).outcome == solve_plain(state, monkeypatch)
-    assert (patience.solve(state).outcome == "won") == brute_force_wins(state)
+    assert knowing(state) == solve_plain(state)
+    assert (knowing(state) == "won") == brute_force_wins(state)
 
 
 def test_order_holds_a_fitting_cell_card_while_its_refill_is_wanted_late(
@@ -103,7 +106,7 @@ def test_order_holds_a_fitting_cell_card_while_its_refill_is_wanted_late(
         assert cell_play[0] == star.CELL0 and reserve_play[0] == star.RESERVE
         ordered = star_solver.star_order(state, legal)
         assert ordered == ([reserve_play, draw, cell_play] if reordered else legal)
-        assert patience.solve(state).outcome == solve_plain(state, monkeypatch)
+        assert knowing(state) == solve_plain(state)
         first_fit = last_round(["TS", "AH", "2H", "3H"], ["4H"], [top, *rest], "first-fit")
         first_fit.vars[star.ROUNDS_DONE] = 1
         forced = first_fit.legal_raw()  # STR-3 first-fit: only the four of hearts
@@ -118,87 +121,3 @@ def test_no_claim_before_the_last_round() -> None:
     assert not star_solver.star_dead_end(state)
 
 
-def _generic(state: State, max_nodes: int) -> tuple[str, list[RawMove], int]:
-    return depth_first(state.copy(), max_nodes, time.perf_counter() + 600,
-                       search.MOVE_ORDERS["star"])
-
-
-@pytest.mark.parametrize("direction", ["free", "first-fit"])
-@pytest.mark.parametrize("deal", [1, 7, 12, 23, 48, 49])
-def test_own_search_explores_what_the_generic_search_explores(deal: int,
-                                                              direction: str) -> None:
-    """The lean search is the generic one with other bookkeeping: same answer, same line,
-    same number of positions, from the deal and from a position met along a playout; with
-    runs of draws or without."""
-    state = star.STAR.new(deal=deal, direction=direction)
-    rng = random.Random(deal)
-    for _ in range(2):
-        mine = star_search(state.copy(), 20_000, time.perf_counter() + 600, draw_runs=False)
-        assert mine == _generic(state, 20_000)
-        runs = star_search(state.copy(), 20_000, time.perf_counter() + 600)
-        if mine[0] == "unknown":  # a run of draws may pass the budget by a few nodes
-            assert runs[0] == "unknown" and runs[2] >= mine[2]
-        else:
-            assert runs == mine
-        if runs[0] == "won":  # the line replays to a win
-            check = state.copy()
-            for move in runs[1]:
-                check.play(check.to_move(move))
-            assert check.status == "won"
-        for _ in range(rng.randrange(20, 60)):
-            legal = state.legal_raw()
-            if not legal:
-                break
-            state.play_raw(rng.choice(legal))
-
-
-@pytest.mark.parametrize("direction", ["free", "first-fit"])
-def test_own_search_on_last_round_positions(direction: str) -> None:
-    """The last-round rules (safe move, dead end) as the lean search applies them."""
-    for cells, reserve, stock in (
-            (["KH", "QH", "JH", "TH"], ["6H", "TS"], ["4H", "3H", "2H", "AH", "8H", "9H", "7H"]),
-            (["AH", "2H", "6H", "9H"], ["3H", "4H", "8H", "7H", "TS"], ["TH", "JH", "QH", "KH"]),
-            (["AH", "2H", "3H", "9H"], ["8H", "QH", "KH", "TS", "4H"], ["TH", "JH", "6H", "7H"])):
-        state = last_round(cells, reserve, stock, direction)
-        assert star_search(state.copy(), 10_000, time.perf_counter() + 600,
-                           draw_runs=False) == _generic(state, 10_000)
-        assert star_search(state.copy(), 10_000, time.perf_counter() + 600) == _generic(
-            state, 10_000)
-
-
-@pytest.mark.parametrize("direction", ["free", "first-fit"])
-def test_own_search_in_the_last_round_of_deals(direction: str) -> None:
-    """The lean search keeps the last round's blocked directions per reserve depth (packed
-    in one int): from last-round positions of real deals, after some draws or none, it
-    explores what the generic search explores, with and without runs of draws."""
-    for deal in (3, 8, 15, 21, 36, 145):
-        for draws in (0, 9, 21):
-            state = star_last_round(deal, draws)  # drawn through under the free option
-            if direction == "first-fit":
-                free, state = state, star.STAR.new(deal=deal, direction=direction)
-                state.piles[:] = [list(p) for p in free.piles]
-                state.vars[:] = free.vars
-            generic = _generic(state, 5_000)
-            assert star_search(state.copy(), 5_000, time.perf_counter() + 600,
-                               draw_runs=False) == generic
-            runs = star_search(state.copy(), 5_000, time.perf_counter() + 600)
-            assert runs == generic or generic[0] == runs[0] == "unknown"
-
-
-def test_solve_uses_the_own_search_unless_the_start_has_repetition_memory(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """search.SEARCHES: Star's own search answers; a start carrying repetition memory
-    (RULES.md §0), which it does not model, goes to the generic search. (Without the
-    dive, which would win deal 12 before either search starts.)"""
-    calls: list[int] = []
-
-    def spy(state: State, max_nodes: int, deadline: float) -> tuple[str, list[RawMove], int]:
-        calls.append(1)
-        return star_search(state, max_nodes, deadline)
-
-    monkeypatch.setattr(search, "SEARCHES", {"star": spy})
-    monkeypatch.setattr(search, "DIVES", {})
-    state = star.STAR.new(deal=12)
-    assert patience.solve(state).outcome == "won" and calls == [1]
-    state._seen = {b"not a position of this deal"}
-    assert patience.solve(state).outcome == "won" and calls == [1]

@@ -52,14 +52,14 @@ def solver_imports(name: str) -> set[str]:
     return found
 
 
-def test_the_solver_core_imports_no_strategy() -> None:
-    """The depth-first core reads per-game knowledge (``dominance``); which game is searched
-    how (``strategies``: own searches, dives) uses the core, never the reverse, so no
-    import has to hide inside a function."""
-    assert "dominance" in solver_imports("depth_first")
-    assert not {"strategies", "search", "clock_dive", "blockade_search"} & (
-        solver_imports("depth_first") | solver_imports("dominance"))
-    assert {"depth_first", "strategies"} <= solver_imports("search")
+def test_the_solver_core_imports_no_other_solver_module() -> None:
+    """The depth-first core is the plain reference search and reads no game's knowledge;
+    ``search`` and the practical player's plans call it, never the reverse, so no import
+    has to hide inside a function."""
+    assert solver_imports("depth_first") == set()
+    assert "depth_first" in solver_imports("search")
+    assert {"depth_first", "practical_games"} <= solver_imports("practical_plan")
+    assert "search" not in solver_imports("practical")  # the player never asks the solver
 
 
 def test_solver_modules_import_at_the_top_only() -> None:

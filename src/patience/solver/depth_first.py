@@ -12,9 +12,9 @@ starting state brings with it. That memory only forbids positions until the firs
 irreversible move, so while it is non-empty the table key also says whether an
 irreversible move has been made since the start.
 
-The core reads each game's safe moves and dead ends (``solver/dominance.py``) and is
-given its move order. Which game is searched how is ``solver/strategies.py``, whose own
-searches and dives may call the core: nothing here imports them.
+This is the plain reference search: the native search (``native/``) holds each game's
+safe moves, dead ends, move orders, probes and dives beside its rules, and this core
+knows none of them; a caller may give it a move order and a safe move.
 """
 
 from __future__ import annotations
@@ -23,70 +23,62 @@ import time
 from collections.abc import Callable
 from typing import Any, Literal
 
-from patience.engine.rules import RawMove
+from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
-from patience.solver.dominance import DEAD_ENDS, SAFE_MOVES
-from patience.solver.probes import PROBE_UNIT, Ordering, probe_cutoff
 
 Outcome = Literal["won", "lost", "unknown"]
+Ordering = Callable[[State, list[RawMove]], list[RawMove]]
+SafeMove = Callable[[State, list[RawMove]], RawMove | None]
+DeadEnd = Callable[[State], bool]
 TIME_CHECK_EVERY = 1024  # nodes between clock readings
 
 
-def restarts(work: State, max_nodes: int, deadline: float,
-             probe_order: Callable[[int], Ordering],
-             unit: int = PROBE_UNIT) -> tuple[Outcome, list[RawMove], int]:
-    """Probes: complete searches, each with its own move order (``probe_order(n)`` for
-    probe n), cut off after ``unit`` nodes, except every fourth probe, whose cut-off is
-    ``unit`` times the next term of Luby's sequence (``probes.probe_cutoff``). Move order
-    never changes what a complete search answers, so a probe that ends before its cut-off
-    proves "lost" and a probe that wins gives a line; the cut-offs grow without bound, so
-    only the budget limits the search. A game whose wins lie on many scattered lines is
-    better served by many short probes down different lines than by one depth-first
-    search that spends its whole budget varying the last moves of the first line.
+def order_moves(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first, then other card moves, reversible moves, and actions last."""
+    foundations = state.rules.foundations
 
-    The probes share one table of positions proved lost (``depth_first``), so a dead subtree
-    searched to its end by one probe is not searched again by the next."""
-    nodes = 0
-    probe = 0
-    proved: set[bytes] = set()
-    while nodes < max_nodes and time.perf_counter() < deadline:
-        budget = min(probe_cutoff(probe, unit), max_nodes - nodes)
-        outcome, line, used = depth_first(work, budget, deadline, probe_order(probe),
-                                          proved)
-        nodes += used
-        if outcome != "unknown":
-            return outcome, line, nodes
-        probe += 1
-    return "unknown", [], nodes
+    def rank(move: RawMove) -> int:
+        src, dst, _, reversible = move
+        if src == ACTION:
+            return 3
+        elif reversible:
+            return 2
+        elif dst in foundations and src not in foundations:
+            return 0
+        else:
+            return 1
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order
 
 
-def depth_first(work: State, max_nodes: int, deadline: float, order: Ordering,
+def depth_first(work: State, max_nodes: int, deadline: float, order: Ordering = order_moves,
+                safe_move: SafeMove | None = None, dead_end: DeadEnd | None = None,
                 proved: set[bytes] | None = None) -> tuple[Outcome, list[RawMove], int]:
-    """Depth-first search from ``work`` trying moves in ``order``; after an ``unknown``
-    answer ``work`` is as it was given.
+    """Depth-first search from ``work`` trying moves in ``order`` (where ``safe_move``
+    names a legal move that loses no win, that move alone; none where ``dead_end`` proves
+    the position lost); after an ``unknown`` answer ``work`` is as it was given, after
+    ``won`` the line is played on it.
 
-    ``proved`` (kept by the caller between searches from the same start) holds table keys
-    of positions proved lost: they are not searched, and this search adds the ones it
-    proves. A position cut because its key was already explored is either finished or on
-    the current path (a cycle), and a finished position whose subtree met the path above
-    it is not lost on its own: a win may pass through that ancestor by another branch.
-    So, as in Tarjan's strongly connected components, each explored position gets a
-    number in the order found and a lowlink, the smallest number of a position still
-    unproved that its subtree reached; a position finishing with a lowlink not below its
-    own number closes a component none of whose positions reaches a win (else the search
-    would have stopped), and every position of it is proved lost. The repetition rule
-    (RULES.md §0) silently drops reversible moves back to positions met since the last
-    irreversible move, which are on the path: a position reached by a reversible move
-    therefore takes the number of the first position after that irreversible move as
-    its lowlink. Safe moves and dead ends are proofs themselves, so a position whose
-    moves they restrict counts as searched. Positions left when a budget runs out are
-    never proved.
+    ``proved`` (a caller may keep it between searches from the same start) holds the table
+    keys of positions proved lost: they are not searched, and this search adds the ones it
+    proves. A position cut because its key
+    was already explored is either finished or on the current path (a cycle), and a finished
+    position whose subtree met the path above it is not lost on its own: a win may pass
+    through that ancestor by another branch. So, as in Tarjan's strongly connected
+    components, each explored position gets a number in the order found and a lowlink, the
+    smallest number of a position still unproved that its subtree reached; a position
+    finishing with a lowlink not below its own number closes a component none of whose
+    positions reaches a win (else the search would have stopped), and every position of it
+    is proved lost. The repetition rule (RULES.md §0) silently drops reversible moves back
+    to positions met since the last irreversible move, which are on the path: a position
+    reached by a reversible move therefore takes the number of the first position after that
+    irreversible move as its lowlink. A safe move or a dead end is a proof itself, so a
+    position whose moves it restricts counts as searched. Positions left when a budget runs
+    out are never proved.
     """
     rules = work.rules
     if rules.is_won(work):
         return "won", [], 0
-    safe_move = SAFE_MOVES.get(work.game.id)
-    dead_end = DEAD_ENDS.get(work.game.id)
     key_of: Callable[[State], bytes] = rules.solver_key
     track_memory = bool(work._seen)  # the start's repetition memory forbids some positions
     irreversible = 0  # irreversible moves on the current path (only counted when tracking)

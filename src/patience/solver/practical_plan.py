@@ -8,7 +8,7 @@ married, SHA-8, which the picture cannot tell: there the card is unknown and fit
 nothing), a lane's fill (SHA-9), a refill during the deal (SHA-4, SHA-7); Blockade's
 `deal` or the refill of an emptied column (BLK-4, BLK-6). What the
 player decides is what to play between two such cards. So, like the solver's dives
-(``shah_dive``, ``blockade_dive``) but on the player's picture, where every stock card is
+(docs/solver.md) but on the player's picture, where every stock card is
 unknown, the planner searches the positions the visible moves reach (plays, marriages,
 Shah's gaps filled from the talon and its lane) until a stock card would come out, at
 most ``Plan.between`` positions, scores the position each such move leads to, and plays
@@ -23,11 +23,10 @@ for each card under it that no known card blocks already. So a row dealt over ca
 needed soon costs more than one dealt over kings, and a gap filled from the stock costs
 what an average card would there.
 
-Once the stock is spent nothing is hidden any more: an exact search (Shah's
-``first_probe``, Blockade's ``endgame_outcome``, with ``empty_columns = "any"``, which
-that search does not play, the solver's ``solve``) with ``Plan.endgame`` positions
-decides the position seen; a win found is followed, a loss proved gives the game up,
-and when neither is found the one-move policy plays on.
+Once the stock is spent nothing is hidden any more: the solver's depth-first core
+(``depth_first``, in the plan's move order, Blockade with its safe foundation play) with
+``Plan.endgame`` positions decides the position seen; a win found is followed, a loss
+proved gives the game up, and when neither is found the one-move policy plays on.
 """
 
 from __future__ import annotations
@@ -41,13 +40,16 @@ from patience.cards import KING
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games import blockade, shah
-from patience.solver import blockade_dive, shah_dive
-from patience.solver.blockade import blockade_order, blockade_safe_move
-from patience.solver.blockade_endgame import LOST, WON, endgame_outcome
-from patience.solver.blockade_search import replayed_endgame
-from patience.solver.search import solve
-from patience.solver.shah import shah_order
-from patience.solver.shah_search import first_probe
+from patience.solver.depth_first import SafeMove, depth_first
+from patience.solver.practical_games import (
+    RAY_SLOTS,
+    SHAH_FOUNDATIONS,
+    blockade_order,
+    blockade_safe_move,
+    blockade_waits,
+    shah_order,
+    shah_waits,
+)
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ _ODDS: dict[tuple[str, bytes], Odds] = {}
 
 def _odds_for(game_id: str, piles: list[list[int]]) -> Odds:
     if game_id == "shah":
-        foundations, top_rank = shah_dive.FOUNDATIONS, shah.QUEEN
+        foundations, top_rank = SHAH_FOUNDATIONS, shah.QUEEN
     else:
         foundations, top_rank = blockade.FOUNDATIONS, KING
     key = (game_id, bytes([piles[f][-1] if piles[f] else 0 for f in foundations]))
@@ -104,7 +106,7 @@ def _odds_for(game_id: str, piles: list[list[int]]) -> Odds:
     if odds is None:
         if len(_ODDS) > ODDS_KEPT:
             _ODDS.clear()
-        wait = shah_dive.waits(piles) if game_id == "shah" else blockade_dive.waits(piles)
+        wait = shah_waits(piles) if game_id == "shah" else blockade_waits(piles)
         odds = _ODDS[key] = _odds(piles, foundations, top_rank, wait)
     return odds
 
@@ -166,7 +168,7 @@ def _buried(cards: list[int], odds: Odds, weights: Weights) -> float:
 
 
 class Weights(NamedTuple):
-    """The dives' weights (``shah_dive.Weights``, ``blockade_dive.Weights``), lower scores
+    """The score's weights (those of the solver's dives, docs/solver.md), lower scores
     better; ``deeper``: per card under two cards needed later; ``pile_up``: a reward per
     squared column length (Blockade, BLK-5: of two marriages otherwise alike, the one onto
     the deeper column, whose cards lie buried already, keeps the short column short)."""
@@ -190,9 +192,9 @@ def shah_score(piles: list[list[int]]) -> float:
     odds = _odds_for("shah", piles)
     weights = SHAH_WEIGHTS
     cost = _cost(piles[shah.TALON], odds, weights)
-    for inner, middle, outer in shah_dive.RAY_SLOTS:
+    for inner, middle, outer in RAY_SLOTS:
         cost += _cost([*piles[inner], *piles[middle], *piles[outer]], odds, weights)
-    return cost - weights.home * sum(len(piles[f]) for f in shah_dive.FOUNDATIONS)
+    return cost - weights.home * sum(len(piles[f]) for f in SHAH_FOUNDATIONS)
 
 
 def blockade_score(piles: list[list[int]]) -> float:
@@ -218,12 +220,13 @@ class Plan:
     score: Callable[[list[list[int]]], float]  # lower is better
     between: int  # positions the search between two stock cards meets, at most
     endgame: int  # positions (nodes) of the exact search once the stock is spent
+    safe_move: SafeMove | None = None  # a move the exact search may play alone
 
 
 PLANS: dict[str, Plan] = {
     "shah": Plan(shah.STOCK, shah_order, shah_score, between=48, endgame=2000),
     "blockade": Plan(blockade.STOCK, blockade_order, blockade_score, between=32,
-                     endgame=2000),
+                     endgame=2000, safe_move=blockade_safe_move),
 }
 
 
@@ -244,7 +247,6 @@ class StagePlanner:
         self.plan: list[RawMove] = []
         self.lost = False
         self.endgame_tried = False
-        self.memo: dict[bytes, int] = {}  # endgame_outcome's answers
 
     def move(self, view: dict[str, Any], picture: State, legal: list[RawMove]
              ) -> RawMove | None:
@@ -270,31 +272,11 @@ class StagePlanner:
     def _endgame(self, work: State) -> list[RawMove]:
         """A winning line from the fully seen position ``work``, or [] (``lost`` set when
         the search proved it lost)."""
-        budget = self.plan_of.endgame
-        if self.game_id == "shah":
-            outcome, line, _ = first_probe(work, budget, math.inf)
-            self.lost = outcome == "lost"
-            return line if outcome == "won" else []
-        rules = work.rules
-        assert isinstance(rules, blockade.BlockadeRules)
-        if rules.fill_any:  # BLK-8: moves into empty columns, which endgame_outcome lacks
-            return self._solved(work)
-        answer, endgame, _ = endgame_outcome(work.piles, rules.sequences, budget, self.memo)
-        self.lost = answer == LOST
-        if answer != WON or endgame is None:
-            return []
-        return replayed_endgame(work, endgame) or []
-
-    def _solved(self, work: State) -> list[RawMove]:
-        """The solver's answer for ``work`` within the endgame budget, as ``_endgame``."""
-        result = solve(work, max_nodes=self.plan_of.endgame, max_seconds=math.inf)
-        self.lost = result.outcome == "lost"
-        line: list[RawMove] = []
-        if result.outcome == "won":
-            for move in result.moves:
-                line.append(work.resolve(move))
-                work.play(move)
-        return line
+        plan = self.plan_of
+        outcome, line, _ = depth_first(work, plan.endgame, math.inf, plan.order,
+                                       plan.safe_move)
+        self.lost = outcome == "lost"
+        return line if outcome == "won" else []
 
     def _between(self, work: State, offered: list[RawMove]) -> list[RawMove]:
         """The line to the best position, by the score, that a move bringing out a stock

@@ -1,17 +1,18 @@
 """Star's memory for the practical player: what a watching player has seen, and a
 bounded look-ahead over it (RULES.md §2).
 
-The reserve lies face up (STR-1, STR-2, STR-6): every card laid on it was seen, in
-order, and at a redeal (STR-7) it becomes the stock with its first-placed card on top.
-So once the stock of the first round is spent, a player who remembers what he saw
-knows where every card lies, and the stock of the second and third rounds in order:
-that is memory, not a look at a hidden card. From then on the player plans: a
-depth-first look-ahead over the remembered position (``star_search``, at most
-``BUDGET`` positions), at the end of the first round and, if no plan was found, again at
-the start of the third (a look-ahead at the end of a round covers the next one). A plan
-found is a winning line and is followed; a look-ahead that searches every position there
-is without a win proves the game lost, and the player gives it up. The first round stays
-with the one-move policy: docs/solver.md has what was tried to choose the directions there.
+The reserve lies face up (STR-1, STR-2, STR-6): every card laid on it was seen, in order,
+and at a redeal (STR-7) it becomes the stock with its first-placed card on top. So once the
+stock of the first round is spent, a player who remembers what he saw knows where every card
+lies, and the stock of the second and third rounds in order: that is memory, not a look at a
+hidden card. From then on the player plans: a depth-first look-ahead over the remembered
+position (the solver's core, ``depth_first``, with Star's move order, safe move and dead
+end, ``practical_games``, at most ``BUDGET`` positions), at the end of the first round and,
+if no plan was found, again at the start of the third (a look-ahead at the end of a round
+covers the next one). A plan found is a winning line and is followed; a look-ahead that
+searches every position there is without a win proves the game lost, and the player gives it
+up. The first round stays with the one-move policy: docs/solver.md has what was tried to
+choose the directions there.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from patience.cards import CARDS
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games.star import STOCK
-from patience.solver.star_search import star_search
+from patience.solver.depth_first import depth_first
+from patience.solver.practical_games import star_dead_end, star_order, star_safe_move
 
 BUDGET = 40_000  # positions per look-ahead
 
@@ -81,7 +83,8 @@ class StarPlanner:
         self.searched = view["round"]
         known = picture.copy()
         known.piles[STOCK] = [CARDS[code] for code in stock]
-        outcome, line, _ = star_search(known, self.budget, math.inf)
+        outcome, line, _ = depth_first(known, self.budget, math.inf, star_order,
+                                       star_safe_move, star_dead_end)
         if outcome == "lost":
             self.lost = True
         if outcome != "won" or not line or line[0] not in legal:

@@ -1,18 +1,17 @@
-"""Star's safe moves and dead ends for the last round, and its move order (RULES.md §2).
+"""What the practical player's plans know of Star, Shah and Blockade (RULES.md §2-§4):
+move orders, safe moves and Star's dead end for its exact look-aheads, and how long each
+card waits for a foundation for its scores.
 
-After both redeals (STR-7) the reserve is never turned again and cards leave it only from
-the top (STR-4). A suit's remaining cards go onto its base in one order per direction
-(STR-3), so a card y lying above a card x of its suit, where y comes after x in that
-order, makes that direction impossible for the rest of the game: x cannot go before y
-and y cannot go before x. Such a blocked direction stays blocked, since the reserve only
-loses cards from its top. A card's place in a direction's order is its distance from the
-base rank that way, 1 to 12.
+The solver's own copies of this knowledge live in the native search (``native/``),
+beside each game's rules; these are the Python ones the planner (``practical_plan``)
+reads on the player's picture, where unknown cards (code 0) lie among the known ones.
 """
 
 from __future__ import annotations
 
 from patience.engine.rules import ACTION, RawMove
 from patience.engine.state import State
+from patience.games import blockade, shah
 from patience.games.star import (
     BASE_OF_SUIT,
     CELL0,
@@ -24,6 +23,130 @@ from patience.games.star import (
     UNSET,
     UP,
 )
+
+SHAH_FOUNDATIONS = range(shah.FOUND0, shah.FOUND0 + shah.RAYS)
+RAY_SLOTS = tuple((s, s + 1, s + 2) for s in shah.INNER)  # inner, middle, outer of a ray
+
+
+def shah_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first; then marriages (SHA-6), talon and stock cards (SHA-8: the
+    card turned while a gap waits) before slot cards, and a slot card that would only swap
+    one copy of its successor for the other last of them; then gap fills from the talon,
+    from the stock and by the lane (SHA-8, SHA-9); `draw` and `deal` last."""
+    piles = state.piles
+
+    def rank(move: RawMove) -> int:
+        src, dst, index, _ = move
+        if src < 0:
+            return 6
+        elif dst < shah.RAYS:
+            return 0
+        elif piles[dst]:  # a marriage onto an outer slot
+            if src in (shah.TALON, shah.STOCK):  # SHA-6, SHA-8: the talon or stock top
+                return 1
+            elif index > 0 and piles[src][index - 1] == piles[dst][-1]:
+                return 5
+            else:
+                return 2
+        elif src == shah.TALON:
+            return 3
+        else:
+            return 4
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order
+
+
+def blockade_order(state: State, legal: list[RawMove]) -> list[RawMove]:
+    """Foundation plays first, then marriages that bare a card a foundation takes or
+    empty a column, then other marriages, and `deal` last (BLK-5, BLK-7)."""
+    piles = state.piles
+    wanted = {piles[f][-1] + blockade.NEXT for f in blockade.FOUNDATIONS if piles[f]}
+
+    def rank(move: RawMove) -> int:
+        src, dst, index, _ = move
+        if src < 0:
+            return 3
+        elif dst >= blockade.FOUND0:
+            return 0
+        elif index == 0 or piles[src][index - 1] in wanted:
+            return 1
+        else:
+            return 2
+
+    return sorted(legal, key=rank)  # stable: equal ranks keep their order
+
+
+def copies_up(piles: list[list[int]], card: int) -> int:
+    """How many copies of ``card`` lie on the foundations (BLK-2: a foundation of the
+    card's suit holds it once it is at least as high)."""
+    suit, rank = card & 3, card >> 2
+    return sum(1 for f in blockade.FOUNDATIONS
+               if piles[f] and piles[f][0] & 3 == suit and len(piles[f]) >= rank)
+
+
+def blockade_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
+    """A card to a foundation when both copies of the card below it are already up, and
+    its column holds another card or the stock is spent: no card can ever be married onto
+    it (BLK-5), so playing it first loses no win (the proof is the native search's, beside
+    Blockade's rules). Not with ``empty_columns = "any"`` (BLK-8) nor ``deal_when =
+    "stuck"`` (BLK-7), where the proof does not hold as it stands."""
+    rules = state.rules
+    assert isinstance(rules, blockade.BlockadeRules)
+    if rules.fill_any or rules.deal_when_stuck:
+        return None
+    piles = state.piles
+    stock_spent = not piles[blockade.STOCK]
+    for move in legal:
+        src, dst, _, _ = move
+        if not 0 <= src < blockade.COLUMNS or dst < blockade.FOUND0:
+            continue
+        cards = piles[src]
+        if len(cards) < 2 and not stock_spent:
+            continue
+        if copies_up(piles, cards[-1] - blockade.NEXT) == 2:
+            return move
+    return None
+
+
+def shah_waits(piles: list[list[int]]) -> list[int]:
+    """Card code -> ranks it waits for a foundation: how many cards of its suit the
+    highest foundation still below it needs first (SHA-2). A card no foundation can take
+    again waits 12."""
+    heights: list[list[int]] = [[], [], [], []]
+    for f in SHAH_FOUNDATIONS:
+        pile = piles[f]
+        heights[pile[0] & 3].append(len(pile))
+    out = [0] * 64
+    for code in range(4, 52):
+        rank, suit = code >> 2, code & 3
+        below = [h for h in heights[suit] if h < rank]
+        out[code] = rank - 1 - max(below) if below else shah.QUEEN
+    return out
+
+
+def blockade_waits(piles: list[list[int]]) -> list[int]:
+    """Card code -> ranks it waits for a foundation: how many cards of its suit the
+    higher foundation of the suit still below it needs first (BLK-2; a foundation not
+    yet started stands at 0, BLK-1)."""
+    heights: list[list[int]] = [[0, 0], [0, 0], [0, 0], [0, 0]]
+    for f in blockade.FOUNDATIONS:
+        pile = piles[f]
+        if pile:
+            pair = heights[pile[0] & 3]
+            pair[pair.index(min(pair))] = len(pile)
+    out = [0] * 64
+    for code in range(8, 56):
+        rank, suit = code >> 2, code & 3
+        low, high = sorted(heights[suit])
+        out[code] = rank - 1 - (high if high < rank else low)
+    return out
+
+
+# Star, last round (STR-7): after both redeals the reserve is never turned again and cards
+# leave it only from the top (STR-4). A suit's remaining cards go onto its base in one
+# order per direction (STR-3), so a card y lying above a card x of its suit, where y
+# comes after x in that order, makes that direction impossible for the rest of the game.
+# A card's place in a direction's order is its distance from the base rank that way.
 
 
 def blocked_ways(state: State) -> list[int]:
