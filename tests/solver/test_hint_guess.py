@@ -49,6 +49,7 @@ def test_a_decided_position_offers_no_guess(outcome: str,
     assert found.status == ("move" if outcome == "won" else "lost")
 
 
+@pytest.mark.usefixtures("native_search")  # a won line to follow to the end, found fast
 def test_a_finished_game_offers_no_guess() -> None:
     state = patience.get_game("clock").new(deal=2)
     assert hint_module.practical_guess(state) is not None

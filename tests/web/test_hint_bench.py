@@ -31,6 +31,7 @@ def test_the_hint_measure_counts_every_position_it_asks() -> None:
     assert os.environ.get("PATIENCE_NATIVE") == before  # the switch is put back
     clock = found["games"]["clock"]
     assert found["positions"] == clock["count"] == 2
-    assert clock["moves"] + clock["lost"] + clock["no_hint_in_time"] == 2
+    assert clock["moves"] + clock["lost"] + clock["guessed"] + clock["no_hint_in_time"] == 2
+    assert found["guessed"] == clock["guessed"]
     assert clock["next_hint"]["count"] == clock["moves"]
     assert found["no_hint_share"] == clock["no_hint_in_time"] / 2
