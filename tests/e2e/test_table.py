@@ -299,7 +299,8 @@ def test_a_guessed_hint_is_offered_as_a_guess_and_lit(page: Any, base_url: str) 
     page.keyboard.press("h")
     page.wait_for_selector("body[data-hint='guess']")
     text = page.inner_text("#message")
-    assert text.startswith(f"Try {move['words']}: a careful player's move, not a proved line")
+    assert text.startswith(f"A guess: {move['words']}. It is a careful player's move, "
+                           "not a proved line")
     assert page.locator(".cardwrap.hint").count() == 1
 
 

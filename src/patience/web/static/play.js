@@ -169,7 +169,7 @@ export async function hint() {
       say(`Hint: ${found.move.words}. ${capital(found.message)}`, "hint");
     } else if (found.status === "guess" && found.move) {
       ui.hint = { ...found.move, index: moveIndex(found.move) };
-      say(`Try ${found.move.words}: a careful player's move, not a proved line. `
+      say(`A guess: ${found.move.words}. It is a careful player's move, not a proved line. `
         + `${capital(found.message)}.`, "hint");
     } else if (found.status === "lost") {
       say(`This game can no longer be won from here: ${found.message}.`, "error");
