@@ -61,20 +61,19 @@ def depth_first(work: State, max_nodes: int, deadline: float, order: Ordering = 
 
     ``proved`` (a caller may keep it between searches from the same start) holds the table
     keys of positions proved lost: they are not searched, and this search adds the ones it
-    proves. A position cut because its key
-    was already explored is either finished or on the current path (a cycle), and a finished
-    position whose subtree met the path above it is not lost on its own: a win may pass
-    through that ancestor by another branch. So, as in Tarjan's strongly connected
-    components, each explored position gets a number in the order found and a lowlink, the
-    smallest number of a position still unproved that its subtree reached; a position
-    finishing with a lowlink not below its own number closes a component none of whose
-    positions reaches a win (else the search would have stopped), and every position of it
-    is proved lost. The repetition rule (RULES.md §0) silently drops reversible moves back
-    to positions met since the last irreversible move, which are on the path: a position
-    reached by a reversible move therefore takes the number of the first position after that
-    irreversible move as its lowlink. A safe move or a dead end is a proof itself, so a
-    position whose moves it restricts counts as searched. Positions left when a budget runs
-    out are never proved.
+    proves. A position cut because its key was already explored is either finished or on the
+    current path (a cycle), and a finished position whose subtree met the path above it is
+    not lost on its own: a win may pass through that ancestor by another branch. So, as in
+    Tarjan's strongly connected components, each explored position gets a number in the
+    order found and a lowlink, the smallest number of a position still unproved that its
+    subtree reached; a position finishing with a lowlink not below its own number closes a
+    component none of whose positions reaches a win (else the search would have stopped),
+    and every position of it is proved lost. The repetition rule (RULES.md §0) silently
+    drops reversible moves back to positions met since the last irreversible move, which are
+    on the path: a position reached by a reversible move therefore takes the number of the
+    first position after that irreversible move as its lowlink. A safe move or a dead end is
+    a proof itself, so a position whose moves it restricts counts as searched. Positions
+    left when a budget runs out are never proved.
     """
     rules = work.rules
     if rules.is_won(work):
