@@ -283,9 +283,22 @@ def test_hint_leaves_the_page_responsive(page: Any, base_url: str) -> None:
 
 GUESSED_HINT = """(answer) => {
   const real = window.fetch;
-  window.fetch = (url, init = {}) => !String(url).endsWith('/hint') ? real(url, init)
+  window.fetch = (url, init = {}) => !String(url).includes('/hint') ? real(url, init)
     : Promise.resolve(new Response(JSON.stringify(answer),
                                    { status: 200, headers: { 'content-type': 'application/json' } }));
+}"""
+
+# The glance answers the guess at once; the full search answers after ``delay`` ms.
+GLANCE_THEN_FULL = """({glance, full, delay}) => {
+  const real = window.fetch;
+  const reply = (answer) => new Response(JSON.stringify(answer),
+                                         { status: 200, headers: { 'content-type': 'application/json' } });
+  window.fetch = (url, init = {}) => {
+    const path = String(url);
+    if (!path.includes('/hint')) return real(url, init);
+    if (path.includes('deep=false')) return Promise.resolve(reply(glance));
+    return new Promise((done) => setTimeout(() => done(reply(full)), delay));
+  };
 }"""
 
 
@@ -301,6 +314,29 @@ def test_a_guessed_hint_is_offered_as_a_guess_and_lit(page: Any, base_url: str) 
     text = page.inner_text("#message")
     assert text.startswith(f"A guess: {move['words']}. It is a careful player's move, "
                            "not a proved line")
+    assert page.locator(".cardwrap.hint").count() == 1
+
+
+def test_a_hint_shows_a_guess_at_once_then_the_proved_move_found_further(
+        page: Any, base_url: str) -> None:
+    page.goto(f"{base_url}/play/clock/2")
+    wait_moves(page, 0)
+    guess, proved = [m for m in served(page, base_url)["moves"] if m["move"].get("from")][:2]
+    page.evaluate(GLANCE_THEN_FULL, {
+        "glance": {"status": "guess", "move": guess, "deeper": True,
+                   "message": "no winning line found at a glance; looking further"},
+        "full": {"status": "move", "move": proved, "deeper": False,
+                 "message": "it starts a winning line of 40 moves"},
+        "delay": 1500})
+    page.keyboard.press("h")
+    page.wait_for_selector("body[data-hint='guess']")
+    text = page.inner_text("#message")
+    assert text.startswith(f"A guess: {guess['words']}. It is a careful player's move")
+    assert "Looking further for a proved line" in text
+    assert page.locator(".cardwrap.hint").count() == 1
+    assert page.locator("#message button", has_text="Cancel").count() == 1
+    page.wait_for_selector("body[data-hint='move']")
+    assert page.inner_text("#message").startswith(f"Hint: {proved['words']}. It starts")
     assert page.locator(".cardwrap.hint").count() == 1
 
 

@@ -54,7 +54,7 @@ def test_openapi_schema_describes_the_api(client: TestClient) -> None:
     ("/api/play/{game_id}/move", "post",
      {"200", "400", "403", "404", "409", "413", "422", "503"}),
     ("/api/play/{game_id}/undo", "post", {"200", "400", "403", "404", "409", "413", "503"}),
-    ("/api/play/{game_id}/hint", "post", {"200", "400", "403", "404", "409", "413", "503"}),
+    ("/api/play/{game_id}/hint", "post", {"200", "400", "403", "404", "409", "413", "422", "503"}),
     ("/api/play/{game_id}", "delete", {"204", "400", "403", "404", "409", "413", "503"}),
     ("/api/play/{game_id}/clock", "post", {"204", "400", "403", "404", "413", "422", "503"}),
     ("/api/play/{game_id}/why", "post",

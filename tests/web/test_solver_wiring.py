@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -24,6 +24,7 @@ class FakeHint:
     move: Move | None
     message: str
     guess: Move | None = None
+    deeper: bool = False
 
 
 @dataclass
@@ -52,6 +53,10 @@ def stand_in(monkeypatch: pytest.MonkeyPatch, hint: Any = None,
         def hint(self, state: State, max_nodes: int, max_seconds: float) -> FakeHint:
             return fake_hint(state, max_nodes, max_seconds)
 
+        def quick(self, state: State, max_nodes: int, max_seconds: float) -> FakeHint:
+            found = fake_hint(state, max_nodes, max_seconds)
+            return replace(found, deeper=found.status == "unknown")
+
     module.hint = fake_hint  # type: ignore[attr-defined]
     module.Hinter = FakeHinter  # type: ignore[attr-defined]
     module.solve = fake_solve  # type: ignore[attr-defined]
@@ -79,7 +84,8 @@ def test_hint_says_when_the_game_is_lost(client: TestClient,
     stand_in(monkeypatch, hint=lambda s: FakeHint("lost", None, "no win from here"))
     body = start_star(client)
     hint = client.post(f"/api/play/{body['id']}/hint").json()
-    assert hint == {"status": "lost", "move": None, "message": "no win from here"}
+    assert hint == {"status": "lost", "move": None, "message": "no win from here",
+                    "deeper": False}
 
 
 def test_hint_leaves_the_game_unchanged(client: TestClient,
@@ -146,7 +152,8 @@ def test_an_undecided_hint_without_a_guess_stays_unknown(
     stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time"))
     body = start_star(client)
     hint = client.post(f"/api/play/{body['id']}/hint").json()
-    assert hint == {"status": "unknown", "move": None, "message": "no win found in time"}
+    assert hint == {"status": "unknown", "move": None, "message": "no win found in time",
+                    "deeper": False}
 
 
 def test_real_solver_out_of_time_guesses_the_practical_move(
@@ -162,3 +169,44 @@ def test_real_solver_out_of_time_guesses_the_practical_move(
     assert hint["status"] == "guess" and "may still be winnable" in hint["message"]
     assert hint["move"] in body["moves"]
     assert hint["move"]["move"] == next_move(patience.get_game("shah").new(deal=3)).to_dict()
+
+
+def test_a_glance_offers_the_guess_marked_deeper_and_deep_is_the_full_search(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time",
+                                                  guess=s.legal_moves()[0]))
+    body = start_star(client)
+    glance = client.post(f"/api/play/{body['id']}/hint?deep=false").json()
+    assert glance["status"] == "guess" and glance["deeper"] is True
+    assert glance["move"] == body["moves"][0]
+    full = client.post(f"/api/play/{body['id']}/hint?deep=true").json()
+    assert full["status"] == "guess" and full["deeper"] is False
+    assert client.post(f"/api/play/{body['id']}/hint").json() == full  # deep by default
+
+
+def test_a_glance_that_finds_the_line_needs_nothing_deeper(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    stand_in(monkeypatch, hint=lambda s: FakeHint("move", s.legal_moves()[-1], "found a win"))
+    body = start_star(client)
+    glance = client.post(f"/api/play/{body['id']}/hint?deep=false").json()
+    assert glance["status"] == "move" and glance["deeper"] is False
+    assert glance["move"] == body["moves"][-1]
+
+
+def test_hint_depth_must_be_a_truth_value(client: TestClient) -> None:
+    body = start_star(client)
+    r = client.post(f"/api/play/{body['id']}/hint?deep=maybe")
+    assert r.status_code == 422 and "deep" in r.text
+
+
+def test_real_solver_glance_answers_with_the_guess_when_it_decides_nothing(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("patience.solver")
+    import patience.web.service as service
+    from patience.solver.practical import next_move
+
+    monkeypatch.setattr(service, "GLANCE_NODES", 1)  # one position searched: undecided
+    body = client.post("/api/play", json={"game": "shah", "deal": 3}).json()
+    glance = client.post(f"/api/play/{body['id']}/hint?deep=false").json()
+    assert glance["status"] == "guess" and glance["deeper"] is True
+    assert glance["move"]["move"] == next_move(patience.get_game("shah").new(deal=3)).to_dict()

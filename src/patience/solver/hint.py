@@ -10,6 +10,10 @@ the player plays it, and a position proved lost keeps every later position lost 
 a later position would be a win from the earlier one, so winnability only goes from yes to
 no). Both memories are keyed by the moves played, so an undo or another move leaves them.
 A position left undecided is searched longer when the player asks again (``AGAIN``).
+
+``Hinter.quick`` is the first answer a page gives at once: the memory, or a brief search,
+else the guess marked ``deeper`` so the page can go on to ``Hinter.hint``'s full search
+while the player already sees a move to try.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ class Hint:
     move: Move | None
     message: str
     guess: Move | None = None
+    deeper: bool = False  # only a brief search was made: the full one may still decide
 
 
 def hint(state: State, *, max_nodes: int = 5_000_000, max_seconds: float = 5.0) -> Hint:
@@ -161,16 +166,49 @@ class Hinter:
         with self._lock:
             self.searches += 1
             longer = AGAIN if history == self._undecided else 1
-        found, moves = _search(state, max_nodes * longer, max_seconds * longer)
-        line = _line(state, moves) if found.status == "move" else None
+        found = self._search(state, history, max_nodes * longer, max_seconds * longer)
         with self._lock:
             self._undecided = history if found.status == "unknown" else None
+        if found.status == "unknown" and longer == 1 and state.status == "playing":
+            return Hint("unknown", None, f"{found.message}; ask again to search "
+                        f"{AGAIN} times longer", found.guess)
+        return found
+
+    def quick(self, state: State, *, max_nodes: int = 300_000,
+              max_seconds: float = 0.2) -> Hint:
+        """The first answer, within about ``max_seconds``: from memory, or a brief search
+        that decided, else the guess with ``deeper`` set. A position the full search
+        already left undecided is not searched briefly again: its guess comes at once."""
+        known = self.recall(state)
+        if known is not None:
+            return known
+        history = tuple(state.raw_history())
+        with self._lock:
+            searched = history == self._undecided
+            if not searched:
+                self.searches += 1
+        if searched:
+            return self._brief(state, None)
+        found = self._search(state, history, max_nodes, max_seconds)
+        return self._brief(state, found) if found.status == "unknown" else found
+
+    def _brief(self, state: State, found: Hint | None) -> Hint:
+        """The guess after a brief search (or none), offered while the full one runs."""
+        if state.status != "playing":
+            return found or Hint("unknown", None, "the game is already over")
+        guess = found.guess if found is not None else practical_guess(state)
+        return Hint("unknown", None, "no winning line found at a glance; looking further",
+                    guess, deeper=True)
+
+    def _search(self, state: State, history: tuple[RawMove, ...], max_nodes: int,
+                max_seconds: float) -> Hint:
+        """One search, with what it decided remembered: the winning line, or the loss."""
+        found, moves = _search(state, max_nodes, max_seconds)
+        line = _line(state, moves) if found.status == "move" else None
+        with self._lock:
             if line is not None:
                 self._line = line
             elif found.status == "lost":
                 self._lost = [p for p in self._lost if p[:len(history)] != history]
                 self._lost = [history, *self._lost][:LOST_KEPT]
-        if found.status == "unknown" and longer == 1 and state.status == "playing":
-            return Hint("unknown", None, f"{found.message}; ask again to search "
-                        f"{AGAIN} times longer", found.guess)
         return found

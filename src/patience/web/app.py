@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, FastAPI, Request
+from fastapi import APIRouter, Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -167,16 +167,19 @@ def api_router(service: GameService) -> APIRouter:
 
     @api.post("/play/{game_id}/hint", response_model=m.HintOut,
               summary="Ask the solver for a move", operation_id="hint",
-              responses=errors(*CHANGES, 404, 409))
-    def hint(game_id: str, owner: Owner) -> m.HintOut:
-        found = service.hint(game_id, owner)
+              responses=errors(*CHANGES, 404, 409, 422))
+    def hint(game_id: str, owner: Owner, deep: Annotated[bool, Query(description=(
+            "false: answer within about a quarter of a second, from the hint memory or a "
+            "glance, else with a guess marked `deeper`; true: search up to a few seconds, "
+            "longer when the same position is asked again."))] = True) -> m.HintOut:
+        found = service.hint(game_id, owner, deep)
         move = None
         if found.move is not None:
             legal = found.seen.legal
             number = legal.index(found.move) + 1 if found.move in legal else 0
             move = views.move_out(number, found.move, found.move_words)
         return m.HintOut(status=found.status, move=move,  # type: ignore[arg-type]
-                         message=found.message)
+                         message=found.message, deeper=found.deeper)
 
     @api.post("/play/{game_id}/slip", response_model=m.SlipOut,
               summary="Where did it slip away? (a finished game)", operation_id="find_slip",

@@ -197,6 +197,9 @@ class HintOut(BaseModel):
         "would try (nothing proved); unknown: neither a line nor a guess.")
     move: MoveOut | None
     message: str
+    deeper: bool = Field(
+        default=False, description="Only a glance was taken (`deep=false`): the full "
+        "search may still decide this position, so ask again with `deep=true`.")
 
 
 class SlipOut(BaseModel):

@@ -40,6 +40,9 @@ DEAL_RANGE = 1_000_000  # random deals are drawn from 1 … 999 999, as in the C
 # Time bounds a hint: the native search plays about a million positions a second, and
 # at most 200,000 positions left 23 of the web bench's 78 undecided, against 18 (docs/web.md).
 HINT_NODES, HINT_SECONDS = 5_000_000, 3.0
+# The first answer a page waits for: a glance that decides most positions (docs/web.md),
+# else the guess at once while the page asks for the full search.
+GLANCE_NODES, GLANCE_SECONDS = 300_000, 0.2
 WINNABLE_SECONDS = 8.0  # time spent looking for a new deal the solver proves winnable
 SOLVE_NODES, SOLVE_SECONDS = 300_000, 2.0
 SLIP_NODES, SLIP_SECONDS, SLIP_SOLVES = 200_000, 1.5, 16  # each solve; at most 16 of them
@@ -173,6 +176,7 @@ class HintAnswer:
     move: Move | None
     move_words: str
     message: str
+    deeper: bool = False  # a glance only: the full search (``deep``) may still decide
 
 
 @dataclass(frozen=True)
@@ -435,9 +439,11 @@ class GameService:
             self._remember(row, state)
             return snapshot(Live(row, state))
 
-    def hint(self, game_id: str, owner: str) -> HintAnswer:
+    def hint(self, game_id: str, owner: str, deep: bool = True) -> HintAnswer:
         """The solver's advice on a private copy of the state (the lock is not held while it
-        thinks; the solver never changes the copy, so its words are read from it).
+        thinks; the solver never changes the copy, so its words are read from it). Without
+        ``deep`` it only glances (``GLANCE_SECONDS``): a page answers at once, with the
+        guess marked ``deeper`` where the glance decided nothing, and then asks deep.
 
         Each game keeps a ``Hinter``: while the player follows a winning line a hint found,
         the next hint is its next move at once, and a position proved lost stays lost. At
@@ -461,7 +467,9 @@ class GameService:
         if known == "lost":
             return HintAnswer(seen, "lost", None, "", "No sequence of moves wins this deal "
                               "(every line was searched).")
-        found = hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
+        found = (hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
+                 if deep else
+                 hinter.quick(position, max_nodes=GLANCE_NODES, max_seconds=GLANCE_SECONDS))
         decided = {"move": "won", "lost": "lost"}.get(str(found.status))
         if at_deal and decided is not None and known != decided:  # none, or "unknown"
             with self._lock:
@@ -474,7 +482,7 @@ class GameService:
             status, move = "guess", guess
         return HintAnswer(seen, status, move,
                           words.describe(position, move) if move is not None else "",
-                          words.plain(position, str(found.message)))
+                          words.plain(position, str(found.message)), found.deeper)
 
     def slip(self, game_id: str, owner: str) -> SlipAnswer:
         """Where a finished game slipped away. The record is read under the lock; the

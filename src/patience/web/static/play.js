@@ -150,39 +150,59 @@ export function resign() {
   command("resign", "You resigned this game. Undo takes it back.");
 }
 
+// A hint comes in two steps: a glance answers at once (a proved move, a proved loss, or a
+// careful player's guess lit on the board), and where it decided nothing the full search
+// goes on while the player sees the guess; its answer replaces the guess.
 export async function hint() {
   if (!ui.play || ui.play.status !== "playing") return;
   cancelHint();
   const ctl = new AbortController();
   ui.hintCtl = ctl;
-  const cancel = h("button", { type: "button", class: "link", text: "Cancel",
-                               onclick: () => { cancelHint(); say("Hint cancelled."); } });
-  say(h("span", {}, "Thinking… (keep playing if you like) ", cancel), "thinking");
+  const cancel = () => h("button", { type: "button", class: "link", text: "Cancel",
+                                     onclick: () => { cancelHint(); say("Hint cancelled."); } });
+  say(h("span", {}, "Thinking… (keep playing if you like) ", cancel()), "thinking");
   document.body.dataset.thinking = "1";
   const moves = ui.play.moves_played;
+  const stale = () => ctl.signal.aborted || !ui.play || ui.play.moves_played !== moves;
   try {
-    const found = await api("POST", gamePath("/hint"), undefined, { signal: ctl.signal });
-    if (ctl.signal.aborted || !ui.play || ui.play.moves_played !== moves) return;
-    document.body.dataset.hint = found.status;
-    if (found.status === "move" && found.move) {
-      ui.hint = { ...found.move, index: moveIndex(found.move) };
-      say(`Hint: ${found.move.words}. ${capital(found.message)}`, "hint");
-    } else if (found.status === "guess" && found.move) {
-      ui.hint = { ...found.move, index: moveIndex(found.move) };
-      say(`A guess: ${found.move.words}. It is a careful player's move, not a proved line. `
-        + `${capital(found.message)}.`, "hint");
-    } else if (found.status === "lost") {
-      say(`This game can no longer be won from here: ${found.message}.`, "error");
-    } else {
-      say(`No hint found in time: ${found.message}.`, "info");
+    let found = await api("POST", gamePath("/hint?deep=false"), undefined, { signal: ctl.signal });
+    if (stale()) return;
+    if (found.deeper) {
+      showHint(found, h("span", {}, " Looking further for a proved line… ", cancel()));
+      found = await api("POST", gamePath("/hint"), undefined, { signal: ctl.signal });
+      if (stale()) return;
     }
-    render();
+    showHint(found);
   } catch (err) {
     if (err.name !== "AbortError") failed(err);
   } finally {
     if (ui.hintCtl === ctl) ui.hintCtl = null;
     delete document.body.dataset.thinking;
   }
+}
+
+// Say a hint and light its move; `more` follows the words while the search goes on.
+function showHint(found, more = null) {
+  document.body.dataset.hint = found.status;
+  ui.hint = null;
+  let text, kind = "hint";
+  if (found.status === "move" && found.move) {
+    text = `Hint: ${found.move.words}. ${capital(found.message)}`;
+  } else if (found.status === "guess" && found.move) {
+    text = `A guess: ${found.move.words}. It is a careful player's move, not a proved line.`
+      + (more ? "" : ` ${capital(found.message)}.`);
+  } else if (found.status === "lost") {
+    text = `This game can no longer be won from here: ${found.message}.`;
+    kind = "error";
+  } else {
+    text = more ? "Nothing found at a glance." : `No hint found in time: ${found.message}.`;
+    kind = "info";
+  }
+  if (found.move && (found.status === "move" || found.status === "guess")) {
+    ui.hint = { ...found.move, index: moveIndex(found.move) };
+  }
+  say(more ? h("span", {}, text, more) : text, more ? "thinking" : kind);
+  render();
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
