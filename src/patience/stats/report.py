@@ -119,8 +119,10 @@ def markdown(rows: Sequence[Row], command: str, chart: str) -> str:
         "unknown ones another try at the same budget. The budget is wall-clock "
         "time, so on a busy machine more deals stay unknown; won and lost are exact "
         "whatever the machine. Solve times are those of the run that answered each deal, "
-        "on whichever build ran it: the compiled build of a regular install (`pip install "
-        ".`) searches about twice as fast as the pure Python of an editable one.",
+        "on whichever search ran it: deals answered before the native search came were "
+        "solved by the Python search, and the native one searches 2 to 27 times more "
+        "positions a second (docs/solver.md), so `--retry-unknown` on a native build "
+        "decides many of those rows' unknown deals.",
         "",
         "| game (options) | deals | s per deal | won | lost | unknown | thoughtful win % "
         "| 95% interval | practical win % (95%) | median s | p99 s |",
