@@ -64,10 +64,22 @@ const VARIANTS: [Weights; 4] = [
     Weights { home: 24, blocked: 8, gap: 1, gaps: 4, endgame: -1 },
 ];
 
-/// A candidate for a later layer: score, order met, parent, the parent's line and the
-/// moves from there.
-type Child = (i32, usize, usize, Rc<Vec<Move>>, Vec<Move>);
-type Children = HashMap<u128, Child>;
+/// A candidate for a later layer: its score, its parent, the parent's line, and where
+/// the moves from there lie in its layer's `tails`.
+struct Child {
+    score: i32,
+    parent: u32,
+    line: Rc<Vec<Move>>,
+    tail: (u32, u32),
+}
+
+/// The candidates for one stage's layer, in the order met, each position once.
+#[derive(Default)]
+struct Children {
+    keys: HashedSet,
+    met: Vec<Child>,
+    tails: Vec<Move>,
+}
 
 /// The beams, widening round after round (`beam.widening_rounds`): a won line from
 /// `state` or None, and the nodes used. `state` is left as given.
@@ -204,27 +216,34 @@ impl Beam<'_> {
 /// strong parent from filling the beam with near copies. (Positions at a dead end never
 /// became candidates.)
 fn kept(children: Children, width: usize) -> (Vec<Rc<Vec<Move>>>, bool) {
-    let mut ranked: Vec<Child> = children.into_values().collect();
-    ranked.sort_unstable_by_key(|c| (c.0, c.1));
+    let Children { met, tails, .. } = children;
+    let mut ranked: Vec<(i32, usize)> = met.iter().enumerate().map(|(i, c)| (c.score, i)).collect();
+    ranked.sort_unstable();
+    let line = |i: usize| {
+        let child = &met[i];
+        let (start, end) = (child.tail.0 as usize, child.tail.1 as usize);
+        Rc::new([child.line.as_slice(), &tails[start..end]].concat())
+    };
     let mut layer = Vec::new();
-    let mut taken: HashMap<usize, usize> = HashMap::new();
+    let mut taken: HashMap<u32, usize> = HashMap::new();
     let mut later = Vec::new();
-    for (_, _, parent, line, tail) in ranked {
+    for (_, i) in ranked {
+        let parent = met[i].parent;
         if taken.get(&parent).copied().unwrap_or(0) >= PER_PARENT {
-            later.push((line, tail));
+            later.push(i);
             continue;
         }
         if layer.len() == width {
             return (layer, true);
         }
-        layer.push(Rc::new([line.as_slice(), &tail].concat()));
+        layer.push(line(i));
         *taken.entry(parent).or_insert(0) += 1;
     }
-    for (line, tail) in later {
+    for i in later {
         if layer.len() == width {
             return (layer, true);
         }
-        layer.push(Rc::new([line.as_slice(), &tail].concat()));
+        layer.push(line(i));
     }
     (layer, false)
 }
@@ -233,7 +252,7 @@ fn kept(children: Children, width: usize) -> (Vec<Rc<Vec<Move>>>, bool) {
 struct Between<'a> {
     rules: &'a Shah,
     weights: &'a Weights,
-    parent: usize,
+    parent: u32,
     line: Rc<Vec<Move>>, // the kept position's line from the dive's start
     seen: HashedSet,
     path: Vec<Move>, // moves from the kept position
@@ -280,12 +299,17 @@ impl Between<'_> {
 
     fn keep(&mut self, state: &State, key: u128, stage: usize) {
         let layer = self.pending.entry(stage).or_default();
-        if layer.contains_key(&key) || self.rules.dead_end(&state.board) {
+        if !layer.keys.insert(key) || self.rules.dead_end(&state.board) {
             return;
         }
-        let order = layer.len();
-        let score = score(&state.board.piles, self.weights);
-        layer.insert(key, (score, order, self.parent, self.line.clone(), self.path.clone()));
+        let start = layer.tails.len() as u32;
+        layer.tails.extend_from_slice(&self.path);
+        layer.met.push(Child {
+            score: score(&state.board.piles, self.weights),
+            parent: self.parent,
+            line: self.line.clone(),
+            tail: (start, layer.tails.len() as u32),
+        });
     }
 }
 
