@@ -31,9 +31,10 @@ const CIRCLES: usize = 0; // vars: circles dealt so far, 1 … 3 (SHA-4)
 
 /// Shares of the node and time budgets, each of what the part before it leaves: the
 /// probes first (`LEAD_SHARE`: they win many deals in a few thousand nodes that the beams
-/// reach late), then the beam dive (`dive::beam_dive`, which wins most late deals, and
-/// deals the probes never find: 18, 57, 88 and 91 of 1-200), then the probes again
-/// (`DIVE_SHARE`); the exact search gets the rest and proves losses.
+/// reach late), then the beam dive (`dive::beam_dive`, which wins most late deals sooner,
+/// and deals the probes miss at 12 million nodes: 18, 57, 88 and 91 of 1-200), then the
+/// probes again (`DIVE_SHARE`); the exact search gets the rest and proves losses
+/// (docs/solver.md, *Shah's beam dive, ported*).
 const LEAD_SHARE: f64 = 0.05;
 const BEAM_SHARE: f64 = 0.8;
 const DIVE_SHARE: f64 = 0.9;
