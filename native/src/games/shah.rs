@@ -12,6 +12,8 @@ use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
 use crate::hash::HashedSet;
 use crate::search::probe_cutoff;
 
+mod dive;
+
 const RAYS: usize = 8;
 const QUEEN: usize = 12;
 const ACE: u8 = 1;
@@ -27,9 +29,14 @@ const DEAL: usize = 0;
 const DRAW: usize = 1;
 const CIRCLES: usize = 0; // vars: circles dealt so far, 1 … 3 (SHA-4)
 
-/// Share of the node and time budgets the probes may use: they find the wins, and within
-/// 10 s more of them with nine tenths than with half (deals 17 and 41 of 1–50); the exact
-/// search gets the rest and proves losses.
+/// Shares of the node and time budgets, each of what the part before it leaves: the
+/// probes first (`LEAD_SHARE`: they win many deals in a few thousand nodes that the beams
+/// reach late), then the beam dive (`dive::beam_dive`, which wins most late deals sooner,
+/// and deals the probes miss at 12 million nodes: 18, 57, 88 and 91 of 1-200), then the
+/// probes again (`DIVE_SHARE`); the exact search gets the rest and proves losses
+/// (docs/solver.md, *Shah's beam dive, ported*).
+const LEAD_SHARE: f64 = 0.05;
+const BEAM_SHARE: f64 = 0.8;
 const DIVE_SHARE: f64 = 0.9;
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
@@ -340,42 +347,37 @@ impl Rules for Shah {
         relaxed_lost(heights, walled)
     }
 
-    /// Shah's restarted probes (`solver.shah.probe_order`, `depth_first.restarts`): short
-    /// depth-first searches for a win, each in its own order (`guide_rank` plus a random
-    /// draw seeded by the probe, `deal`/`draw` now and then first), cut off after
-    /// `PROBE_UNIT` nodes, every fourth after that times Luby's sequence. Wins lie on
-    /// scattered lines (which card fills which gap, SHA-8), which many short probes meet
-    /// sooner than one long search. A probe only looks for a win; the exact search that
-    /// follows proves losses.
+    /// Shah's restarted probes (`solver.shah.probe_order`, `depth_first.restarts`), the
+    /// beam dive (`dive.rs`), then the probes again. A probe is a short depth-first
+    /// search for a win, each in its own order (`guide_rank` plus a random draw seeded by
+    /// the probe, `deal`/`draw` now and then first), cut off after `PROBE_UNIT` nodes,
+    /// every fourth after that times Luby's sequence. Wins lie on scattered lines (which
+    /// card fills which gap, SHA-8), which many short probes meet sooner than one long
+    /// search; a late win's early decisions are the beam's. Both only look for a win; the
+    /// exact search that follows proves losses.
     fn dive(&self, state: &mut State, max_nodes: u64, deadline: Instant) -> (Option<Vec<Move>>, u64) {
         if state.remembers() || self.dead_end(&state.board) {
             return (None, 0);
         }
-        let now = Instant::now();
-        let until = now + deadline.saturating_duration_since(now).mul_f64(DIVE_SHARE);
-        let limit = (max_nodes as f64 * DIVE_SHARE) as u64;
-        let mut nodes = 0;
-        let mut probe = 1;
-        while nodes < limit && Instant::now() < until {
-            let mut probing = Probe {
-                rng: Rng::new(probe),
-                seen: HashedSet::default(),
-                scratch: Vec::new(),
-                keyed: Vec::new(),
-                line: Vec::new(),
-                nodes: 0,
-                cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
-                until,
-                out_of_time: false,
-            };
-            let won = probing.search(self, state);
-            nodes += probing.nodes;
-            if won {
-                return (Some(probing.line), nodes);
-            }
-            probe += 1;
+        let share = |of: f64, nodes: u64| {
+            let now = Instant::now();
+            let until = now + deadline.saturating_duration_since(now).mul_f64(of);
+            (until, nodes + (max_nodes.saturating_sub(nodes) as f64 * of) as u64)
+        };
+        let mut probes = Probes { next: 1, nodes: 0 };
+        let (until, limit) = share(LEAD_SHARE, 0);
+        if let Some(line) = probes.run(self, state, limit, until) {
+            return (Some(line), probes.nodes);
         }
-        (None, nodes)
+        let (until, limit) = share(BEAM_SHARE, probes.nodes);
+        let (line, used) = dive::beam_dive(self, state, limit - probes.nodes, until);
+        probes.nodes += used;
+        if line.is_some() {
+            return (line, probes.nodes);
+        }
+        let (until, limit) = share(DIVE_SHARE, probes.nodes);
+        let line = probes.run(self, state, limit, until);
+        (line, probes.nodes)
     }
 
     /// `shah_order`: foundation plays first; then marriages (SHA-6), talon and stock cards
@@ -469,10 +471,43 @@ impl Rng {
     }
 }
 
-/// One probe: a depth-first search for a win in its own order, positions met once
-/// (by `solver_key`), cut off after `cutoff` nodes.
+/// Restarted probes (`Shah::dive`), numbered on from one run to the next.
+struct Probes {
+    next: u64,  // the next probe's number
+    nodes: u64, // moves played by the whole dive so far
+}
+
+impl Probes {
+    /// Probes until the dive has played `limit` moves or `until` passes: a won line from
+    /// `state` or None.
+    fn run(&mut self, rules: &Shah, state: &mut State, limit: u64, until: Instant) -> Option<Vec<Move>> {
+        while self.nodes < limit && Instant::now() < until {
+            let cutoff = probe_cutoff(self.next, PROBE_UNIT).min(limit - self.nodes);
+            let mut probing = Probe::new(Some(Rng::new(self.next)), cutoff, until);
+            let won = probing.search(rules, state);
+            self.nodes += probing.nodes;
+            self.next += 1;
+            if won {
+                return Some(probing.line);
+            }
+        }
+        None
+    }
+}
+
+/// A search for a win from `state` in `shah_order` (the beam dive's finish, as
+/// `shah_search.first_probe`, which looks for the win alone): the line from there or
+/// None, and the moves it played.
+fn finish(rules: &Shah, state: &mut State, cutoff: u64, until: Instant) -> (Option<Vec<Move>>, u64) {
+    let mut probing = Probe::new(None, cutoff, until);
+    let won = probing.search(rules, state);
+    (won.then_some(probing.line), probing.nodes)
+}
+
+/// One probe: a depth-first search for a win in its own order (`shah_order` without a
+/// generator), positions met once (by `solver_key`), cut off after `cutoff` nodes.
 struct Probe {
-    rng: Rng,
+    rng: Option<Rng>,
     seen: HashedSet,
     scratch: Vec<u8>,               // solver keys while they are hashed
     keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
@@ -484,6 +519,20 @@ struct Probe {
 }
 
 impl Probe {
+    fn new(rng: Option<Rng>, cutoff: u64, until: Instant) -> Probe {
+        Probe {
+            rng,
+            seen: HashedSet::default(),
+            scratch: Vec::new(),
+            keyed: Vec::new(),
+            line: Vec::new(),
+            nodes: 0,
+            cutoff,
+            until,
+            out_of_time: false,
+        }
+    }
+
     /// Whether a win lies below `state` within the cut-off; the won line is `line`.
     /// `state` is left as given.
     fn search(&mut self, rules: &Shah, state: &mut State) -> bool {
@@ -491,7 +540,7 @@ impl Probe {
             return false;
         }
         let legal = state.legal_raw().to_vec();
-        for mv in self.arrange(&state.board, legal) {
+        for mv in self.arrange(rules, &state.board, legal) {
             if self.nodes >= self.cutoff || self.out_of_time {
                 return false;
             }
@@ -518,8 +567,12 @@ impl Probe {
 
     /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
     /// and by a small chance the actions first (`actions_first_sometimes`).
-    fn arrange(&mut self, board: &Board, mut legal: Vec<Move>) -> Vec<Move> {
-        let (keyed, rng) = (&mut self.keyed, &mut self.rng);
+    fn arrange(&mut self, rules: &Shah, board: &Board, mut legal: Vec<Move>) -> Vec<Move> {
+        let Some(rng) = self.rng.as_mut() else {
+            rules.order(board, &mut legal);
+            return legal;
+        };
+        let keyed = &mut self.keyed;
         keyed.clear();
         keyed.extend(
             legal.iter().enumerate().map(|(i, &m)| (guide_rank(board, m) + GUIDE_NOISE * rng.unit(), i, m)),
@@ -527,7 +580,7 @@ impl Probe {
         keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         legal.clear();
         legal.extend(keyed.iter().map(|&(_, _, m)| m));
-        if self.rng.unit() < EARLY_ACTION && legal.iter().any(Move::is_action) {
+        if rng.unit() < EARLY_ACTION && legal.iter().any(Move::is_action) {
             legal.sort_by_key(|m| !m.is_action()); // stable: the actions, then the card moves
         }
         legal
