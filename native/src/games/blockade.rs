@@ -3,7 +3,7 @@
 //! `patience.solver.blockade_relaxed`).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
@@ -23,15 +23,6 @@ const DEAL: usize = 0;
 
 /// Share of the node and time budgets the beams may use (`blockade_dive.DIVE_SHARE`).
 const BEAM_SHARE: f64 = 0.25;
-/// Time the beams may use at least, while `AFTER_BEAMS` is left for the rest. Their late
-/// wins come in the rounds of width 2048, which start 1.7-3.8 s into the beams; a
-/// quarter of a 10 s solve stops them before, and 5.5 s lets the first of those rounds
-/// finish on most deals that it wins.
-const BEAM_FLOOR: Duration = Duration::from_millis(5500);
-/// Time the dives, the probes and the exact search keep when the floor applies: the
-/// dives' and the probes' wins of deals 1-50 at 10 s come within 1.7 s and 1.0 s of
-/// their start. Budgets of 6 s or less (the hints' 3 s) keep the quarter.
-const AFTER_BEAMS: Duration = Duration::from_millis(4500);
 /// Share of what the beams leave that the dives may use (`blockade_search.DIVE_SHARE`).
 const DIVE_SHARE: f64 = 0.5;
 /// Positions the exact search may visit in each endgame a dive reaches.
@@ -330,7 +321,7 @@ impl Rules for Blockade {
         }
         let mut not_won = HashedSet::default(); // endgames (hashed solver keys) not won in budget
         let now = Instant::now();
-        let until = now + beam_time(deadline.saturating_duration_since(now));
+        let until = now + deadline.saturating_duration_since(now).mul_f64(BEAM_SHARE);
         let limit = (max_nodes as f64 * BEAM_SHARE) as u64;
         let (line, mut nodes) = beam::beam_dive(self, state, limit, until, &mut not_won);
         if line.is_some() {
@@ -399,12 +390,6 @@ impl Rules for Blockade {
             }
         });
     }
-}
-
-/// The beams' time out of `left`: `BEAM_SHARE` of it, or `BEAM_FLOOR` if more, as
-/// long as `AFTER_BEAMS` is left for the rest.
-fn beam_time(left: Duration) -> Duration {
-    left.mul_f64(BEAM_SHARE).max(BEAM_FLOOR.min(left.saturating_sub(AFTER_BEAMS)))
 }
 
 impl Blockade {
@@ -822,22 +807,5 @@ impl Probe {
             state.pop();
         }
         false
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The floor lengthens the beams of a 10 s solve only: short budgets such as the
-    /// hints' 3 s and long ones such as 60 s keep the quarter.
-    #[test]
-    fn beam_time_floors_only_middle_budgets() {
-        let secs = |s: f64| Duration::from_secs_f64(s);
-        assert_eq!(beam_time(secs(3.0)), secs(0.75));
-        assert_eq!(beam_time(secs(6.0)), secs(1.5));
-        assert_eq!(beam_time(secs(10.0)), BEAM_FLOOR);
-        assert_eq!(beam_time(secs(8.0)), secs(3.5)); // AFTER_BEAMS left for the rest
-        assert_eq!(beam_time(secs(60.0)), secs(15.0));
     }
 }

@@ -10,9 +10,8 @@
 //! `solver_key` are met once, and those `dead_end` proves lost are dropped. A position
 //! whose stock is spent is an endgame: the best of them go to the exact search with a
 //! small budget each, and a won one ends the beam. The beams run with each of `VARIANTS`
-//! in turn, then all again `WIDTH_GROWTH` times as wide (from `LEAD_WIDTH` on, the first
-//! variant a round ahead of the others), until the budget is spent or no beam drops
-//! anything. A line is played through `legal_raw` (the repetition rule of §0
+//! in turn, then all again `WIDTH_GROWTH` times as wide, until the budget is spent or no
+//! beam drops anything. A line is played through `legal_raw` (the repetition rule of §0
 //! included) and replayed by the Python engine before it is claimed.
 
 use std::collections::HashMap;
@@ -26,7 +25,6 @@ use crate::search::{self, Budget, Outcome};
 
 const FIRST_WIDTH: usize = 2; // positions kept per row dealt in the first beams
 const WIDTH_GROWTH: usize = 4; // each round of beams this many times as wide as the last
-const LEAD_WIDTH: usize = 512; // from this round on the first variant runs a round ahead
 const PER_PARENT: usize = 1; // kept from one position before those of others
 const BETWEEN: usize = 48; // positions the search between two rows meets, at most
 const ENDGAME_SPREAD: usize = 4; // endgames tried per layer: this many times the width
@@ -75,13 +73,13 @@ pub(super) fn beam_dive(
     let mut width = FIRST_WIDTH;
     loop {
         let mut dropped = false;
-        for (variant, width) in round(width) {
+        for weights in &VARIANTS {
             if nodes >= max_nodes || Instant::now() > deadline {
                 return (None, nodes);
             }
             let mut beam = Beam {
                 rules,
-                weights: &VARIANTS[variant],
+                weights,
                 width,
                 max_nodes: max_nodes - nodes,
                 deadline,
@@ -100,21 +98,6 @@ pub(super) fn beam_dive(
         }
         width *= WIDTH_GROWTH;
     }
-}
-
-/// The beams of the round of `width`: (variant, width) in the order run. Each variant
-/// runs at `width`, but from `LEAD_WIDTH` on the first variant runs a round ahead: the
-/// first beams of width 2048 win deals the others miss at 512, and the others' rounds of
-/// 512 take 1.0-1.7 s each before them (deals 24, 28, 31 and 46).
-fn round(width: usize) -> Vec<(usize, usize)> {
-    let ahead = width * WIDTH_GROWTH;
-    let mut beams = match width.cmp(&LEAD_WIDTH) {
-        std::cmp::Ordering::Less => vec![(0, width)],
-        std::cmp::Ordering::Equal => vec![(0, width), (0, ahead)],
-        std::cmp::Ordering::Greater => vec![(0, ahead)],
-    };
-    beams.extend((1..VARIANTS.len()).map(|variant| (variant, width)));
-    beams
 }
 
 struct Beam<'a> {
@@ -389,36 +372,4 @@ fn score(piles: &[Vec<Card>], weights: &Weights, sequences: bool) -> i32 {
     };
     weights.blocked * blocked + weights.gap * gaps + weights.suited * suited - weights.home * home as i32
         + ahead
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Leading with the first variant skips no beam: over the rounds up to 8192 every
-    /// variant runs at every width once, and the first variant's 2048 comes before the
-    /// other variants' 512.
-    #[test]
-    fn rounds_run_each_variant_at_each_width_once() {
-        let mut run = Vec::new();
-        let mut width = FIRST_WIDTH;
-        while width <= 8192 {
-            run.extend(round(width));
-            width *= WIDTH_GROWTH;
-        }
-        let mut expected = Vec::new();
-        let mut width = FIRST_WIDTH;
-        while width <= 8192 {
-            expected.extend((0..VARIANTS.len()).map(|variant| (variant, width)));
-            width *= WIDTH_GROWTH;
-        }
-        expected.push((0, 8192 * WIDTH_GROWTH)); // the first variant's next round, ahead
-        let mut sorted = run.clone();
-        sorted.sort_unstable();
-        expected.sort_unstable();
-        assert_eq!(sorted, expected);
-        let at = |beam: (usize, usize)| run.iter().position(|&b| b == beam).expect("run");
-        assert!(at((0, 2048)) < at((1, 512)));
-        assert!(at((0, 512)) < at((0, 2048)));
-    }
 }
