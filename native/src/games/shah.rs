@@ -337,14 +337,7 @@ impl Rules for Shah {
         if walled.is_empty() {
             return false;
         }
-        let mut heights = [[0usize; 2]; 4];
-        let mut seen = [0usize; 4];
-        for found in &piles[FOUND0..FOUND0 + RAYS] {
-            let s = usize::from(found[0] & 3);
-            heights[s][seen[s].min(1)] = found.len();
-            seen[s] += 1;
-        }
-        relaxed_lost(heights, walled)
+        relaxed_lost(foundation_heights(piles), walled)
     }
 
     /// Shah's restarted probes (`solver.shah.probe_order`, `depth_first.restarts`), the
@@ -412,6 +405,19 @@ impl Rules for Shah {
 /// `walled` each (middle card, inner card under it). A copy of a card off the foundations
 /// is free unless walled: two copies exist, one on each foundation of its suit that has
 /// reached its rank.
+/// Suit -> the heights of its two foundations, in the order they lie (SHA-1: the eight
+/// aces of the two decks start them, two to a suit).
+fn foundation_heights(piles: &[Vec<Card>]) -> [[usize; 2]; 4] {
+    let mut heights = [[0usize; 2]; 4];
+    let mut seen = [0usize; 4];
+    for found in &piles[FOUND0..FOUND0 + RAYS] {
+        let s = usize::from(found[0] & 3);
+        heights[s][seen[s].min(1)] = found.len();
+        seen[s] += 1;
+    }
+    heights
+}
+
 fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> bool {
     let mut held = [0usize; 64]; // walled copies of each card
     for &(_, card) in &walled {

@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::{Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
+use super::{foundation_heights, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::Card;
 use crate::engine::{Move, Rules, State};
 use crate::hash::HashedSet;
@@ -335,13 +335,7 @@ fn finish_now(piles: &[Vec<Card>], weights: &Weights) -> bool {
 /// its suit the highest foundation still below it needs first (SHA-2); a card no
 /// foundation can take again waits 12.
 fn waits(piles: &[Vec<Card>]) -> [i32; 64] {
-    let mut heights = [[0usize; 2]; 4];
-    let mut seen = [0usize; 4];
-    for found in &piles[FOUND0..FOUND0 + RAYS] {
-        let s = usize::from(found[0] & 3);
-        heights[s][seen[s].min(1)] = found.len();
-        seen[s] += 1;
-    }
+    let heights = foundation_heights(piles);
     let mut out = [0; 64];
     for (code, wait) in out.iter_mut().enumerate().take(52).skip(4) {
         let (r, s) = (code >> 2, code & 3);
