@@ -401,10 +401,6 @@ impl Rules for Shah {
     }
 }
 
-/// `relaxed_lost`: `heights` holds each suit's two foundation counts in pile order,
-/// `walled` each (middle card, inner card under it). A copy of a card off the foundations
-/// is free unless walled: two copies exist, one on each foundation of its suit that has
-/// reached its rank.
 /// Suit -> the heights of its two foundations, in the order they lie (SHA-1: the eight
 /// aces of the two decks start them, two to a suit).
 fn foundation_heights(piles: &[Vec<Card>]) -> [[usize; 2]; 4] {
@@ -418,6 +414,10 @@ fn foundation_heights(piles: &[Vec<Card>]) -> [[usize; 2]; 4] {
     heights
 }
 
+/// `relaxed_lost`: `heights` holds each suit's two foundation counts in pile order,
+/// `walled` each (middle card, inner card under it). A copy of a card off the foundations
+/// is free unless walled: two copies exist, one on each foundation of its suit that has
+/// reached its rank.
 fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> bool {
     let mut held = [0usize; 64]; // walled copies of each card
     for &(_, card) in &walled {
