@@ -76,7 +76,7 @@ WATCH_MOTION = """() => {
 # The solver may answer at once: the page is given a hint that takes its time.
 SLOW_HINT = """() => {
   const real = window.fetch;
-  window.fetch = (url, init = {}) => !String(url).endsWith('/hint') ? real(url, init)
+  window.fetch = (url, init = {}) => !String(url).includes('/hint') ? real(url, init)
     : new Promise((resolve, reject) => {
       const wait = setTimeout(() => real(url, init).then(resolve, reject), 4000);
       if (init.signal) init.signal.addEventListener('abort', () => {
