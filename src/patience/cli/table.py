@@ -39,7 +39,8 @@ def paint(text: str) -> Text:
 def move_columns(said: list[str], width: int = WIDTH) -> list[str]:
     """The numbered moves (``said``: each in words) in as many columns as fit ``width``,
     read downward; each column as wide as its longest move, so short moves share a line."""
-    cells = [f"{number:>3}) {move}" for number, move in enumerate(said, 1)]
+    digits = len(str(len(said)))
+    cells = [f"{number:>{digits}}) {move}" for number, move in enumerate(said, 1)]
     if not cells:
         return []
     for across in range(len(cells), 0, -1):
