@@ -185,11 +185,24 @@ def pile_names(state: State) -> dict[str, str]:
     return {p.id: pile_name(game_id, p.id, piles.get(p.id)) for p in state.rules.layout}
 
 
+def ordinal(number: int) -> str:
+    """``1`` -> ``"first"`` … ``13`` -> ``"thirteenth"``, then ``"21st"``, ``"22nd"``."""
+    if 1 <= number <= len(ORDINAL):
+        return ORDINAL[number - 1]
+    suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(
+        number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def from_top(index: int, size: int) -> int:
+    """The place of card ``index`` (counted from 0 at the bottom) counted from the top, 1
+    being the top card: how a player counts into a pile they leaf through."""
+    return size - index
+
+
 def _depth(index: int, size: int) -> str:
-    below = size - 1 - index
-    if below <= 0:
-        return ""
-    return f" ({ORDINAL[below] if below < len(ORDINAL) else f'{below + 1}th'} from the top)"
+    place = from_top(index, size)
+    return "" if place <= 1 else f" ({ordinal(place)} from the top)"
 
 
 def describe(state: State, move: Move) -> str:
@@ -220,16 +233,22 @@ def plain(state: State, text: str) -> str:
     game_id = state.game.id
     ids = "|".join(re.escape(p) for p in sorted(names, key=len, reverse=True))
     actions = "|".join(re.escape(a) for a in state.rules.actions)
-    token = re.compile(rf"(?<![\w.-])(?:{_NOTATION}|(?P<pile>{ids})|(?P<card>{_CARD})"
-                       + (rf"|'(?P<action>{actions})'" if actions else "") + r")(?![\w-]|\.\d)")
+    # an action is named in quotes ('deal'), or bare after "play" (a hint's "play deal:")
+    named = (rf"'(?P<action>{actions})'|(?<=play )(?P<played>{actions})(?=:)|"
+             if actions else "")
+    token = re.compile(rf"(?<![\w.-])(?:{_NOTATION}|{named}(?P<pile>{ids})|(?P<card>{_CARD}))"
+                       r"(?![\w-]|\.\d)")
 
     def swap(m: re.Match[str]) -> str:
+        action = m.groupdict().get("action") or m.groupdict().get("played")
+        if action:
+            return f'"{action_words(game_id, action)}"'
         if m["pile"]:
-            return names[m["pile"]]
+            name = names[m["pile"]]
+            after_the = m.string[:m.start()].lower().endswith("the ")  # "the stock" as is
+            return name.removeprefix("the ") if after_the else name
         if m["card"]:
             return card_words(m["card"])
-        if m.groupdict().get("action"):
-            return f'"{action_words(game_id, m["action"])}"'
         index = int(m[3]) if m[3] is not None else None
         return describe(state, Move(m[2], m[4], m[1], index))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,7 @@ def test_a_slip_is_told_in_words_with_its_position_and_a_winning_line(tmp_path: 
     assert f"moves: {SLIP_AT} " in out  # the terminal picture of that position
     assert "A winning line from there (" in out and "  1. " in out
     assert "7H:pile3>found1" not in out and "pile3>" not in out  # no notation for a player
+    assert not re.search(r"\b(?:pile|found)\d\b", out)  # nor a pile id, in the picture too
 
 
 def test_json_gives_a_line_that_wins_from_the_position(tmp_path: Path) -> None:

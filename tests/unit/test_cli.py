@@ -43,24 +43,28 @@ def test_rules_and_show_for_every_game(game: str) -> None:
 
 def test_show_draws_the_sun_and_the_star() -> None:
     _, sun, _ = run("show", "sun", "--deal", "1")
-    assert all(f"ray{i} " in sun for i in range(1, 14)) and "king" in sun
+    assert all(f"ray {i} " in sun for i in range(1, 14)) and "king" in sun  # SUN-1
     _, star, _ = run("show", "star", "--deal", "1")
     lines = star.splitlines()
-    top = next(i for i, line in enumerate(lines) if "base-12" in line)
-    bottom = next(i for i, line in enumerate(lines) if "base-6" in line)
+    top = next(i for i, line in enumerate(lines) if "12 o'clock" in line)
+    bottom = next(i for i, line in enumerate(lines) if "6 o'clock" in line)
     assert top < bottom  # 12 o'clock above 6 o'clock
     assert "reserve" in lines[(top + bottom) // 2 + 1] or "reserve" in star
 
 
 def test_the_toad_pile_can_be_looked_through_and_its_aces_taken_out() -> None:
-    """TOD-1, TOD-3: the picture lists the squared pile's cards with their places and the
-    aces that may be taken out; `patience play` lists the extraction with its index."""
+    """TOD-1, TOD-3: the picture lists the squared pile's cards with their places counted
+    from the top and the aces that may be taken out; `patience play` lists each extraction
+    with that place, and a card typed alone takes it out."""
     _, out, _ = run("show", "toad", "--deal", "376")
-    assert "[0]AS [1]4S" in out and "[11]AH [12]5D" in out
-    assert "any of: AS at toad[0], AH at toad[11]" in out
-    code, out, _ = run("play", "toad", "--deal", "376", stdin="AS:toad[0]>found1\nq\n")
-    assert code == 0 and "AS:toad[0]>found1" in out and "AH:toad[11]>found1" in out
-    assert "played: AS:toad[0]>found1" in out and "Ace extraction: used" in out
+    shown = " ".join(out.split())
+    assert "[13]AS [12]4S" in shown and "[2]AH [1]5D" in shown
+    assert "any of: AS (thirteenth from the top), AH (second from the top)." in shown
+    code, out, _ = run("play", "toad", "--deal", "376", stdin="as\nq\n")
+    assert code == 0
+    assert "A♥ from the toad pile (second from the top) to foundation 1" in out
+    assert "played: A♠ from the toad pile (thirteenth from the top) to foundation 1" in out
+    assert "Ace extraction: used" in out
 
 
 def test_show_with_option_and_bad_option() -> None:
@@ -74,13 +78,14 @@ def test_show_with_option_and_bad_option() -> None:
     assert code == 2 and "no game 'moon'" in err
 
 
-def test_play_in_the_terminal_numbers_undo_notation_and_quit(tmp_path: Path) -> None:
+def test_play_in_the_terminal_numbers_undo_actions_and_quit(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     code, out, _ = run("play", "star", "--deal", "2", "-o", "direction=free", "--save",
                        str(record), stdin="draw\nu\nu\n1\n99\nbogus move\nq\n")
     assert code == 0
-    assert "played: draw" in out and "undone: draw" in out and "nothing to undo" in out
-    assert "there is no move 99" in out and "illegal:" in out
+    assert "played: Draw a card" in out and "undone: Draw a card" in out  # STR-6
+    assert "nothing to undo" in out
+    assert "there is no move 99" in out and "'bogus move' is not a move here" in out
     first = patience.get_game("star").new(deal=2, direction="free").legal_moves()[0]
     assert json.loads(record.read_text())["moves"] == [first.to_dict()]
 
@@ -113,7 +118,8 @@ def test_replay_validates_a_record_and_refuses_a_corrupt_one(tmp_path: Path) -> 
     broken = tmp_path / "bad.json"
     broken.write_text(json.dumps(bad))
     code, _, err = run("replay", str(broken))
-    assert code == 2 and "move 3" in err
+    assert code == 2  # said in words: no pile id, no notation
+    assert err == "patience: move 3 (2♥ from ray 1 to the clubs' king pile): 2♥ is not in ray 1\n"
     (tmp_path / "junk.json").write_text("[1, 2")
     code, _, err = run("replay", str(tmp_path / "junk.json"))
     assert code == 2 and "not a JSON game record" in err

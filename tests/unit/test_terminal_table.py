@@ -18,8 +18,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import patience
+from patience import words
 from patience.cli import app
 from patience.cli.play import play_loop
+from patience.cli.table import move_columns
 from patience.deals import MASK64
 from patience.engine.state import State
 from patience.text import render
@@ -72,53 +74,85 @@ def test_hearts_and_diamonds_are_red_on_a_colour_terminal_and_plain_in_a_pipe() 
 
 def test_the_last_message_stays_under_the_board_until_the_next_input() -> None:
     state = patience.get_game("star").new(deal=2)
-    first = state.legal_moves()[0]
+    first = words.describe(state, state.legal_moves()[0])
     opening, refused, redrawn, played = frames(on_a_terminal(state, ["bogus move", "", "1",
                                                                      "q"]))
-    assert "illegal:" not in opening
+    assert "is not a move here" not in opening
     for screen in (refused, redrawn):  # an empty line redraws and keeps the message
-        assert screen.index("base-6") < screen.index("Legal moves:") < screen.index("illegal:")
-    assert "illegal:" not in played and f"played: {first}" in played
+        assert (screen.index("6 o'clock") < screen.index("Legal moves:")
+                < screen.index("'bogus move' is not a move here"))
+    assert "is not a move here" not in played and f"played: {first}" in played
     assert "moves: 1" in played  # redrawn in place: the board shows the move just played
 
 
 def test_moves_and_commands_are_read_in_lowercase(tmp_path: Path) -> None:
+    """Notation is not shown to a player, but a script may still type it, in any case."""
     state = patience.get_game("sun").new(deal=1)
     move = next(m for m in state.legal_moves() if m.card and m.to_pile != m.to_pile.lower())
+    said = words.describe(state, move)
     record = tmp_path / "game.json"
     out = run("play", "sun", "--deal", "1", "--save", str(record),
               stdin=f"{str(move).lower()}\nU\n{move.card.lower()}\nQ\n")
-    assert f"played: {move}" in out and f"undone: {move}" in out
-    assert out.count(f"played: {move}") == 2  # the card alone, typed in lowercase
+    assert f"played: {said}" in out and f"undone: {said}" in out
+    assert out.count(f"played: {said}") == 2  # the card alone, typed in lowercase
     assert json.loads(record.read_text())["moves"] == [move.to_dict()]
 
 
-def test_r_redoes_the_move_undone_and_a_new_move_forgets_it(tmp_path: Path) -> None:
-    state = patience.get_game("blockade").new(deal=1)
-    first, second = state.legal_moves()[:2]
-    record = tmp_path / "game.json"
-    out = run("play", "blockade", "--deal", "1", "--save", str(record),
-              stdin="r\n1\nu\nr\nq\n")
-    assert out.index("nothing to redo") < out.index(f"undone: {first}")
-    assert f"redone: {first}" in out
-    assert json.loads(record.read_text())["moves"] == [first.to_dict()]
-    out = run("play", "blockade", "--deal", "1", stdin="1\nu\n2\nr\nq\n")
-    assert f"played: {second}" in out and "nothing to redo" in out
+def test_an_action_is_typed_by_its_name_or_its_words_in_any_case() -> None:
+    """SUN-4: the first arc is dealt by `deal`, which the list words "Deal the next arc";
+    SUN-5: the next stage is refused, in words, while the stock holds cards."""
+    for typed in ("deal", "DEAL", "Deal the next arc", "deal  the NEXT arc"):
+        out = run("play", "sun", "--deal", "1", stdin=f"{typed}\nq\n")
+        assert "played: Deal the next arc" in out and "moves: 1" in out, typed
+    out = run("play", "sun", "--deal", "1", stdin="next stage\nq\n")
+    assert ('illegal: "Next stage" is not legal now: stage 2 opens when the stock is empty'
+            in out)
+
+
+def test_a_card_that_can_go_more_than_one_way_asks_for_a_number() -> None:
+    state = patience.get_game("open-shop").new(deal=1)
+    while True:  # play on until a card may go to more than one place
+        moves = state.legal_moves()
+        cards = [m.card for m in moves if m.card]
+        twice = next((c for c in cards if cards.count(c) > 1), None)
+        if twice:
+            break
+        state.play(moves[0])
+    numbers = [str(n) for n, m in enumerate(moves, 1) if m.card == twice]
+    listed = ", ".join(numbers[:-1]) + ("," if len(numbers) > 2 else "") + " or " + numbers[-1]
+    out = " ".join(frames(on_a_terminal(state, [twice.lower(), "q"]))[-1].split())
+    assert (f"illegal: {words.card_words(twice)} can go more than one way: type one of its "
+            f"numbers, {listed}") in out
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_help_shows_a_move_legal_in_the_position_in_front_of_the_player(game: str) -> None:
+def test_the_help_shows_what_may_be_typed_in_the_position_in_front_of_the_player(
+        game: str) -> None:
+    """The help's card has exactly one legal move now; its action is one of the game's,
+    one legal now where there is one."""
+    def alone(state: State) -> set[str | None]:
+        cards = [m.card for m in state.legal_moves() if m.card]
+        return {c.lower() for c in cards if cards.count(c) == 1} or {None}
+
+    def actions(state: State) -> set[str]:
+        legal = {m.action for m in state.legal_moves() if m.action}
+        return {a.replace("-", " ") for a in legal or state.rules.actions}
+
     state = patience.get_game(game).new(deal=5)
-    legal_at_start = {str(m) for m in state.legal_moves()}
+    at_start = alone(state), actions(state)
     state.play(state.legal_moves()[0])
-    legal_after = {str(m) for m in state.legal_moves()}
+    after = alone(state), actions(state)
     out = run("play", game, "--deal", "5", stdin="?\n1\n?\nq\n")
-    examples = re.findall(r"\(for example (\S+)\)", out)
-    assert len(examples) == 3  # at the start, for "?", and for "?" after one move
-    assert examples[0] in legal_at_start and examples[1] in legal_at_start
-    assert examples[2] in legal_after
+    helps = re.findall(r"Type a move's number.*", out)
+    assert len(helps) == 3  # at the start, for "?", and for "?" after one move
+    for shown, (cards, named) in zip(helps, [at_start, at_start, after], strict=True):
+        card = re.search(r"a card alone such as (\w\w) to play its only move", shown)
+        assert (card[1] if card else None) in cards
+        action = re.search(r"an action by name such as ([a-z ]+)\.", shown)
+        assert action is not None and action[1] in named
     on_screen = frames(on_a_terminal(patience.get_game(game).new(deal=5), ["q"]))[0]
-    assert re.search(r"such as (\S+)\.", on_screen)[1] in legal_at_start  # type: ignore[index]
+    card = re.search(r"a card such as (\w\w)", on_screen)
+    assert (card[1] if card else None) in at_start[0]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,7 +161,7 @@ def test_every_board_and_the_whole_screen_fit_80_columns(game: str, deal: int) -
     state = patience.get_game(game).new(deal=deal)
     assert max(len(line) for line in render(state).splitlines()) <= 80
     screen = frames(on_a_terminal(state, ["?", "q"]))[-1]
-    assert "for example" in screen
+    assert "Type a move's number" in screen
     assert max(len(line) for line in screen.splitlines()) <= 80
 
 
@@ -155,14 +189,16 @@ def test_h_follows_the_hinted_line_without_a_new_search(monkeypatch: pytest.Monk
         return real(state, **budgets)
 
     monkeypatch.setattr(hint_module, "solve", solve)
-    out = run("play", "clock", "--deal", "2", stdin=f"h\n{first}\nh\nq\n")
-    assert f"hint: play {first}" in out and "winning line found before" in out
+    state = patience.get_game("clock").new(deal=2)
+    number = state.legal_moves().index(first) + 1
+    out = " ".join(run("play", "clock", "--deal", "2", stdin=f"h\n{number}\nh\nq\n").split())
+    assert f"hint: play {words.describe(state, first)}: it starts a winning line" in out
+    assert f"; type {number} to play it" in out and "winning line found before" in out
     assert set(searched) == {0}  # the second hint came from the line the first one found
 
 
 def test_h_out_of_budget_offers_the_practical_move_as_a_guess(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from patience import words
     from patience.solver import SolveResult
     from patience.solver.practical import next_move
 
@@ -173,3 +209,18 @@ def test_h_out_of_budget_offers_the_practical_move_as_a_guess(
     said = words.describe(state, next_move(state))
     assert "may still be winnable" in out
     assert f"a guess, not a proved line: {said}" in " ".join(out.split())
+
+
+def test_moves_in_words_take_as_many_columns_as_fit_and_read_downward() -> None:
+    short = [f"{n}♣ up" for n in range(2, 10)]
+    long = [f"{n}♥ from the XII o'clock packet to the VIII o'clock foundation"
+            for n in range(2, 10)]
+    mixed = short[:4] + long[:1] + short[4:]  # one long move widens its column only
+    for said, rows in ((short, 1), (long, 8), (mixed, 5)):
+        lines = move_columns(said, 80)
+        assert max(len(line) for line in lines) <= 80
+        assert len(lines) == rows
+        numbers = [int(n) for n in re.findall(r"(\d+)\)", " ".join(lines))]
+        firsts = [int(re.findall(r"(\d+)\)", line)[0]) for line in lines]
+        assert firsts == list(range(1, len(lines) + 1))  # the first column reads downward
+        assert sorted(numbers) == list(range(1, len(said) + 1))

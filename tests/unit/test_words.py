@@ -71,3 +71,24 @@ def test_shah_slots_and_toad_depth() -> None:
 def test_spoken_names() -> None:
     assert words.spoken_card("7H") == "seven of hearts"
     assert words.card_words("TC") == "10♣"
+
+
+def test_a_hinted_action_and_a_named_stock_read_as_words() -> None:
+    sun = patience.get_game("sun").new(deal=4)
+    # SUN-9: the wind is both an action and a pile; after "play" it is the action
+    assert words.plain(sun, "play wind: it starts a winning line of 3 moves") == \
+        'play "Blow the wind": it starts a winning line of 3 moves'
+    assert words.plain(sun, "the wind holds AS") == "the wind holds A♠"
+    rainbow = patience.get_game("rainbow").new(deal=4)
+    # RBW-7: a pile the engine already calls "the stock" does not become "the the stock"
+    assert words.plain(rainbow, "redeal comes when the stock is empty") == \
+        "redeal comes when the stock is empty"
+    assert words.plain(rainbow, "stock is empty") == "the stock is empty"
+
+
+def test_places_in_a_pile_are_ordinals_counted_from_the_top() -> None:
+    assert [words.ordinal(n) for n in (1, 2, 13, 14, 21, 22, 23, 111)] == [
+        "first", "second", "thirteenth", "14th", "21st", "22nd", "23rd", "111th"]
+    toad = patience.get_game("toad").new(deal=4, reserve_size=26)  # TOD-7
+    move = patience.Move("toad", "found1", "AH", 4)
+    assert words.describe(toad, move) == "A♥ from the toad pile (22nd from the top) to foundation 1"

@@ -19,7 +19,7 @@ from patience.cli import analysis, common, slip, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
-from patience.engine.record import RecordError, load_record, replay
+from patience.engine.record import RecordError, load_record
 from patience.storage.database import StorageError
 from patience.text import render
 
@@ -123,7 +123,7 @@ def play(
 def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
     """Check a game record move by move and print the outcome."""
     try:
-        state = replay(load_record(path))
+        state = common.replayed(load_record(path))
     except RecordError as exc:
         fail(str(exc))
     result: dict[str, Any] = {"game": state.game.id, "moves": state.moves_played,

@@ -8,6 +8,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 import patience
+from patience import words
 from patience.cli import common
 from patience.cli.common import OptionArg, count, deal_number, fail, seconds
 from patience.deals import MASK64
@@ -42,8 +43,8 @@ def solve_cmd(
         return
     typer.echo(f"{state.game.name} deal {deal}: {result.outcome} "
                f"({result.nodes} nodes, {result.seconds:.2f} s)")
-    for number, move in enumerate(moves, 1):
-        typer.echo(f"  {number:>3}. {move}")
+    for number, said in enumerate(words.line_words(state, result.moves), 1):
+        typer.echo(f"  {number:>3}. {said}")
 
 
 def stats_cmd(

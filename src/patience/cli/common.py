@@ -16,8 +16,11 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 import patience
+from patience import words
 from patience.deals import MASK64
 from patience.engine.game import OptionError
+from patience.engine.moves import IllegalMove, Move
+from patience.engine.record import RecordError, replay
 
 OptionArg = Annotated[
     list[str] | None,
@@ -121,3 +124,32 @@ def new_state(game_id: str, deal: int, pairs: list[str] | None) -> patience.Stat
 
 def random_deal() -> int:
     return random.randrange(1, 1_000_000)
+
+
+def replayed(record: dict[str, Any]) -> patience.State:
+    """The state a game record describes, every move checked; a move the rules refuse is
+    told in words ("move 3 (2♥ from ray 1 to the clubs' king pile): 2♥ is not in ray 1"),
+    anything else wrong with the record as ``replay`` tells it."""
+    moves = record.get("moves")
+    try:
+        state = replay({**record, "moves": []} if isinstance(moves, list) else record)
+    except RecordError as exc:
+        fail(str(exc))
+    for number, move in enumerate(moves or [], 1):
+        if not isinstance(move, dict | str):
+            break  # not a move at all: ``replay`` says what is wrong with it, below
+        try:
+            wanted = Move.from_dict(move) if isinstance(move, dict) else Move.parse(move)
+        except IllegalMove:
+            break
+        try:
+            state.play(wanted)
+        except IllegalMove as exc:
+            fail(f"move {number} ({words.describe(state, wanted)}): "
+                 f"{words.plain(state, str(exc))}")
+    else:
+        return state
+    try:
+        return replay(record)
+    except RecordError as exc:
+        fail(str(exc))

@@ -18,29 +18,28 @@ import typer
 from rich.console import Console
 
 from patience import words
+from patience.cli import typed
 from patience.cli.common import fail
 from patience.cli.table import Table
-from patience.cli.typed import card_example, example, read_move
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
 from patience.solver.hint import Hinter
 
 
 def help_text(state: State) -> str:
-    """What may be typed, with a move legal right now as the example of the notation."""
-    shown, card = example(state), card_example(state)
-    move = f" (for example {shown})" if shown else ""
-    alone = f"; a card alone (here {card}) plays its only move" if card else ""
-    return (f"Type a move's number or the move itself{move}, an action's name, u to undo, "
-            "r to redo, h for a hint, rules to show the rules, ? for this help, q to quit. "
-            f"Upper or lower case alike{alone}.")
+    """What may be typed, with examples legal right now."""
+    names = [typed.action_name(a) for a in state.rules.actions]
+    actions = f" The actions of this game: {', '.join(names)}." if len(names) > 1 else ""
+    return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, h gives a hint, "
+            "rules shows the rules, ? this help, q quits. Upper or lower case alike.")
 
 
 def keys_line(state: State) -> str:
     """The short reminder under the board on a terminal."""
-    shown = example(state)
-    move = f"Type a move's number, or the move itself such as {shown}." if shown else ""
-    return f"{move}\nu undo · r redo · h hint · rules · ? help · q quit".lstrip()
+    card, action = typed.card_example(state), typed.action_example(state)
+    shown = ["a move's number", *([f"a card such as {card}"] if card else []),
+             *([f"an action such as {action}"] if action else [])]
+    return f"Type {typed.either(shown)}.\nu undo · r redo · h hint · rules · ? help · q quit"
 
 
 def write_record(state: State, path: str) -> None:
@@ -123,40 +122,62 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
 
 def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], answer: str,
             read: Callable[[str], str], hinter: Hinter) -> None:
-    """Do what the player typed and say what happened."""
+    """Do what the player typed and say what happened, in words."""
     word = answer.lower()
     if word in ("u", "undo"):
         try:
             undone = state.undo()
             redo.append(undone)
-            table.say(f"undone: {undone}")
+            table.say(f"undone: {words.describe(state, undone)}")
         except IllegalMove as exc:
-            table.say(str(exc))
+            table.say(words.plain(state, str(exc)))
     elif word in ("r", "redo"):
         if not redo:
             table.say("nothing to redo: no move has been undone since the last new move")
             return
-        table.say(f"redone: {state.play(redo.pop())}")
+        table.say(f"redone: {_play(state, redo.pop())}")
     elif word == "rules":
         table.page(state.game.rules_text(), read)
     elif word in ("h", "hint"):
-        found = hinter.hint(state)
-        table.say(f"hint: {found.message}")
-        if found.guess is not None:  # nothing proved: the practical player's move
-            table.say(f"a guess, not a proved line: {words.describe(state, found.guess)}")
+        _hint(state, table, moves, hinter)
     elif word in ("?", "help"):
         table.say(help_text(state))
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
         table.say(f"there is no move {answer}: choose 1 to {len(moves)}")
     else:
         try:
-            wanted = moves[int(answer) - 1] if answer.isdigit() else read_move(state, answer)
-            played = state.play(wanted)
+            wanted = (moves[int(answer) - 1] if answer.isdigit()
+                      else typed.read_move(state, answer))
+            played = state.to_move(state.resolve(wanted))
+            said = _play(state, played)
+        except typed.Unreadable as exc:
+            table.say(str(exc))
+            return
         except IllegalMove as exc:
-            table.say(f"illegal: {exc}")
+            table.say(f"illegal: {words.plain(state, str(exc))}")
             return
         if redo and redo[-1] == played:
             redo.pop()  # the same move as the one undone: the rest can still be redone
         else:
             redo.clear()
-        table.say(f"played: {played}")
+        table.say(f"played: {said}")
+
+
+def _play(state: State, move: Move) -> str:
+    """Play a legal ``move`` and say it in words, read on the position it is played from."""
+    said = words.describe(state, move)
+    state.play(move)
+    return said
+
+
+def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None:
+    """The hint in words, with the number that plays its move (or the guess's)."""
+    found = hinter.hint(state)
+    table.say(f"hint: {words.plain(state, found.message)}{_type(moves, found.move)}")
+    if found.guess is not None:  # nothing proved: the practical player's move
+        table.say(f"a guess, not a proved line: {words.describe(state, found.guess)}"
+                  f"{_type(moves, found.guess)}")
+
+
+def _type(moves: list[Move], move: Move | None) -> str:
+    return f"; type {moves.index(move) + 1} to play it" if move in moves else ""

@@ -31,6 +31,7 @@ def analyse_cmd(
     the move that lost the win, and a winning line from there."""
     try:
         data = load_record(record)
+        common.replayed(data)  # a record that does not replay is refused in words first
         slip = find_slip(data, max_nodes=max_nodes, max_seconds=max_seconds,
                          max_solves=max_solves)
     except RecordError as exc:

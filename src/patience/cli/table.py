@@ -14,32 +14,43 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from patience import words
 from patience.engine.moves import Move
 from patience.engine.state import State
 from patience.text import render
 from patience.text.common import WIDTH
 
 RED_CARD = r"(?<![\w])[A2-9TJQK][HD](?![\w])"  # a heart or diamond code, not part of a word
+RED_WORDS = r"(?<![\w])(?:10|[A2-9JQK])[\u2665\u2666]"  # a heart or diamond in words: 7♥
 FACE_DOWN = "##"
+GAP = 2  # spaces between two columns of moves
 
 
 def paint(text: str) -> Text:
-    """``text`` with the red suits' card codes in red; clubs and spades keep the default."""
+    """``text`` with the red suits' cards (codes or words) in red; clubs and spades keep
+    the default."""
     picture = Text(text)
     picture.highlight_regex(RED_CARD, "red")
+    picture.highlight_regex(RED_WORDS, "red")
     picture.highlight_regex(FACE_DOWN, "dim")
     return picture
 
 
-def move_columns(moves: list[Move], width: int = WIDTH) -> list[str]:
-    """The numbered moves laid out in as many columns as fit ``width``, read downward."""
-    cells = [f"{number:>3}) {move}" for number, move in enumerate(moves, 1)]
+def move_columns(said: list[str], width: int = WIDTH) -> list[str]:
+    """The numbered moves (``said``: each in words) in as many columns as fit ``width``,
+    read downward; each column as wide as its longest move, so short moves share a line."""
+    digits = len(str(len(said)))
+    cells = [f"{number:>{digits}}) {move}" for number, move in enumerate(said, 1)]
     if not cells:
         return []
-    cell = max(len(c) for c in cells) + 2
-    across = max(1, min(len(cells), width // cell))
-    down = -(-len(cells) // across)
-    return ["".join(cells[i].ljust(cell) for i in range(row, len(cells), down)).rstrip()
+    for across in range(len(cells), 0, -1):
+        down = -(-len(cells) // across)
+        columns = [cells[start:start + down] for start in range(0, len(cells), down)]
+        widths = [max(len(c) for c in column) + GAP for column in columns]
+        if sum(widths) - GAP <= width or across == 1:
+            break
+    return ["".join(column[row].ljust(w) for column, w in zip(columns, widths, strict=True)
+                    if row < len(column)).rstrip()
             for row in range(down)]
 
 
@@ -69,12 +80,12 @@ class Table:
         if self.console.is_alt_screen:
             self.console.set_alt_screen(False)
 
-    def say(self, words: str) -> None:
+    def say(self, text: str) -> None:
         """A message for the player: kept below the board on a terminal, printed elsewhere."""
         if self.live:
-            self.message = words
+            self.message = text
         else:
-            typer.echo(words)
+            typer.echo(text)
 
     def draw(self, state: State, moves: list[Move], keys: str) -> None:
         """The board and the legal moves, with the last message and the keys below them."""
@@ -83,13 +94,14 @@ class Table:
             typer.echo(render(state))
             typer.echo("\nLegal moves:")
             for number, move in enumerate(moves, 1):
-                typer.echo(f"  {number:>3}) {move}")
+                typer.echo(f"  {number:>3}) {words.describe(state, move)}")
             return
         self.console.clear()
         self._print(render(state))
         if moves:
             self._print("\nLegal moves:")
-            self._print("\n".join(move_columns(moves, self.console.width)))
+            said = [words.describe(state, move) for move in moves]
+            self._print("\n".join(move_columns(said, self.console.width)))
         self._print(f"\n{self.message}" if self.message else "", wrap=True)
         self.console.print(keys, style="dim", markup=False, highlight=False)
 
@@ -102,14 +114,14 @@ class Table:
         self.console.print(text, markup=False, highlight=False)
         read("Press Enter to go back to the table. ")
 
-    def finish(self, state: State, words: str) -> None:
+    def finish(self, state: State, text: str) -> None:
         """The last board and the last words, left on the ordinary screen after the game."""
         if self.live:
             self.__exit__()
             self._print(render(state))
-            self._print(f"\n{words}", wrap=True)
+            self._print(f"\n{text}", wrap=True)
         else:
-            typer.echo(words)
+            typer.echo(text)
 
     def _print(self, text: str, wrap: bool = False) -> None:
         """Pictures are printed as they are (they fit 80 columns); words wrap between words."""

@@ -1,20 +1,27 @@
 """What a player types at the terminal table, read into a move of the current position.
 
-The engine reads the notation exactly (``QS:ray3>king-S``); at the table a player may type
-it in any case (``qs:ray3>king-s``, ``DEAL``), and a card alone (``2h``) plays that card's
-one legal move. The help shows an example taken from the moves legal right now, so it is
-always a move the player could type in the game in front of them.
+A player types a move's number from the list (read in ``play.py``), a card alone (``2h``:
+that card's one legal move) or an action by its name or its words (``deal``, ``next
+stage``, ``Blow the wind``), in any case. The engine's notation (``qs:ray3>king-s``) is
+still read, for scripts and old habits, but never shown: the help's examples are taken
+from the moves legal right now, so they are always something the player could type.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 
+from patience import words
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
 
 _CARD = re.compile(r"[a2-9tjqk][shdc]", re.IGNORECASE)
 _WORD = re.compile(r"[\w.-]+")
+
+
+class Unreadable(IllegalMove):
+    """The text names no move at all (as opposed to a move the rules refuse)."""
 
 
 def canonical(state: State, text: str) -> str:
@@ -32,27 +39,49 @@ def canonical(state: State, text: str) -> str:
     return _WORD.sub(word, text.strip())
 
 
-def read_move(state: State, text: str) -> Move | str:
-    """The move ``text`` names: a legal Move for a card typed alone, else the notation in
-    the engine's case for ``State.play`` to check. IllegalMove says why a card cannot go."""
-    if _CARD.fullmatch(text.strip()):
-        card = text.strip().upper()
-        moves = [m for m in state.legal_moves() if m.card == card]
+def _spoken(text: str) -> str:
+    """Typed words compared as a player means them: any case, hyphens as spaces."""
+    return " ".join(text.lower().replace("-", " ").split())
+
+
+def action_name(action: str) -> str:
+    """What to type for an action: its name in plain words (``next-stage``: ``next stage``)."""
+    return _spoken(action)
+
+
+def action_names(state: State) -> dict[str, str]:
+    """Every way of typing each action of the game (its name, its words) -> the action."""
+    names: dict[str, str] = {}
+    for action in state.rules.actions:
+        for said in (action, words.action_words(state.game.id, action)):
+            names[_spoken(said)] = action
+    return names
+
+
+def read_move(state: State, text: str) -> Move:
+    """The move ``text`` names: a legal Move for a card typed alone, an action Move for an
+    action's name or words, else the move the notation names, for ``State.play`` to check.
+    IllegalMove says why a card cannot go; Unreadable, that the text is no move."""
+    typed = text.strip()
+    if _CARD.fullmatch(typed):
+        card = typed.upper()
+        legal = state.legal_moves()
+        moves = [m for m in legal if m.card == card]
         if len(moves) == 1:
             return moves[0]
         if not moves:
-            raise IllegalMove(f"{card} cannot move now")
-        options = ", ".join(str(m) for m in moves)
-        raise IllegalMove(f"{card} can go more than one way: type one of {options}")
-    return canonical(state, text)
-
-
-def example(state: State) -> str | None:
-    """A move legal now to show as an example of the notation: a card move if there is
-    one (the notation is what needs showing), else an action; None when nothing is legal."""
-    moves = state.legal_moves()
-    shown = [m for m in moves if m.action is None] or moves
-    return str(shown[0]) if shown else None
+            raise IllegalMove(f"{words.card_words(card)} cannot move now")
+        numbers = [str(legal.index(m) + 1) for m in moves]
+        raise IllegalMove(f"{words.card_words(card)} can go more than one way: type one of "
+                          f"its numbers, {either(numbers)}")
+    action = action_names(state).get(_spoken(typed))
+    if action is not None:
+        return Move(action=action)
+    if ">" in typed:
+        with contextlib.suppress(IllegalMove):
+            return Move.parse(canonical(state, typed))
+    shown = typed if len(typed) <= 30 else typed[:30] + "…"
+    raise Unreadable(f"{shown!r} is not a move here: type {choices(state)}")
 
 
 def card_example(state: State) -> str | None:
@@ -60,3 +89,27 @@ def card_example(state: State) -> str | None:
     cards = [m.card for m in state.legal_moves() if m.card is not None]
     alone = [card for card in cards if cards.count(card) == 1]
     return alone[0].lower() if alone else None
+
+
+def action_example(state: State) -> str | None:
+    """An action to show by name: one legal now if any, else the game's first; None for a
+    game without actions."""
+    legal = [m.action for m in state.legal_moves() if m.action is not None]
+    actions = legal or list(state.rules.actions)
+    return action_name(actions[0]) if actions else None
+
+
+def choices(state: State) -> str:
+    """What may be typed for a move, with examples that are legal right now."""
+    count = len(state.legal_moves())
+    card, action = card_example(state), action_example(state)
+    return either([f"a move's number (1 to {count})" if count > 1 else "a move's number",
+                   *([f"a card alone such as {card} to play its only move"] if card else []),
+                   *([f"an action by name such as {action}"] if action else [])])
+
+
+def either(parts: list[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b, or c"``."""
+    if len(parts) < 3:
+        return " or ".join(parts)
+    return ", ".join(parts[:-1]) + ", or " + parts[-1]

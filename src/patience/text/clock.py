@@ -1,5 +1,6 @@
-"""Clock in text: the twelve hours round a dial, XII at the top, each with its packet;
-talon and stock in the middle."""
+"""Clock in text: the twelve hours round a dial, XII at the top, each named by its numeral
+as a player names it ("the III o'clock foundation") with its packet below it; talon and
+stock in the middle."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def render(state: State) -> str:
     rows: list[list[tuple[int, list[str]]]] = [[] for _ in range(7)]
     for hour in range(1, 13):
         block = [_hour_line(hour, piles[f"hour{hour}"], state.rules.layout[hour - 1].capacity),
-                 *_packet_lines(hour, piles[f"packet{hour}"])]
+                 *_packet_lines(piles[f"packet{hour}"])]
         rows[ROWS[hour]].append((CENTRES[hour], block))
     talon = piles["talon"]
     centre = [f"talon {talon[-1] if talon else EMPTY} ({len(talon)})",
@@ -34,14 +35,14 @@ def render(state: State) -> str:
             lines.append("")
         lines += _lay_out(sorted(row, key=lambda place: place[0]))
     lines += ["", *fit("", "Each hour: its foundation's top card, cards held / cards when "
-                           "complete, and the card it ends on. Packets read bottom to top: the "
-                           "last card is available.")]
+                           "complete, and the card it ends on; its packet below it, read bottom "
+                           "to top: the last card is available.")]
     return "\n".join(lines)
 
 
-def _packet_lines(hour: int, packet: list[str]) -> list[str]:
-    """``packet3: JS 3S 9H``, a long packet broken after every ``PACKET_CARDS`` cards."""
-    label = f"packet{hour}: "
+def _packet_lines(packet: list[str]) -> list[str]:
+    """``packet JS 3S 9H``, a long packet broken after every ``PACKET_CARDS`` cards."""
+    label = "packet "
     if not packet:
         return [label + EMPTY]
     rows = [" ".join(packet[i:i + PACKET_CARDS]) for i in range(0, len(packet), PACKET_CARDS)]
@@ -52,7 +53,7 @@ def _hour_line(hour: int, pile: list[str], capacity: int) -> str:
     numeral = NUMERALS[hour - 1]
     last = RANK_CHARS[hour - 1] + pile[0][1]  # CLK-2: the hour's own rank, the base's suit
     done = " complete" if len(pile) == capacity else f" ends {last}"
-    return f"{numeral} hour{hour}: {pile[-1]} {len(pile)}/{capacity}{done}"
+    return f"{numeral}: {pile[-1]} {len(pile)}/{capacity}{done}"
 
 
 def _lay_out(places: list[tuple[int, list[str]]]) -> list[str]:

@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from patience.engine.state import State
+from patience.words import pile_names
 
 EMPTY = ".."
 BACK = "##"
@@ -53,10 +54,12 @@ def fit(first: str, text: str, indent: int | None = None) -> list[str]:
 
 
 def generic(state: State) -> str:
-    """Fallback: every pile on its own line."""
+    """Fallback: every pile on its own line, named in a player's words."""
     data = state.to_dict()
-    width = max(len(p) for p in data["piles"])
+    names = {pid: name.removeprefix("the ") for pid, name in pile_names(state).items()}
+    width = max(len(names.get(p, p)) for p in data["piles"])
     lines = [header(state)]
     for pid, codes in data["piles"].items():
-        lines.append(f"{pid:>{width}}  {cards(codes, data['face_down'].get(pid, 0))}")
+        lines.append(f"{names.get(pid, pid):>{width}}  "
+                     f"{cards(codes, data['face_down'].get(pid, 0))}")
     return "\n".join(lines)

@@ -1,19 +1,29 @@
-"""Shared pieces of the reserve family's pictures: foundations, waste piles, stock and hand."""
+"""Shared pieces of the reserve family's pictures: foundations, waste piles, stock and hand.
+
+Foundations and waste piles are numbered under their heading, as a player names them
+("foundation 2", "waste pile 3")."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from patience.text.common import EMPTY, stock
 
+T = TypeVar("T")
+
+
+def numbered(piles: dict[str, T], prefix: str) -> dict[int, T]:
+    """What is kept for each pile whose id is ``prefix`` and a number, by that number."""
+    return {int(pid[len(prefix):]): cards for pid, cards in piles.items()
+            if pid.startswith(prefix) and pid[len(prefix):].isdigit()}
+
 
 def pile_rows(piles: dict[str, list[str]], prefix: str, per_row: int = 5) -> list[str]:
-    """``found1 7C (3)  found2 ..`` for every pile whose id starts with ``prefix``."""
+    """``1: 7C (3)     2: ..`` for every pile whose id is ``prefix`` and a number."""
     cells = []
-    for pid, cards in piles.items():
-        if pid.startswith(prefix) and pid[len(prefix):].isdigit():
-            shown = f"{cards[-1]} ({len(cards)})" if cards else EMPTY
-            cells.append(f"{pid} {shown}".ljust(15))
+    for number, cards in numbered(piles, prefix).items():
+        shown = f"{cards[-1]} ({len(cards)})" if cards else EMPTY
+        cells.append(f"{number}: {shown}".ljust(15))
     return ["  " + " ".join(cells[i:i + per_row]).rstrip()
             for i in range(0, len(cells), per_row)]
 
@@ -25,8 +35,9 @@ def lower_part(data: dict[str, Any], placed: dict[str, int] | None = None) -> li
              "top card and count):", *pile_rows(piles, "found", 4)]
     lines += ["Waste piles (top card and count):", *pile_rows(piles, "pile")]
     if placed is not None:
-        lines.append("  placed this pass: "
-                     + "  ".join(f"{pid} {n}" for pid, n in placed.items()))
+        counts = numbered(placed, "pile")
+        lines.append(f"  cards placed on waste piles 1 to {len(counts)} this pass: "
+                     + ", ".join(str(counts[n]) for n in sorted(counts)))
     hand = piles["hand"]
     lines.append(f"stock {stock(piles['stock'])}   hand {hand[-1] if hand else EMPTY}")
     return lines

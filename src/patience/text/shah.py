@@ -1,9 +1,14 @@
-"""Shah in text: eight rays as spokes round the Shah and his eight aces, ray1 at the top."""
+"""Shah in text: eight rays as spokes round the Shah and his eight aces, ray 1 at the top.
+
+Labels are a player's words: "ray 3" at the end of its spoke, beyond the inner, middle and
+outer slots ("the inner slot of ray 3"), and each foundation numbered as the ray it leads
+(the words name it "the hearts foundation 3")."""
 
 from __future__ import annotations
 
 from patience.engine.state import State
 from patience.text.common import EMPTY, fit, header, stock
+from patience.words import pile_name
 
 # ray1 … ray8 clockwise from the top: (row, column) steps outward from the centre
 DIRECTIONS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -30,15 +35,17 @@ def render(state: State) -> str:
     put(0, 0, "SHAH", piles["shah"][-1])
     for ray in range(8):
         found = piles[f"found{ray + 1}"]
-        put(1, ray, f"found{ray + 1}", found[-1] if found else EMPTY)
+        put(1, ray, str(ray + 1), found[-1] if found else EMPTY)
         for circle in (1, 2, 3):
             pid = f"ray{ray + 1}.{circle}"
-            put(circle + 1, ray, pid, _slot(piles[pid], pid == gap))
+            put(circle + 1, ray, f"ray {ray + 1}" if circle == 3 else "",
+                _slot(piles[pid], pid == gap))
 
     circles = data["circles_dealt"]
     extra = {"circles": f"{circles} of 3" if circles < 3 else "deal over"}
     if gap:
-        extra["next gap"] = gap + (" (lane open)" if data["lane_open"] else "")
+        slot = pile_name(state.game.id, gap).removeprefix("the ")
+        extra["next gap"] = slot + (" (lane open)" if data["lane_open"] else "")
     talon = piles["talon"]
     lines = [header(state, extra), ""]
     lines += ["".join(row).rstrip() for row in canvas]
@@ -46,10 +53,11 @@ def render(state: State) -> str:
         "",
         f"stock {stock(piles['stock'])}   talon {' '.join(talon[-8:]) or EMPTY} "
         f"({len(talon)}, top card last)",
-        *fit("out   ", " ".join(piles["out"])),
+        *fit("kings set aside: ", " ".join(piles["out"]) or EMPTY),
         "",
-        "rayN.1 inner, .2 middle, .3 outer; JH(3) = a packet of 3 with JH on top;",
-        "[..] = the gap to fill next",
+        *fit("", "Round the Shah lie foundations 1 to 8, each at the foot of the ray of its "
+                 "number; a ray runs out through its inner, middle and outer slot. JH(3) = a "
+                 "packet of 3 with JH on top; [..] = the gap to fill next."),
     ]
     return "\n".join(lines)
 

@@ -1,9 +1,11 @@
-"""Star in text: a clock face with bases at 12, 3, 6, 9, cells between, reserve in the middle."""
+"""Star in text: a clock face with bases at 12, 3, 6, 9, cells between, reserve in the middle;
+each place labelled by its hour as a player names it ("the 3 o'clock base", "the 4:30 cell")."""
 
 from __future__ import annotations
 
 from patience.engine.state import State
 from patience.text.common import EMPTY, header, stock
+from patience.words import STAR_HOURS
 
 
 def render(state: State) -> str:
@@ -38,9 +40,9 @@ def render(state: State) -> str:
             if label.startswith("reserve"):
                 name, value = "", label
             elif label.startswith("base"):
-                name, value = label, base(label)
+                name, value = f"{label[5:]} o'clock", base(label)
             else:
-                name, value = label, cell(label)
+                name, value = STAR_HOURS[label[5:]], cell(label)
             names = names.ljust(col) + name
             values = values.ljust(col) + value
         lines += [names.rstrip(), values.rstrip()]

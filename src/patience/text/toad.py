@@ -1,6 +1,7 @@
 """Toad in text: the squared toad pile (its top card and count) above the other piles,
 and the pile looked through: it lies face up (TOD-1), so a player may leaf through it,
-and which ace lies where decides the ace extraction (TOD-3)."""
+and which ace lies where decides the ace extraction (TOD-3). A card's place is counted
+from the top, as the moves' words count it ("A♥ from the toad pile (fourth from the top)")."""
 
 from __future__ import annotations
 
@@ -9,27 +10,34 @@ from typing import Any
 from patience.engine.state import State
 from patience.text.common import EMPTY, fit, header
 from patience.text.reserve_family import lower_part
+from patience.words import from_top, ordinal, pile_name
 
 
 def render(state: State) -> str:
     data = state.to_dict()
     piles = data["piles"]
-    toads = [pid for pid in piles if pid.startswith("toad")]
+    toads = {pid: _label(state, pid) for pid in piles if pid.startswith("toad")}
     lines = [header(state), "", "The toad pile, squared (top card and count):"]
-    for pid in toads:
+    for pid, label in toads.items():
         cards = piles[pid]
         shown = f"{cards[-1]} ({len(cards)})" if cards else f"{EMPTY} (gone)"
-        lines.append(f"  {pid:<6} [{shown}]")
-    lines += ["", "Looked through, bottom to top ([n] = a card's place, counted from 0):"]
-    for pid in toads:
+        lines.append(f"  {label:<11} [{shown}]")
+    lines += ["", "Looked through, bottom to top ([n] = a card's place from the top):"]
+    for pid, label in toads.items():
         cards = piles[pid]
-        through = " ".join(f"[{i}]{code}" for i, code in enumerate(cards)) or EMPTY
-        lines += fit(f"  {pid:<6} ", through)
+        through = " ".join(f"[{from_top(i, len(cards))}]{code}"
+                           for i, code in enumerate(cards)) or EMPTY
+        lines += fit(f"  {label:<11} ", through)
     lines += fit("", _extraction(data, toads), 2)
     return "\n".join([*lines, "", *lower_part(data)])
 
 
-def _extraction(data: dict[str, Any], toads: list[str]) -> str:
+def _label(state: State, pid: str) -> str:
+    """``toad pile``; ``toad pile 1`` and ``toad pile 2`` when there are two (TOD-7)."""
+    return pile_name(state.game.id, pid).removeprefix("the ")
+
+
+def _extraction(data: dict[str, Any], toads: dict[str, str]) -> str:
     """TOD-3: whether one ace may still be taken out, and the aces under a top."""
     if not data["options"].get("ace_extraction", False):
         return "Ace extraction: not in these rules."
@@ -37,8 +45,12 @@ def _extraction(data: dict[str, Any], toads: list[str]) -> str:
         return "Ace extraction: made at the start, by the rules this game was saved under."
     if data["ace_extracted"]:
         return "Ace extraction: used (once a game)."
-    aces = [f"{code} at {pid}[{i}]" for pid in toads
-            for i, code in enumerate(data["piles"][pid][:-1]) if code[0] == "A"]
+    aces = []
+    for pid, label in toads.items():
+        cards = data["piles"][pid]
+        where = f" of {label}" if len(toads) > 1 else ""
+        aces += [f"{code} ({ordinal(from_top(i, len(cards)))} from the top{where})"
+                 for i, code in enumerate(cards[:-1]) if code[0] == "A"]
     if not aces:
         return "Ace extraction: open, but no ace lies under a toad pile's top."
     return "Ace extraction: open, once a game, any of: " + ", ".join(aces) + "."
