@@ -3,11 +3,12 @@
 For each game: deals FIRST..LAST are solved at 10 s each (or only the deals given with
 ``--deals-list``, taken as open at 10 s), and each deal left open is solved again at
 ``--seconds`` (60 by default), one process, the native search where it is built. Prints
-one line a deal and writes ``bench/results/open_deals.json`` (one entry a game, kept
-across runs of other games):
+one line a deal and writes ``bench/results/open_deals.json``, or ``--out`` (one entry a
+game, kept across runs of other games):
 
     python bench/open_deals.py --games shah open-shop double-star
     python bench/open_deals.py --games blockade --deals-list 4,6,7,8
+    python bench/open_deals.py --games shah --deals-list 35,65 --seconds 600 --out bench/results/open_deals_600s.json
 """
 
 from __future__ import annotations
@@ -46,16 +47,18 @@ def main() -> None:
     parser.add_argument("--last", type=int, default=50)
     parser.add_argument("--deals-list", help="deals known open at 10 s, comma-separated")
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    stored = json.loads(OUT.read_text("utf-8")) if OUT.exists() else {}
+    out: Path = args.out
+    stored = json.loads(out.read_text("utf-8")) if out.exists() else {}
     for game_id in args.games:
         if args.deals_list:
             deals, known = [int(d) for d in args.deals_list.split(",")], True
         else:
             deals, known = list(range(args.first, args.last + 1)), False
         stored[game_id] = open_deals(game_id, deals, args.seconds, known)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(stored, indent=2) + "\n", "utf-8")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(stored, indent=2) + "\n", "utf-8")
 
 
 if __name__ == "__main__":
