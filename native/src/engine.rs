@@ -289,6 +289,14 @@ pub trait Rules: Send + Sync {
         actions_first_sometimes(legal, EARLY_ACTION, rng);
     }
 
+    /// Nodes a short exact search may visit before the dive (`dive`), at most
+    /// `search::LEAD_SHARE` of the budgets: a game whose dive spends most of the budget on
+    /// wins it may not find asks for one, so that a loss the exact search proves in a few
+    /// nodes is answered at once. 0: no lead.
+    fn exact_lead(&self) -> u64 {
+        0
+    }
+
     /// A quick look for a won line before the exact search (`solver/strategies.py`'s
     /// dives): the line from here, or None, and the moves it played; never a loss. It
     /// takes what share of `max_nodes` and of the time to `deadline` it likes, the exact

@@ -168,6 +168,9 @@ fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>) 
     }
 }
 
+/// The most of the node and time budgets a game's exact lead may take (`Rules::exact_lead`).
+pub const LEAD_SHARE: f64 = 0.05;
+
 /// Search from `state`, which is as it was given when the search returns: one
 /// depth-first search, or restarted probes for a game that asks for them
 /// (`Rules::probe_unit`, as `depth_first.restarts`).
@@ -176,16 +179,32 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
     if state.is_won() {
         return Answer { outcome: Outcome::Won, line: Vec::new(), nodes: 0 };
     }
-    // a game's dive first (`Rules::dive`): it may find a win, never a loss; the search
-    // below gets the nodes it leaves
+    // a short exact search first where the game asks for it (`Rules::exact_lead`): the
+    // losses it proves are answered at once, not after a dive that can only find wins
     let rules = state.rules.clone();
-    let (dived_line, dived) = rules.dive(state, budget.max_nodes, deadline);
-    if let Some(line) = dived_line {
-        return Answer { outcome: Outcome::Won, line, nodes: dived };
+    let mut spent = 0;
+    let lead = rules.exact_lead();
+    if lead > 0 {
+        let now = Instant::now();
+        let until = now + deadline.saturating_duration_since(now).mul_f64(LEAD_SHARE);
+        let nodes = lead.min((budget.max_nodes as f64 * LEAD_SHARE) as u64);
+        let answer = search(state, Budget { max_nodes: nodes, ..budget }, until);
+        if answer.outcome != Outcome::Unknown {
+            return answer;
+        }
+        spent = answer.nodes;
     }
-    let budget = Budget { max_nodes: budget.max_nodes.saturating_sub(dived), ..budget };
+    // a game's dive (`Rules::dive`): it may find a win, never a loss; the search below
+    // gets the nodes it leaves
+    let left = budget.max_nodes.saturating_sub(spent);
+    let (dived_line, dived) = rules.dive(state, left, deadline);
+    spent += dived;
+    if let Some(line) = dived_line {
+        return Answer { outcome: Outcome::Won, line, nodes: spent };
+    }
+    let budget = Budget { max_nodes: budget.max_nodes.saturating_sub(spent), ..budget };
     let answer = search(state, budget, deadline);
-    Answer { nodes: answer.nodes + dived, ..answer }
+    Answer { nodes: answer.nodes + spent, ..answer }
 }
 
 /// One depth-first search, or restarted probes for a game that asks for them.
@@ -459,6 +478,26 @@ mod tests {
         let small_table = Budget { max_table_bytes: 1 << 16, ..BUDGET };
         assert_eq!(solve(&mut state, small_table).outcome, Outcome::Unknown);
         assert_eq!(state.moves_played(), 0);
+    }
+
+    /// Shah 117 and Blockade 204 are lost, which the exact search proves in 1 and 371
+    /// positions: their exact leads answer before the dives, which would otherwise spend
+    /// nine tenths of a budget this large looking for a win.
+    #[test]
+    fn an_exact_lead_proves_a_quick_loss_before_the_dive() {
+        let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
+        let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
+        let blockade = vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")];
+        let huge = Budget { max_nodes: 1 << 40, max_seconds: 30.0, max_table_bytes: 1 << 30 };
+        for (game, options, deal) in [("shah", Vec::new(), 117), ("blockade", blockade, 204)] {
+            let (rules, decks) = games::rules(game, &options).expect("a native game");
+            let deck = deal_order(deal, decks);
+            let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+            let answer = solve(&mut state, huge);
+            assert_eq!(answer.outcome, Outcome::Lost, "{game} {deal}");
+            assert!(answer.nodes <= rules.exact_lead(), "{game} {deal}: {} nodes", answer.nodes);
+            assert_eq!(state.moves_played(), 0);
+        }
     }
 
     #[test]

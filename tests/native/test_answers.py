@@ -10,6 +10,7 @@ import pytest
 
 import patience
 from patience import native
+from patience.solver import Hinter
 from tests.native.helpers import native_module
 
 
@@ -62,3 +63,18 @@ def test_dst4_deals_the_dive_wins(deal: int, options: dict[str, Any], max_nodes:
 ])
 def test_deals_proved_lost(game_id: str, deal: int, max_nodes: int) -> None:
     assert solved(game_id, deal, max_nodes).outcome == "lost"
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("shah", 117), ("blockade", 204)])
+def test_a_glance_proves_a_quick_loss_that_the_dives_would_reach_late(game_id: str,
+                                                                       deal: int) -> None:
+    """Shah 117 and Blockade 204 are lost, which the exact search proves in a few hundred
+    positions; it searches them first, so the hint's glance (0.2 s) says so and the solver
+    answers at once, not after the dives have spent nine tenths of its budget."""
+    native_module()
+    state = patience.get_game(game_id).new(deal=deal)
+    glance = Hinter().quick(state)
+    assert (glance.status, glance.move, glance.deeper) == ("lost", None, False)
+    result = patience.solve(state, max_seconds=10, max_nodes=10**9)
+    assert result.outcome == "lost"
+    assert result.nodes <= 100_000

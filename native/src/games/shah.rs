@@ -29,6 +29,10 @@ const DEAL: usize = 0;
 const DRAW: usize = 1;
 const CIRCLES: usize = 0; // vars: circles dealt so far, 1 … 3 (SHA-4)
 
+/// Nodes the exact search may visit before the dive: it proves the lost deals of 1-5,000
+/// (117, 1358, 1962, 3488, …) at the first node, which it reached after the dives, 9 s
+/// into 10; a larger lead would delay every deal the probes win at once.
+const EXACT_LEAD: u64 = 2_000;
 /// Shares of the node and time budgets, each of what the part before it leaves: the
 /// probes first (`LEAD_SHARE`: they win many deals in a few thousand nodes that the beams
 /// reach late), then the beam dive (`dive::beam_dive`, which wins most late deals sooner,
@@ -338,6 +342,11 @@ impl Rules for Shah {
             return false;
         }
         relaxed_lost(foundation_heights(piles), walled)
+    }
+
+    /// The exact search proves this game's rare losses in a few nodes (`EXACT_LEAD`).
+    fn exact_lead(&self) -> u64 {
+        EXACT_LEAD
     }
 
     /// Shah's restarted probes (`solver.shah.probe_order`, `depth_first.restarts`), the
