@@ -38,11 +38,11 @@ const PER_HOUR: usize = 16;
 /// whether it is stuck, and its one or two open places (hour pile, index).
 #[derive(Clone, Copy, Default)]
 struct Walled {
-    wall: usize,
-    pos: usize,
+    wall: u8,
+    pos: u8,
     stuck: bool,
-    places: [(usize, usize); 2],
-    choices: usize,
+    places: [(u8, u8); 2],
+    choices: u8,
 }
 
 /// The places every choice meeting the conditions gives to the same walled-in copy with
@@ -51,7 +51,7 @@ pub(super) struct Bound {
     /// Per hour, bit i: its place i waits for a bound copy.
     waits: [u16; HOURS],
     /// (hour pile, index, wall number, place in that wall's pile).
-    bindings: [(usize, usize, usize, usize); OFF_HOURS],
+    bindings: [(u8, u8, u8, u8); OFF_HOURS],
     len: usize,
 }
 
@@ -60,8 +60,8 @@ impl Bound {
         Bound { waits: [0; HOURS], bindings: [(0, 0, 0, 0); OFF_HOURS], len: 0 }
     }
 
-    fn bind(&mut self, (hour, index): (usize, usize), wall: usize, pos: usize) {
-        self.waits[hour] |= 1 << index;
+    fn bind(&mut self, (hour, index): (u8, u8), wall: u8, pos: u8) {
+        self.waits[usize::from(hour)] |= 1 << index;
         self.bindings[self.len] = (hour, index, wall, pos);
         self.len += 1;
     }
@@ -75,14 +75,16 @@ impl Bound {
         if self.waits[hour] >> index & 1 == 0 {
             return None;
         }
-        let found = self.bindings[..self.len].iter().find(|b| (b.0, b.1) == (hour, index));
-        found.map(|&(_, _, wall, pos)| (wall, pos))
+        let found =
+            self.bindings[..self.len].iter().find(|b| (usize::from(b.0), usize::from(b.1)) == (hour, index));
+        found.map(|&(_, _, wall, pos)| (usize::from(wall), usize::from(pos)))
     }
 
     /// The place (hour pile, index) bound to the copy at `pos` of wall `wall`.
     pub(super) fn place_of(&self, wall: usize, pos: usize) -> Option<(usize, usize)> {
-        let found = self.bindings[..self.len].iter().find(|b| (b.2, b.3) == (wall, pos));
-        found.map(|&(hour, index, _, _)| (hour, index))
+        let found =
+            self.bindings[..self.len].iter().find(|b| (usize::from(b.2), usize::from(b.3)) == (wall, pos));
+        found.map(|&(hour, index, _, _)| (usize::from(hour), usize::from(index)))
     }
 }
 
@@ -91,38 +93,41 @@ impl Bound {
 pub(super) fn bound_places(clock: &Clock, piles: &[Vec<Card>], walls: &Walls) -> Option<Bound> {
     let mut copies = [Walled::default(); OFF_HOURS];
     let mut graph = ClashGraph::new();
-    let mut at_hour = [[0; PER_HOUR]; HOURS]; // per hour, the literals choosing one of its places
-    let mut at_hour_len = [0; HOURS];
     for (wall, &(pile, stuck)) in walls.walls[..walls.len].iter().enumerate() {
         let top = highest(stuck).expect("a wall holds a stuck card");
         for (pos, &card) in piles[pile][..=top].iter().enumerate() {
             if graph.copies == OFF_HOURS {
                 return Some(Bound::new()); // not a position of the game: claim nothing
             }
-            let mut copy = Walled { wall, pos, stuck: stuck >> pos & 1 == 1, ..Walled::default() };
+            let mut copy = Walled {
+                wall: wall as u8,
+                pos: pos as u8,
+                stuck: stuck >> pos & 1 == 1,
+                ..Walled::default()
+            };
             for &(hour, index) in &clock.places[usize::from(card)] {
                 if piles[hour].len() > index {
                     continue; // taken
                 }
-                if copy.choices == 2 || at_hour_len[hour] == PER_HOUR {
+                if copy.choices == 2 || !graph.add_literal(hour) {
                     return Some(Bound::new()); // not a position of the game
                 }
-                at_hour[hour][at_hour_len[hour]] = 2 * graph.copies + copy.choices;
-                at_hour_len[hour] += 1;
-                copy.places[copy.choices] = (hour, index);
+                copy.places[usize::from(copy.choices)] = (hour as u8, index as u8);
                 copy.choices += 1;
             }
             if copy.choices == 0 {
                 return Some(Bound::new()); // not a position of the game: no place is open
             }
             copies[graph.copies] = copy;
-            graph.add_copy(copy.choices);
+            graph.add_copy();
         }
     }
     let place = |literal: usize| copies[literal >> 1].places[literal & 1];
-    for (entries, &len) in at_hour.iter().zip(&at_hour_len) {
-        for (i, &first) in entries[..len].iter().enumerate() {
-            for &second in &entries[i + 1..len] {
+    for hour in 0..HOURS {
+        let (literals, len) = (graph.at_hour[hour], usize::from(graph.at_hour_len[hour]));
+        for (i, &first) in literals[..len].iter().enumerate() {
+            for &second in &literals[i + 1..len] {
+                let (first, second) = (usize::from(first), usize::from(second));
                 if first >> 1 == second >> 1 {
                     continue;
                 }
@@ -148,12 +153,18 @@ pub(super) fn bound_places(clock: &Clock, piles: &[Vec<Card>], walls: &Walls) ->
 }
 
 /// Per copy its number of choices (one or two); literal `2 * copy + choice` chooses
-/// `choice`; per literal, the literals that clash with it (not both may be chosen).
+/// `choice`, and names one hour; two literals that clash (not both may be chosen) name
+/// the same hour.
 struct ClashGraph {
     copies: usize,
-    choices: [usize; OFF_HOURS],
-    clashes: [[u8; PER_HOUR]; 2 * OFF_HOURS],
-    counts: [usize; 2 * OFF_HOURS],
+    choices: [u8; OFF_HOURS],
+    /// Per hour, its literals.
+    at_hour: [[u8; PER_HOUR]; HOURS],
+    at_hour_len: [u8; HOURS],
+    /// Per literal, its hour and its slot among that hour's literals.
+    slot: [(u8, u8); 2 * OFF_HOURS],
+    /// Per literal, bit j: it clashes with its hour's literal in slot j.
+    clashes: [u16; 2 * OFF_HOURS],
 }
 
 impl ClashGraph {
@@ -161,27 +172,49 @@ impl ClashGraph {
         ClashGraph {
             copies: 0,
             choices: [0; OFF_HOURS],
-            clashes: [[0; PER_HOUR]; 2 * OFF_HOURS],
-            counts: [0; 2 * OFF_HOURS],
+            at_hour: [[0; PER_HOUR]; HOURS],
+            at_hour_len: [0; HOURS],
+            slot: [(0, 0); 2 * OFF_HOURS],
+            clashes: [0; 2 * OFF_HOURS],
         }
     }
 
-    fn add_copy(&mut self, choices: usize) {
-        self.choices[self.copies] = choices;
+    /// The next choice of the copy being added names `hour`; false when the hour has no
+    /// slot left.
+    fn add_literal(&mut self, hour: usize) -> bool {
+        let len = self.at_hour_len[hour];
+        if usize::from(len) == PER_HOUR {
+            return false;
+        }
+        let literal = 2 * self.copies + usize::from(self.choices[self.copies]);
+        self.at_hour[hour][usize::from(len)] = literal as u8;
+        self.slot[literal] = (hour as u8, len);
+        self.at_hour_len[hour] += 1;
+        self.choices[self.copies] += 1;
+        true
+    }
+
+    /// The copy whose literals were added is complete.
+    fn add_copy(&mut self) {
         self.copies += 1;
     }
 
-    /// Literals `a` and `b` (of different copies) clash. Each names one hour, where at most
-    /// `PER_HOUR` literals meet, so at most `PER_HOUR - 1` clash with one literal.
+    /// Literals `a` and `b` (of different copies, naming the same hour) clash.
     fn clash(&mut self, a: usize, b: usize) {
-        for (from, to) in [(a, b), (b, a)] {
-            self.clashes[from][self.counts[from]] = to as u8;
-            self.counts[from] += 1;
-        }
+        self.clashes[a] |= 1 << self.slot[b].1;
+        self.clashes[b] |= 1 << self.slot[a].1;
     }
 
-    fn clashing(&self, literal: usize) -> &[u8] {
-        &self.clashes[literal][..self.counts[literal]]
+    /// The literals that clash with `literal`.
+    fn clashing(&self, literal: usize) -> impl Iterator<Item = usize> + '_ {
+        let (hour, mut bits) = (usize::from(self.slot[literal].0), self.clashes[literal]);
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let slot = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                usize::from(self.at_hour[hour][slot])
+            })
+        })
     }
 }
 
@@ -209,8 +242,8 @@ impl Assignment {
     fn propagate(&mut self, graph: &ClashGraph) -> bool {
         while self.pending_len > 0 {
             self.pending_len -= 1;
-            for &other in graph.clashing(usize::from(self.pending[self.pending_len])) {
-                let (copy, choice) = (usize::from(other >> 1), usize::from(other & 1));
+            for other in graph.clashing(usize::from(self.pending[self.pending_len])) {
+                let (copy, choice) = (other >> 1, other & 1);
                 if self.value[copy] == choice as i8 {
                     self.pending_len = 0;
                     return false;
@@ -291,13 +324,13 @@ mod tests {
         let mut out = Vec::new();
         for code in 0..1usize << n {
             let picks: Vec<usize> = (0..n).map(|copy| code >> copy & 1).collect();
-            if picks.iter().enumerate().any(|(copy, &pick)| pick >= graph.choices[copy]) {
+            if picks.iter().enumerate().any(|(copy, &pick)| pick >= usize::from(graph.choices[copy])) {
                 continue;
             }
             let chosen = |literal: usize| picks[literal >> 1] == literal & 1;
             let clash = (0..n).any(|copy| {
                 let literal = 2 * copy + picks[copy];
-                graph.clashing(literal).iter().any(|&other| chosen(usize::from(other)))
+                graph.clashing(literal).any(chosen)
             });
             if !clash {
                 out.push(picks);
@@ -316,11 +349,14 @@ mod tests {
         for _ in 0..400 {
             let mut graph = ClashGraph::new();
             let n = 2 + rng.below(6) as usize;
-            for _ in 0..n {
-                graph.add_copy(if rng.below(3) == 0 { 1 } else { 2 });
+            let mut literals = Vec::new();
+            for copy in 0..n {
+                for choice in 0..if rng.below(3) == 0 { 1 } else { 2 } {
+                    assert!(graph.add_literal(0)); // every literal on one hour: at most 14
+                    literals.push(2 * copy + choice);
+                }
+                graph.add_copy();
             }
-            let literals: Vec<usize> =
-                (0..n).flat_map(|copy| (0..graph.choices[copy]).map(move |c| 2 * copy + c)).collect();
             let mut pairs = Vec::new();
             for _ in 0..rng.below(2 * n as u64 + 1) {
                 let a = literals[rng.below(literals.len() as u64) as usize];
