@@ -23,7 +23,10 @@
 //! Where unit propagation from the copies with one open place gives a copy with two the
 //! same place in every choice that meets the conditions, every winning line gives that
 //! copy that place: the relaxation runs again with the place waiting for the copy
-//! (`Bound`), and every real line still plays within it step by step.
+//! (`Bound`: the hour passes it only once no stuck card lies above the copy, and the copy,
+//! if stuck, counts as gone only once that place is passed), and every real line still
+//! plays within it step by step. A free copy no longer stands in for the bound copy at
+//! that place, so waits through several walls can close a cycle and stall it.
 
 use super::{highest, Clock, Walls, HOURS};
 use crate::cards::Card;
@@ -109,7 +112,7 @@ pub(super) fn bound_places(clock: &Clock, piles: &[Vec<Card>], walls: &Walls) ->
                 if piles[hour].len() > index {
                     continue; // taken
                 }
-                if copy.choices == 2 || !graph.add_literal(hour) {
+                if !graph.add_literal(hour) {
                     return Some(Bound::new()); // not a position of the game
                 }
                 copy.places[usize::from(copy.choices)] = (hour as u8, index as u8);
