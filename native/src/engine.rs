@@ -137,6 +137,21 @@ impl Board {
         self.journal.push(Entry::Replace { pile, old });
     }
 
+    /// The source and destination of the last journaled step when it moved cards off a
+    /// pile's top; None when the journal is empty or its last step was another kind. A
+    /// game's dead end may ask what the move that led here did (Clock asks for a draw).
+    pub fn last_move_top(&self) -> Option<(usize, usize)> {
+        match self.journal.last() {
+            Some(&Entry::MoveTop { src, dst, .. }) => Some((src, dst)),
+            _ => None,
+        }
+    }
+
+    /// Whether nothing has been journaled: the position as `Rules::setup` laid it out.
+    pub fn as_laid_out(&self) -> bool {
+        self.journal.is_empty()
+    }
+
     fn rewind(&mut self, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop().expect("journal longer than mark") {

@@ -60,6 +60,8 @@ def test_dst4_deals_the_dive_wins(deal: int, options: dict[str, Any], max_nodes:
 @pytest.mark.parametrize(("game_id", "deal", "max_nodes"), [
     ("shah", 117, 60_000),  # inner cards walled in (SHA-5)
     ("toad", 69, 200_000),
+    ("clock", 160, 1_000),  # walled-in copies with no places in order (CLK-2, CLK-6)
+    ("clock", 256, 1_000),
 ])
 def test_deals_proved_lost(game_id: str, deal: int, max_nodes: int) -> None:
     assert solved(game_id, deal, max_nodes).outcome == "lost"

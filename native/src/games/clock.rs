@@ -1,7 +1,7 @@
 //! Clock (RULES.md §5, `patience.games.clock`): twelve hour foundations round a dial, a
 //! packet of three at each hour; and what the solver knows of it
-//! (`patience.solver.clock`: its table key, safe move, move orders and the first test of
-//! its dead end).
+//! (`patience.solver.clock`: its table key, safe move, move orders and its dead end, the
+//! copies' places in `copies`).
 
 use std::sync::Arc;
 
@@ -11,6 +11,12 @@ use crate::engine::{
     actions_first_sometimes, shuffle_cards_then_actions, unit_draw, Board, Kind, Move, OptValue, Options,
     Pile, Rules, Value, ACTION, EARLY_ACTION,
 };
+
+mod copies;
+#[cfg(test)]
+mod tests;
+
+use copies::{bound_places, Bound};
 
 const HOURS: usize = 12;
 const PACKET_SIZE: usize = 3; // CLK-3, CLK-5
@@ -151,11 +157,20 @@ impl Clock {
         (walls, tops)
     }
 
-    /// `solver.clock._relaxation_stalls` (without the bound places): the relaxed game,
-    /// where every stock card and every card with no stuck card above it is free, an hour
-    /// takes its next card whenever a copy is free, and a stuck card counts as gone once
-    /// an hour that still needed it has passed its place, cannot complete every hour.
-    fn relaxation_stalls(&self, piles: &[Vec<Card>], walls: &Walls, tops: &[usize; HOURS]) -> bool {
+    /// `solver.clock._relaxation_stalls`: the relaxed game, where every stock card and
+    /// every card with no stuck card above it is free, an hour takes its next card
+    /// whenever a copy is free, and a stuck card counts as gone once an hour that still
+    /// needed it has passed its place, cannot complete every hour. A place `bound` to a
+    /// walled-in copy waits for that copy instead (the hour passes it once no stuck card
+    /// lies above the copy), and that copy, if stuck, counts as gone only once that place
+    /// is passed (`copies`).
+    fn relaxation_stalls(
+        &self,
+        piles: &[Vec<Card>],
+        walls: &Walls,
+        tops: &[usize; HOURS],
+        bound: Option<&Bound>,
+    ) -> bool {
         let mut stacks = walls.walls;
         let walls = &mut stacks[..walls.len];
         let mut heights: [usize; HOURS] = std::array::from_fn(|h| piles[HOUR0 + h].len());
@@ -177,7 +192,14 @@ impl Clock {
             for (hour, height) in heights.iter_mut().enumerate() {
                 let run = &self.runs[hour];
                 let old = *height;
-                while *height < run.len() && free[usize::from(run[*height])] {
+                while *height < run.len() {
+                    let ready = match bound.and_then(|b| b.copy_for(hour, *height)) {
+                        None => free[usize::from(run[*height])],
+                        Some((wall, pos)) => highest(walls[wall].1).is_none_or(|top| top <= pos),
+                    };
+                    if !ready {
+                        break;
+                    }
                     *height += 1;
                 }
                 changed |= *height != old;
@@ -185,13 +207,15 @@ impl Clock {
             if !changed {
                 break;
             }
-            for (pile, stuck) in walls.iter_mut() {
+            for (wall, (pile, stuck)) in walls.iter_mut().enumerate() {
                 let pile = &piles[*pile];
                 while let Some(top) = highest(*stuck) {
                     // gone once an hour that needed it at the start has passed its place
-                    let gone = self.places[usize::from(pile[top])]
-                        .iter()
-                        .any(|&(h, index)| start[h] <= index && index < heights[h]);
+                    let passed = |&(h, index): &(usize, usize)| start[h] <= index && index < heights[h];
+                    let gone = match bound.and_then(|b| b.place_of(wall, top)) {
+                        Some(place) => passed(&place),
+                        None => self.places[usize::from(pile[top])].iter().any(passed),
+                    };
                     if !gone {
                         break;
                     }
@@ -374,13 +398,29 @@ impl Rules for Clock {
         None
     }
 
-    /// `clock_dead_end`'s first test: cards walled in under cards that can only go to an
-    /// hour, so that even the relaxed game cannot complete every hour. (The Python solver
-    /// goes on, after a draw, with the copies' places, `clock_copies.bound_places`; that
-    /// is not ported: leaving a test out never claims anything.)
+    /// `clock_dead_end`: cards walled in under cards that can only go to an hour, so that
+    /// even the relaxed game cannot complete every hour (`relaxation_stalls`); or, at the
+    /// start and right after a draw (a new card on the walled talon), the walled-in copies
+    /// cannot all take open places in an order their walls allow, or the relaxation
+    /// stalls with the places they must take waiting for them (`copies`). With no wall,
+    /// every card off the hours is free and an hour that still needs a card has a copy
+    /// of it off the hours: the relaxation completes every hour.
     fn dead_end(&self, board: &Board) -> bool {
-        let (walls, tops) = self.walls(&board.piles);
-        walls.len > 0 && self.relaxation_stalls(&board.piles, &walls, &tops)
+        let piles = &board.piles;
+        let (walls, tops) = self.walls(piles);
+        if walls.len == 0 {
+            return false;
+        }
+        if self.relaxation_stalls(piles, &walls, &tops, None) {
+            return true;
+        }
+        if !(board.as_laid_out() || board.last_move_top() == Some((STOCK, TALON))) {
+            return false; // leaving a test out never claims anything
+        }
+        match bound_places(self, piles, &walls) {
+            None => true,
+            Some(bound) => !bound.is_empty() && self.relaxation_stalls(piles, &walls, &tops, Some(&bound)),
+        }
     }
 
     /// `clock_order`: hour plays first; then marriages that bare a card an hour takes,
