@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from patience.engine.game import Game
 from patience.engine.registry import list_games
@@ -68,7 +69,7 @@ VERSIONS = (
 def pile_ids(game: Game) -> list[str]:
     """Every pile id the game has, with its default options or any one option changed
     (Toad's two piles), in the order of the layouts."""
-    variants: list[dict[str, object]] = [{}]
+    variants: list[dict[str, Any]] = [{}]
     variants += [{o.name: choice} for o in game.option_specs for choice in o.choices]
     ids: dict[str, None] = {}
     for options in variants:
