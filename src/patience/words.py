@@ -233,14 +233,12 @@ def plain(state: State, text: str) -> str:
     game_id = state.game.id
     ids = "|".join(re.escape(p) for p in sorted(names, key=len, reverse=True))
     actions = "|".join(re.escape(a) for a in state.rules.actions)
-    # an action is named in quotes ('deal'), or bare after "play" (a hint's "play deal:")
-    named = (rf"'(?P<action>{actions})'|(?<=play )(?P<played>{actions})(?=:)|"
-             if actions else "")
+    named = rf"'(?P<action>{actions})'|" if actions else ""  # an action is quoted: 'deal'
     token = re.compile(rf"(?<![\w.-])(?:{_NOTATION}|{named}(?P<pile>{ids})|(?P<card>{_CARD}))"
                        r"(?![\w-]|\.\d)")
 
     def swap(m: re.Match[str]) -> str:
-        action = m.groupdict().get("action") or m.groupdict().get("played")
+        action = m.groupdict().get("action")
         if action:
             return f'"{action_words(game_id, action)}"'
         if m["pile"]:

@@ -6,6 +6,7 @@ undecided is searched longer when asked again."""
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 import pytest
@@ -56,6 +57,21 @@ def test_following_the_line_answers_from_memory(monkeypatch: pytest.MonkeyPatch)
         assert first.status == "move" and "winning line found before" in first.message
         assert first.move in state.legal_moves()
     assert len(asked) == searched and hinter.searches == 1
+
+
+def test_a_hint_says_what_its_move_does_and_counts_the_line_down(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The message never names the move (each front end puts the move's words first): a
+    proved hint gives the line's length, and the next one along it the moves left."""
+    counting(monkeypatch)
+    state, hinter = clock(), Hinter()
+    first = hinter.hint(state, max_nodes=200_000, max_seconds=5)
+    line = re.fullmatch(r"it starts a winning line of (\d+) moves", first.message)
+    assert first.status == "move" and first.move is not None and line
+    state.play(first.move)
+    left = int(line[1]) - 1
+    assert hinter.hint(state, max_nodes=200_000, max_seconds=5).message == \
+        f"it goes on with the winning line found before ({left} moves to the win)"
 
 
 def test_followed_to_the_end_the_line_wins(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -197,6 +197,21 @@ def test_h_follows_the_hinted_line_without_a_new_search(monkeypatch: pytest.Monk
     assert set(searched) == {0}  # the second hint came from the line the first one found
 
 
+def test_h_names_a_hinted_action_once_in_quotes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from patience.solver import Hinter
+    from patience.solver.hint import Hint
+
+    deal = patience.Move(action="deal")  # SUN-4: the next arc may be dealt at any time
+    monkeypatch.setattr(Hinter, "hint", lambda self, state: Hint(
+        "move", deal, "it starts a winning line of 3 moves"))
+    state = patience.get_game("sun").new(deal=4)
+    number = state.legal_moves().index(deal) + 1
+    out = " ".join(ANSI.sub("", run("play", "sun", "--deal", "4", stdin="h\nq\n")).split())
+    assert (f'hint: play "Deal the next arc": it starts a winning line of 3 moves; type '
+            f"{number} to play it") in out
+    assert out.count("Deal the next arc\": it starts") == 1
+
+
 def test_h_out_of_budget_offers_the_practical_move_as_a_guess(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from patience.solver import SolveResult

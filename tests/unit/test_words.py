@@ -55,8 +55,8 @@ def test_engine_refusals_are_put_in_plain_words() -> None:
         state.play("AD:packet2>hour9")
     text = words.plain(state, str(refused.value))
     assert text == "A♦ cannot move from the II o'clock packet to the IX o'clock foundation now"
-    hint = words.plain(state, "play 2D:packet2>hour8: it starts a winning line of 40 moves")
-    assert hint.startswith("play 2♦ from the II o'clock packet to the VIII o'clock foundation")
+    said = words.plain(state, "after 2D:packet2>hour8 the II o'clock packet is short")
+    assert said.startswith("after 2♦ from the II o'clock packet to the VIII o'clock foundation")
 
 
 def test_shah_slots_and_toad_depth() -> None:
@@ -73,11 +73,12 @@ def test_spoken_names() -> None:
     assert words.card_words("TC") == "10♣"
 
 
-def test_a_hinted_action_and_a_named_stock_read_as_words() -> None:
+def test_a_refused_action_and_a_named_stock_read_as_words() -> None:
     sun = patience.get_game("sun").new(deal=4)
-    # SUN-9: the wind is both an action and a pile; after "play" it is the action
-    assert words.plain(sun, "play wind: it starts a winning line of 3 moves") == \
-        'play "Blow the wind": it starts a winning line of 3 moves'
+    # SUN-9: the wind is both an action and a pile; quoted, the engine names the action
+    with pytest.raises(patience.IllegalMove) as refused:
+        sun.play("wind")
+    assert words.plain(sun, str(refused.value)).startswith('"Blow the wind" is not legal now')
     assert words.plain(sun, "the wind holds AS") == "the wind holds A♠"
     rainbow = patience.get_game("rainbow").new(deal=4)
     # RBW-7: a pile the engine already calls "the stock" does not become "the the stock"

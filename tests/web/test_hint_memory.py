@@ -6,6 +6,7 @@ at once, and a hint that decides a deal stores its verdict."""
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 import pytest
@@ -63,6 +64,14 @@ def test_following_the_hinted_line_needs_no_new_search(client: TestClient,
         assert found["status"] == "move"
         assert found["move"]["move"] in [m["move"] for m in body["moves"]]
     assert len(searches) == searched
+
+
+def test_a_proved_hint_names_its_move_once(client: TestClient, searches: list[int]) -> None:
+    """The page writes "Hint: <move.words>. <message>.": the message says what the move
+    does, not the move again."""
+    found = hint(client, start(client))
+    assert found["status"] == "move" and found["move"]["words"]
+    assert re.fullmatch(r"it starts a winning line of \d+ moves", found["message"])
 
 
 def test_another_move_leaves_the_line(client: TestClient, searches: list[int]) -> None:

@@ -173,7 +173,12 @@ def _play(state: State, move: Move) -> str:
 def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None:
     """The hint in words, with the number that plays its move (or the guess's)."""
     found = hinter.hint(state)
-    table.say(f"hint: {words.plain(state, found.message)}{_type(moves, found.move)}")
+    said = words.plain(state, found.message)
+    if found.move is not None:  # the message says what the move does, not the move
+        move = words.describe(state, found.move)
+        named = f'"{move}"' if found.move.action is not None else move  # an action, quoted
+        said = f"play {named}: {said}"
+    table.say(f"hint: {said}{_type(moves, found.move)}")
     if found.guess is not None:  # nothing proved: the practical player's move
         table.say(f"a guess, not a proved line: {words.describe(state, found.guess)}"
                   f"{_type(moves, found.guess)}")

@@ -2,19 +2,24 @@
 
 The texts that ``patience rules GAME`` prints (``games/texts/*.md``) are the one source:
 each passage carries the ids of the clauses it states (``{SUN-3}``), which a player's copy
-leaves out and this document shows (``Game.rules_text``). So the document and the
-player's texts never drift apart; a test fails when docs/rules.md is not what this module
-writes.
+leaves out and this document shows (``Game.rules_text``). The texts name piles as a player
+does; the document adds a table of each game's pile ids, read from its layout, for readers
+of the API and the tests. So the document and the player's texts never drift apart; a test
+fails when docs/rules.md is not what this module writes.
 
     python -m patience.games.rules_document [docs/rules.md]
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
+from patience.engine.game import Game
 from patience.engine.registry import list_games
+from patience.words import pile_name
 
 INTRODUCTION = """\
 # The rules of the nine games
@@ -22,7 +27,9 @@ INTRODUCTION = """\
 The rules as this project plays them, game by game, in the words `patience rules GAME`
 prints. Each passage is marked with the ids of the clauses it states (`SUN-3`, `SHA-8`):
 the tests name the clause they check by that id, so a reader can go from a rule to its
-tests and back. Where an old text left room, the project's reading is given here and
+tests and back. The texts name piles as a player does ("ray 3", "the spades' ace pile");
+after each game a table gives the ids the API, saved games and tests use for them (`ray3`,
+`ace-S`). Where an old text left room, the project's reading is given here and
 argued in [readings.md](readings.md).
 
 Generated from `src/patience/games/texts/*.md` by `python -m patience.games.rules_document`;
@@ -59,9 +66,38 @@ VERSIONS = (
 )
 
 
+def pile_ids(game: Game) -> list[str]:
+    """Every pile id the game has, with its default options or any one option changed
+    (Toad's two piles), in the order of the layouts."""
+    variants: list[dict[str, Any]] = [{}]
+    variants += [{o.name: choice} for o in game.option_specs for choice in o.choices]
+    ids: dict[str, None] = {}
+    for options in variants:
+        ids.update(dict.fromkeys(p.id for p in game.rules(**options).layout))
+    return list(ids)
+
+
+def pile_table(game: Game) -> str:
+    """The game's piles by name and id, a kind of pile on one row: a numbered run
+    ("ray 1 … ray 13") or the four suits' piles."""
+    runs: dict[str, list[str]] = {}
+    for pile in pile_ids(game):
+        runs.setdefault(re.sub(r"\d+|(?<=-)[SHDC]$", "#", pile, count=1), []).append(pile)
+    rows = ["### Pile ids", "", "| pile | id |", "| --- | --- |"]
+    for run in runs.values():
+        names = [pile_name(game.id, p) for p in run]
+        ids = [f"`{p}`" for p in run]
+        numbers = [int(m[0]) for p in run if (m := re.search(r"\d+", p))]
+        if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[0] + len(run))):
+            rows.append(f"| {names[0]} … {names[-1]} | {ids[0]} … {ids[-1]} |")
+        else:
+            rows.append(f"| {', '.join(names)} | {', '.join(ids)} |")
+    return "\n".join(rows) + "\n"
+
+
 def rules_document() -> str:
     """The whole document: the introduction, then each game's text, its headings one
-    level down, its clause markers shown as ids."""
+    level down, its clause markers shown as ids, and its pile ids."""
     table = ["| game | version | what changed |", "| --- | --- | --- |",
              *(f"| {game} | {version} | {change} |" for game, version, change in VERSIONS)]
     parts = [INTRODUCTION.format(versions="\n".join(table))]
@@ -69,6 +105,7 @@ def rules_document() -> str:
         text = game.rules_text(clause_ids=True)
         lines = [f"#{line}" if line.startswith("#") else line for line in text.splitlines()]
         parts.append("\n".join(lines).strip() + "\n")
+        parts.append(pile_table(game))
     return "\n".join(parts)
 
 

@@ -41,7 +41,9 @@ LOST_KEPT = 8  # positions proved lost that a Hinter remembers
 @dataclass(frozen=True)
 class Hint:
     """``move`` only with status "move" (a proved winning line starts with it); ``guess``
-    only with status "unknown": the move a careful player would try, proved nothing."""
+    only with status "unknown": the move a careful player would try, proved nothing.
+    ``message`` says what the move does for the game, never the move itself: each front
+    end names the move in its own words and puts it first."""
 
     status: HintStatus
     move: Move | None
@@ -63,8 +65,8 @@ def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, lis
     result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     if result.outcome == "won":
         first = result.moves[0]
-        return Hint("move", first, f"play {first}: it starts a winning line of "
-                    f"{len(result.moves)} moves"), result.moves
+        return Hint("move", first, f"it starts a winning line of {len(result.moves)} moves"), \
+            result.moves
     if result.outcome == "lost":
         return Hint("lost", None, "no sequence of moves wins from here (every line was "
                     "searched)"), []
@@ -153,8 +155,8 @@ class Hinter:
                 return None
         move = line.moves[at]
         left = len(line.moves) - at
-        return Hint("move", move, f"play {move}: it goes on with the winning line found "
-                    f"before ({left} {'move' if left == 1 else 'moves'} to the win)")
+        return Hint("move", move, "it goes on with the winning line found before "
+                    f"({left} {'move' if left == 1 else 'moves'} to the win)")
 
     def hint(self, state: State, *, max_nodes: int = 5_000_000,
              max_seconds: float = 5.0) -> Hint:

@@ -196,7 +196,10 @@ class HintOut(BaseModel):
         "searched; guess: no winning line found in time, `move` is what a careful player "
         "would try (nothing proved); unknown: neither a line nor a guess.")
     move: MoveOut | None
-    message: str
+    message: str = Field(
+        description="Why, in words. With a move: what the move does for the game (\"it "
+        "starts a winning line of 136 moves\"), never the move itself: that is "
+        "`move.words`.")
     deeper: bool = Field(
         default=False, description="Only a glance was taken (`deep=false`): the full "
         "search may still decide this position, so ask again with `deep=true`.")

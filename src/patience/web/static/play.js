@@ -181,13 +181,14 @@ export async function hint() {
   }
 }
 
-// Say a hint and light its move; `more` follows the words while the search goes on.
+// Say a hint and light its move; `more` follows the words while the search goes on. A
+// proved hint's message says what its move does, never the move: the move's words lead.
 function showHint(found, more = null) {
   document.body.dataset.hint = found.status;
   ui.hint = null;
   let text, kind = "hint";
   if (found.status === "move" && found.move) {
-    text = `Hint: ${found.move.words}. ${capital(found.message)}`;
+    text = `Hint: ${found.move.words}. ${capital(found.message)}.`;
   } else if (found.status === "guess" && found.move) {
     text = `A guess: ${found.move.words}. It is a careful player's move, not a proved line.`
       + (more ? "" : ` ${capital(found.message)}.`);
