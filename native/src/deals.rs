@@ -27,12 +27,12 @@ impl SplitMix64 {
 
     /// A uniform integer in `[0, bound)`: draws from the incomplete last block are rejected.
     pub fn below(&mut self, bound: u64) -> u64 {
-        // limit = 2^64 - (2^64 mod bound), computed in 128 bits
-        let whole = 1u128 << 64;
-        let limit = whole - whole % u128::from(bound);
+        // accept x < 2^64 - (2^64 mod bound), i.e. x <= u64::MAX - (2^64 mod bound);
+        // 2^64 mod bound is (2^64 - bound) mod bound, in 64 bits
+        let rest = bound.wrapping_neg() % bound;
         loop {
             let x = self.next_u64();
-            if u128::from(x) < limit {
+            if x <= u64::MAX - rest {
                 return x % bound;
             }
         }
@@ -42,12 +42,17 @@ impl SplitMix64 {
 /// Fisher-Yates from the end: for i = n-1 down to 1 swap item i with item below(i + 1).
 pub fn shuffled<T: Clone>(items: &[T], seed: u64) -> Vec<T> {
     let mut out = items.to_vec();
-    let mut rng = SplitMix64::new(seed);
-    for i in (1..out.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        out.swap(i, j);
-    }
+    shuffle(&mut out, seed);
     out
+}
+
+/// `shuffled` in place.
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
 }
 
 /// The deck order (index 0 dealt first) of deal number `deal` for one or two decks.
@@ -106,6 +111,16 @@ mod tests {
         assert_ne!(chance_seed("deal=1", 0), chance_seed("deal=1", 1));
         assert_eq!(chance_source(Some(7), &[]), "deal=7");
         assert_eq!(chance_source(None, &[0b100, 0b1001]), "deck=AS,2H");
+    }
+
+    /// The 64-bit rejection limit is the 128-bit one it replaced.
+    #[test]
+    fn below_rejects_the_incomplete_block() {
+        for bound in (1..300u64).chain([3 << 62, u64::MAX / 3 + 7, u64::MAX]) {
+            let whole = 1u128 << 64;
+            let limit = whole - whole % u128::from(bound);
+            assert_eq!(u128::from(u64::MAX - bound.wrapping_neg() % bound) + 1, limit, "{bound}");
+        }
     }
 
     #[test]

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cards::Card;
-use crate::deals::SplitMix64;
-use crate::hash::{hash128, HashedSet};
+use crate::deals::{chance_seed, shuffle, SplitMix64};
+use crate::hash::{hash128, zobrist, HashedSet};
 
 /// The source of an action move (Python's `ACTION = -1`).
 pub const ACTION: usize = usize::MAX;
@@ -101,40 +101,199 @@ pub struct Board {
     /// What seeds the game's chance events (`deal=N` or `deck=...`, docs/deals.md).
     pub chance: String,
     journal: Vec<Entry>,
+    /// The Zobrist hash of the key (`keep_hash`), kept up to date by the primitives.
+    kept: Option<Kept>,
+    /// The chance events' shuffles met so far (`chance_shuffled`).
+    shuffles: Vec<Shuffle>,
+}
+
+/// Where chance event `event` puts each item of a list of `order.len()`: the item at
+/// `order[k]` goes to place `k`.
+struct Shuffle {
+    event: i32,
+    order: Vec<usize>,
+}
+
+/// A kept Zobrist hash: the whole key's and each pile's, and what each journaled step
+/// changed in them. A step's undo restores what the step changed, so it changes the
+/// hashes by the same xor: undoing costs no hashing.
+struct Kept {
+    whole: u128,
+    piles: Vec<u128>,
+    steps: Vec<Change>,
+}
+
+/// What one journaled step changed in a kept hash: the hashes of up to two piles (`NO_PILE`
+/// for none, as for a counter) and the whole one, each by an xor.
+#[derive(Clone, Copy)]
+struct Change {
+    piles: [(usize, u128); 2],
+    whole: u128,
+}
+
+const NO_PILE: usize = usize::MAX;
+
+/// The Zobrist value of `card` at place `at` of `pile` (`hash::zobrist`).
+fn card_item(pile: usize, at: usize, card: Card) -> u128 {
+    zobrist((pile as u64) << 32 | (at as u64) << 8 | u64::from(card))
+}
+
+/// The Zobrist value of counter `var` holding `value`, as the key has it (a byte).
+fn var_item(var: usize, value: i32) -> u128 {
+    zobrist(1 << 63 | (var as u64) << 8 | u64::from(value as u8))
+}
+
+/// The xor of the Zobrist values of `cards[from..]`, the cards of `pile`.
+fn tail_hash(pile: usize, cards: &[Card], from: usize) -> u128 {
+    cards.iter().enumerate().skip(from).fold(0, |h, (at, &card)| h ^ card_item(pile, at, card))
+}
+
+impl Kept {
+    /// The xor of the values of pile `pile`'s cards from place `from` on.
+    fn tail(&self, pile: usize, cards: &[Card], from: usize) -> u128 {
+        if from == 0 {
+            self.piles[pile]
+        } else {
+            tail_hash(pile, cards, from)
+        }
+    }
+
+    /// Apply and record a step's change.
+    fn record(&mut self, change: Change) {
+        self.apply(change);
+        self.steps.push(change);
+    }
+
+    /// Apply a change: a step's, or its undo's (the same).
+    fn apply(&mut self, change: Change) {
+        self.whole ^= change.whole;
+        for (pile, xor) in change.piles {
+            if pile != NO_PILE {
+                self.piles[pile] ^= xor;
+            }
+        }
+    }
+
+    /// Undo the last step recorded.
+    fn undo(&mut self) {
+        let change = self.steps.pop().expect("a change per journaled step");
+        self.apply(change);
+    }
 }
 
 impl Board {
     pub fn new(piles: usize, vars: usize, chance: String) -> Board {
-        Board { piles: vec![Vec::new(); piles], vars: vec![0; vars], chance, journal: Vec::new() }
+        Board {
+            piles: vec![Vec::new(); piles],
+            vars: vec![0; vars],
+            chance,
+            journal: Vec::new(),
+            kept: None,
+            shuffles: Vec::new(),
+        }
+    }
+
+    /// Keep the Zobrist hash of the key from now on (hash.rs), so that reading it costs
+    /// nothing: each primitive updates it for the places it changes. Call it once the
+    /// position is laid out, before any step is journaled; the piles and counters must
+    /// then change only through the primitives.
+    pub fn keep_hash(&mut self) {
+        assert!(self.journal.is_empty(), "a hash kept from the layout on");
+        let piles = self.piles.iter().enumerate().map(|(pile, cards)| tail_hash(pile, cards, 0)).collect();
+        self.kept = Some(Kept { whole: self.zobrist(), piles, steps: Vec::new() });
+    }
+
+    /// The kept Zobrist hash of the key, if `keep_hash` asked for it.
+    pub fn kept_hash(&self) -> Option<u128> {
+        self.kept.as_ref().map(|kept| kept.whole)
+    }
+
+    /// The Zobrist hash of the key, from scratch: a function of `key_into`'s bytes (each
+    /// card at its place in its pile, each counter as its byte).
+    pub fn zobrist(&self) -> u128 {
+        let cards = self.piles.iter().enumerate().fold(0, |h, (pile, cards)| h ^ tail_hash(pile, cards, 0));
+        self.vars.iter().enumerate().fold(cards, |h, (var, &value)| h ^ var_item(var, value))
+    }
+
+    /// Carry out `change`, a step that alters at most the cards of pile `a` from place
+    /// `from_a` on and of pile `b` from `from_b` on, and record what it changed in the
+    /// kept hash.
+    fn change_piles(
+        &mut self,
+        (a, from_a): (usize, usize),
+        (b, from_b): (usize, usize),
+        change: impl FnOnce(&mut [Vec<Card>]),
+    ) {
+        let Some(kept) = &mut self.kept else {
+            change(&mut self.piles);
+            return;
+        };
+        let piles = &mut self.piles;
+        if a == b {
+            let from = from_a.min(from_b);
+            let before = kept.tail(a, &piles[a], from);
+            change(piles);
+            let xor = before ^ tail_hash(a, &piles[a], from);
+            kept.record(Change { piles: [(a, xor), (NO_PILE, 0)], whole: xor });
+            return;
+        }
+        let before = (kept.tail(a, &piles[a], from_a), kept.tail(b, &piles[b], from_b));
+        change(piles);
+        let xor_a = before.0 ^ tail_hash(a, &piles[a], from_a);
+        let xor_b = before.1 ^ tail_hash(b, &piles[b], from_b);
+        kept.record(Change { piles: [(a, xor_a), (b, xor_b)], whole: xor_a ^ xor_b });
     }
 
     /// Move the top `n` cards of `src` onto `dst`, keeping their order.
     pub fn move_top(&mut self, src: usize, dst: usize, n: usize) {
         self.journal.push(Entry::MoveTop { src, dst, n });
-        if n == 1 {
-            let card = self.piles[src].pop().expect("a card to move");
-            self.piles[dst].push(card);
-            return;
-        }
-        shift(&mut self.piles, src, dst, n);
+        let places = ((src, self.piles[src].len() - n), (dst, self.piles[dst].len()));
+        self.change_piles(places.0, places.1, |piles| shift(piles, src, dst, n));
     }
 
     /// Move the card at `index` of `src` onto `dst`.
     pub fn take_at(&mut self, src: usize, index: usize, dst: usize) {
-        let card = self.piles[src].remove(index);
-        self.piles[dst].push(card);
+        let end = self.piles[dst].len();
+        self.change_piles((src, index), (dst, end), |piles| {
+            let card = piles[src].remove(index);
+            piles[dst].push(card);
+        });
         self.journal.push(Entry::TakeAt { src, index, dst });
     }
 
     pub fn set_var(&mut self, var: usize, value: i32) {
-        self.journal.push(Entry::SetVar { var, old: self.vars[var] });
+        let old = self.vars[var];
+        self.journal.push(Entry::SetVar { var, old });
+        if let Some(kept) = &mut self.kept {
+            let xor = var_item(var, old) ^ var_item(var, value);
+            kept.record(Change { piles: [(NO_PILE, 0); 2], whole: xor });
+        }
         self.vars[var] = value;
     }
 
     /// Give `pile` new contents (the old ones are kept for undo).
     pub fn replace(&mut self, pile: usize, cards: Vec<Card>) {
+        if let Some(kept) = &mut self.kept {
+            let xor = kept.piles[pile] ^ tail_hash(pile, &cards, 0);
+            kept.record(Change { piles: [(pile, xor), (NO_PILE, 0)], whole: xor });
+        }
         let old = std::mem::replace(&mut self.piles[pile], cards);
         self.journal.push(Entry::Replace { pile, old });
+    }
+
+    /// `items` in the order `deals::chance_shuffle(items, chance, event)` gives them. The
+    /// shuffle of `n` items depends on nothing else, so each length's is worked out once
+    /// a board (a game's search meets the same chance event again and again).
+    pub fn chance_shuffled(&mut self, items: &[Card], event: i32) -> Vec<Card> {
+        let n = items.len();
+        let known = self.shuffles.iter().position(|s| s.event == event && s.order.len() == n);
+        let at = known.unwrap_or_else(|| {
+            let mut order: Vec<usize> = (0..n).collect();
+            shuffle(&mut order, chance_seed(&self.chance, event));
+            self.shuffles.push(Shuffle { event, order });
+            self.shuffles.len() - 1
+        });
+        self.shuffles[at].order.iter().map(|&i| items[i]).collect()
     }
 
     /// The source and destination of the last journaled step when it moved cards off a
@@ -155,10 +314,6 @@ impl Board {
     fn rewind(&mut self, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop().expect("journal longer than mark") {
-                Entry::MoveTop { src, dst, n: 1 } => {
-                    let card = self.piles[dst].pop().expect("a card moved");
-                    self.piles[src].push(card);
-                }
                 Entry::MoveTop { src, dst, n } => shift(&mut self.piles, dst, src, n),
                 Entry::TakeAt { src, index, dst } => {
                     let card = self.piles[dst].pop().expect("take_at left a card");
@@ -166,6 +321,9 @@ impl Board {
                 }
                 Entry::SetVar { var, old } => self.vars[var] = old,
                 Entry::Replace { pile, old } => self.piles[pile] = old,
+            }
+            if let Some(kept) = &mut self.kept {
+                kept.undo();
             }
         }
     }
@@ -190,6 +348,11 @@ impl Board {
 /// Move the top `n` cards of pile `src` onto pile `dst` in order, without a buffer.
 fn shift(piles: &mut [Vec<Card>], src: usize, dst: usize, n: usize) {
     if src == dst {
+        return;
+    }
+    if n == 1 {
+        let card = piles[src].pop().expect("a card to move");
+        piles[dst].push(card);
         return;
     }
     let (from, to) = if src < dst {
@@ -257,6 +420,21 @@ pub trait Rules: Send + Sync {
     /// The position as the repetition rule compares it (`Rules.repetition_key`).
     fn repetition_key(&self, board: &Board, out: &mut Vec<u8>) {
         board.key_into(out);
+    }
+
+    /// What the repetition memory holds of a position: by default the 128-bit hash of
+    /// `repetition_key`'s bytes (written to `scratch`); a game may give another hash of
+    /// them (the board's kept one), as long as it always gives the same.
+    fn repetition_hash(&self, board: &Board, scratch: &mut Vec<u8>) -> u128 {
+        scratch.clear();
+        self.repetition_key(board, scratch);
+        hash128(scratch)
+    }
+
+    /// Whether the board keeps the Zobrist hash of its key (`Board::keep_hash`), for a
+    /// game whose table key or repetition hash reads it.
+    fn keeps_hash(&self) -> bool {
+        false
     }
 
     // --- what the solver knows of the game -------------------------------------------
@@ -390,6 +568,9 @@ impl State {
     pub fn new(rules: Arc<dyn Rules>, deck: &[Card], chance: String) -> State {
         let mut board = Board::new(rules.layout().len(), rules.var_count(), chance);
         rules.setup(&mut board, deck);
+        if rules.keeps_hash() {
+            board.keep_hash();
+        }
         State { rules, board, undo: Vec::new(), seen: HashedSet::default(), legal: None, scratch: Vec::new() }
     }
 
@@ -492,9 +673,7 @@ impl State {
 
     /// The hash of the position's repetition key.
     fn repetition_hash(&mut self) -> u128 {
-        self.scratch.clear();
-        self.rules.repetition_key(&self.board, &mut self.scratch);
-        hash128(&self.scratch)
+        self.rules.repetition_hash(&self.board, &mut self.scratch)
     }
 
     fn repeats(&mut self, mv: Move) -> bool {
@@ -535,6 +714,56 @@ impl State {
             "lost"
         } else {
             "playing"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::deals::{chance_shuffle, chance_source, deal_order};
+    use crate::games;
+
+    /// The hash the primitives keep is the one computed from scratch, along random lines
+    /// of Sun (its scatters, its wind's replaced piles) with moves taken back on the way.
+    #[test]
+    fn the_kept_hash_is_the_hash_from_scratch() {
+        let options: Options = vec![("transfers".into(), OptValue::Str("purposeful".into()))];
+        let mut rng = SplitMix64::new(11);
+        let mut winds = 0;
+        for deal in 1..=60 {
+            let (rules, decks) = games::rules("sun", &options).expect("sun plays");
+            let deck = deal_order(deal, decks);
+            let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+            let laid_out = state.board.kept_hash();
+            assert_eq!(laid_out, Some(state.board.zobrist()));
+            while !state.legal_raw().is_empty() && state.moves_played() < 600 {
+                if state.moves_played() > 0 && rng.below(8) == 0 {
+                    state.pop();
+                } else {
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                }
+                assert_eq!(state.board.kept_hash(), Some(state.board.zobrist()), "deal {deal}");
+                winds += usize::from(state.board.vars[4] != 0);
+            }
+            while state.moves_played() > 0 {
+                state.pop();
+            }
+            assert_eq!(state.board.kept_hash(), laid_out);
+        }
+        assert!(winds > 40, "{winds} positions after the wind");
+    }
+
+    #[test]
+    fn a_kept_shuffle_is_the_chance_shuffle() {
+        let mut board = Board::new(1, 0, "deal=3".into());
+        for n in [0, 1, 2, 13, 40, 2, 40, 104] {
+            let items: Vec<Card> = (0..n).map(|i| (i * 7 % 56) as Card).collect();
+            for event in [0, 1] {
+                assert_eq!(board.chance_shuffled(&items, event), chance_shuffle(&items, "deal=3", event));
+            }
         }
     }
 }

@@ -8,6 +8,12 @@
 //! position seen that was not (the search would skip it and might call a deal lost, the
 //! repetition rule refuse a move); at that rate it never happens. A game may give its
 //! table key exactly instead (`Rules::table_key`, `spread`): then there is no collision.
+//!
+//! A board may keep instead a Zobrist hash of its key (`Board::keep_hash`): the xor of a
+//! 128-bit value (`zobrist`) for each card at its place and each counter's value. Two
+//! distinct keys differ in at least one such item, so they share a hash only when the
+//! values of the items they do not share xor to zero: taking `zobrist` for a random
+//! function, probability 2^-128 again, and the same bound holds.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -47,6 +53,14 @@ fn mix(mut z: u64) -> u64 {
 /// steps can be undone), so distinct keys stay distinct, and its bits are spread.
 pub fn spread(key: u64) -> u128 {
     u128::from(mix(key))
+}
+
+/// The Zobrist value of one item of a position (`Board::keep_hash`): two halves, each
+/// `mix` (a bijection) of the item offset by its own constant.
+pub fn zobrist(item: u64) -> u128 {
+    let high = mix(item ^ 0x243F_6A88_85A3_08D3);
+    let low = mix(item.wrapping_add(0xD1B5_4A32_D192_ED03));
+    u128::from(high) << 64 | u128::from(low)
 }
 
 /// Odd multipliers of the four lanes of `hash128`.

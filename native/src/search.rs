@@ -106,23 +106,74 @@ impl Proved {
     }
 }
 
-/// The capacity of a `HashSet` after `len` distinct insertions and no removal: it grows
-/// when full to the capacity of the next power-of-two number of buckets that holds one
-/// more key at 7/8 load (4 and 8 buckets: one fewer than the buckets).
+/// The capacity of a `HashSet` after `len` distinct insertions and no removal.
 fn set_capacity(len: usize) -> usize {
     let mut capacity = 0;
     while capacity < len {
-        let wanted = capacity + 1;
-        let buckets = if wanted < 4 {
-            4
-        } else if wanted < 8 {
-            8
-        } else {
-            (wanted * 8 / 7).next_power_of_two()
-        };
-        capacity = if buckets <= 8 { buckets - 1 } else { buckets / 8 * 7 };
+        capacity = grown_capacity(capacity);
     }
     capacity
+}
+
+/// The capacity a hash table (`HashSet` or `HashMap`, no removal) grows to when an
+/// insertion finds it full at `capacity`: that of the next power-of-two number of buckets
+/// that holds one more key at 7/8 load (4 and 8 buckets: one fewer than the buckets).
+fn grown_capacity(capacity: usize) -> usize {
+    let wanted = capacity + 1;
+    let buckets = if wanted < 4 {
+        4
+    } else if wanted < 8 {
+        8
+    } else {
+        (wanted * 8 / 7).next_power_of_two()
+    };
+    if buckets <= 8 {
+        buckets - 1
+    } else {
+        buckets / 8 * 7
+    }
+}
+
+/// Insert into the search's table, counting in `capacity` the capacity a new map would
+/// have (the table's memory is reused, `Buffers`): an insertion, even of a key already
+/// there, grows a full map first.
+fn insert_counted(table: &mut Table, capacity: &mut usize, key: u128, value: u32) {
+    if table.len() == *capacity {
+        *capacity = grown_capacity(*capacity);
+    }
+    table.insert(key, value);
+}
+
+/// The largest table whose memory a probe reuses (entries).
+const REUSED_TABLE: usize = 1 << 14;
+
+/// What a depth-first search allocates, kept from one restarted probe to the next (each
+/// probe starts them empty: only their memory is reused).
+#[derive(Default)]
+struct Buffers {
+    table: Table,
+    unproved: Vec<(u32, u128)>, // explored, not proved, in order found
+    frames: Vec<Frame>,
+    // the frames' move lists, reused: a finished frame's list goes back here
+    spare: Vec<Vec<Move>>,
+    run: Vec<u128>, // keys of the positions a run of forced moves passed
+    scratch: Vec<u8>,
+}
+
+impl Buffers {
+    /// Empty them for a new search, keeping their memory.
+    fn clear(&mut self) {
+        if self.table.capacity() > REUSED_TABLE {
+            self.table = Table::default(); // clearing its control bytes would cost more
+        } else {
+            self.table.clear();
+        }
+        self.unproved.clear();
+        for frame in self.frames.drain(..) {
+            self.spare.push(frame.moves);
+        }
+        self.run.clear();
+    }
 }
 
 struct Frame {
@@ -211,23 +262,26 @@ pub fn solve(state: &mut State, budget: Budget) -> Answer {
 fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
     let Some(unit) = state.rules.probe_unit() else {
         let mut proved = Proved::new(false);
+        let mut buffers = Buffers::default();
         return depth_first(
             state,
             budget.max_nodes,
             deadline,
             budget.max_table_bytes,
-            &mut proved,
+            (&mut proved, &mut buffers),
             Order::Game,
         );
     };
     let mut proved = Proved::new(true);
+    let mut buffers = Buffers::default();
     let mut rng = SplitMix64::new(0x5EED);
     let mut nodes = 0;
     let mut probe = 0;
     while nodes < budget.max_nodes && Instant::now() < deadline {
         let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
         let order = Order::Probe(probe, &mut rng); // probe 0: the game's probe order for it
-        let answer = depth_first(state, cutoff, deadline, budget.max_table_bytes, &mut proved, order);
+        let kept = (&mut proved, &mut buffers);
+        let answer = depth_first(state, cutoff, deadline, budget.max_table_bytes, kept, order);
         nodes += answer.nodes;
         if answer.outcome != Outcome::Unknown {
             return Answer { nodes, ..answer };
@@ -262,13 +316,13 @@ pub fn probe_cutoff(probe: u64, unit: u64) -> u64 {
 }
 
 /// One depth-first search (`depth_first.depth_first`): `proved` holds the keys of
-/// positions proved lost, kept between probes from the same start.
+/// positions proved lost, kept between probes from the same start, as are `buffers`.
 fn depth_first(
     state: &mut State,
     max_nodes: u64,
     deadline: Instant,
     max_table_bytes: usize,
-    proved: &mut Proved,
+    (proved, buffers): (&mut Proved, &mut Buffers),
     mut order: Order<'_>,
 ) -> Answer {
     if state.is_won() {
@@ -279,34 +333,33 @@ fn depth_first(
     // move, so while it lasts the key says whether one has been made
     let track_memory = state.remembers();
     let mut irreversible = 0u32;
-    let mut scratch = Vec::with_capacity(64);
+    buffers.clear();
+    let Buffers { table, unproved, frames, spare, run, scratch } = buffers;
     let mut table_key = |state: &State, irreversible: u32| -> u128 {
         if track_memory && irreversible > 0 {
             scratch.clear();
-            rules.solver_key(&state.board, &mut scratch);
+            rules.solver_key(&state.board, scratch);
             scratch.push(1);
-            return hash128(&scratch);
+            return hash128(scratch);
         }
-        rules.table_key(&state.board, &mut scratch)
+        rules.table_key(&state.board, scratch)
     };
     let root = table_key(state, 0);
     if proved.contains(&root) {
         return Answer { outcome: Outcome::Lost, line: Vec::new(), nodes: 0 };
     }
-    let mut table = Table::default();
-    let mut unproved: Vec<(u32, u128)> = Vec::new(); // explored, not proved, in order found
-    table.insert(root, 0);
+    // the table a fresh map would have: its growth (and so the memory budget) counts as
+    // if the map were new, though its memory is reused
+    let mut capacity = 0;
+    insert_counted(table, &mut capacity, root, 0);
     unproved.push((0, root));
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
-    // the frames' move lists, reused: a finished frame's list goes back here
-    let mut spare: Vec<Vec<Move>> = Vec::new();
-    let mut first = Vec::new();
+    let mut first = spare.pop().unwrap_or_default();
     children_in(state, &mut order, &mut first);
-    let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
+    frames.push(Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 });
     let mut nodes: u64 = 0;
     let mut next_clock_check = TIME_CHECK_EVERY;
-    let mut run: Vec<u128> = Vec::new(); // keys of the positions a run of forced moves passed
     let unwind = |state: &mut State, path: &[Move]| {
         for _ in path {
             state.pop();
@@ -324,7 +377,7 @@ fn depth_first(
                         break;
                     }
                     unproved.pop();
-                    table.insert(key, PROVED);
+                    insert_counted(table, &mut capacity, key, PROVED);
                     proved.insert(key);
                 }
             } else if let Some(parent) = frames.last_mut() {
@@ -399,15 +452,15 @@ fn depth_first(
                     continue;
                 }
             }
-            let grows = table.len() + run.len() + 1 > table.capacity();
-            if grows && table_bytes(&table, &unproved, proved) > max_table_bytes {
+            let grows = table.len() + run.len() + 1 > capacity;
+            if grows && table_bytes(capacity, unproved, proved) > max_table_bytes {
                 unwind(state, &path);
                 return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
             }
             let number = count;
             count += 1;
             for &passed in run.iter().chain([&key]) {
-                table.insert(passed, number);
+                insert_counted(table, &mut capacity, passed, number);
                 unproved.push((number, passed));
             }
             let stretch = if last_reversible { frame.stretch } else { number };
@@ -428,8 +481,8 @@ fn depth_first(
 
 /// The bytes the tables and the unproved stack would hold once the table has grown again
 /// (the old and the new table both live while it grows).
-fn table_bytes(table: &Table, unproved: &[(u32, u128)], proved: &Proved) -> usize {
-    let buckets = (table.capacity() * 8 / 7).next_power_of_two().max(4);
+fn table_bytes(capacity: usize, unproved: &[(u32, u128)], proved: &Proved) -> usize {
+    let buckets = (capacity * 8 / 7).next_power_of_two().max(4);
     buckets * 3 * SLOT_BYTES
         + unproved.len().next_power_of_two() * 2 * UNPROVED_BYTES
         + (proved.capacity() * 8 / 7).next_power_of_two() * PROVED_BYTES
@@ -506,6 +559,28 @@ mod tests {
         for key in 0..200_000u128 {
             assert_eq!(set_capacity(kept.len()), kept.capacity());
             kept.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835));
+        }
+    }
+
+    /// The search reuses its table between probes and counts the capacity a new one
+    /// would have, growing it as a map grows: when an insertion finds it full, even one
+    /// that marks a key already there (as the search marks positions proved).
+    #[test]
+    fn the_counted_capacity_is_a_new_tables() {
+        let mut table = Table::default();
+        let mut capacity = 0;
+        let mut rng = SplitMix64::new(3);
+        let mut keys = Vec::new();
+        for key in 0..200_000u128 {
+            let key = key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+            insert_counted(&mut table, &mut capacity, key, 0);
+            assert_eq!(capacity, table.capacity());
+            keys.push(key);
+            if rng.below(3) == 0 {
+                let again = keys[rng.below(keys.len() as u64) as usize];
+                insert_counted(&mut table, &mut capacity, again, PROVED);
+                assert_eq!(capacity, table.capacity());
+            }
         }
     }
 

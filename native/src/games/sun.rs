@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::cards::{rank, suit, Card};
-use crate::deals::{chance_shuffle, SplitMix64};
+use crate::deals::SplitMix64;
 use crate::engine::{unit_draw, Board, Kind, Move, OptValue, Options, Pile, Rules, Value};
 
 const RAYS: usize = 13;
@@ -62,28 +62,34 @@ fn card_of(rank: usize, suit: usize) -> usize {
     rank << 2 | suit
 }
 
-/// SUN-2: the foundations each card could go to now, indexed by card: ace-X holding A..n
-/// wants rank n+1, king-X holding K..(14-m) wants 13-m.
-fn wanted(piles: &[Vec<Card>]) -> [[usize; 2]; CARDS] {
-    const NONE: usize = usize::MAX;
-    let mut out = [[NONE; 2]; CARDS];
-    for s in 0..4 {
-        let up = piles[ACE0 + s].len();
-        if up < 13 {
-            out[card_of(up + 1, s)][0] = ACE0 + s;
-        }
-        let down = piles[KING0 + s].len();
-        if down < 13 {
-            let slot = &mut out[card_of(13 - down, s)];
-            let free = usize::from(slot[0] != NONE);
-            slot[free] = KING0 + s;
-        }
-    }
-    out
+/// SUN-2: the foundations each card could go to now: ace-X holding A..n wants rank n+1,
+/// king-X holding K..(14-m) wants 13-m.
+struct Wanted {
+    up: [usize; 4],   // rank ace-X wants, or 0: none (it is complete)
+    down: [usize; 4], // rank king-X wants, or 0
 }
 
-fn takers(wanted: &[[usize; 2]; CARDS], card: Card) -> impl Iterator<Item = usize> + '_ {
-    wanted[usize::from(card)].iter().copied().filter(|&f| f != usize::MAX)
+impl Wanted {
+    fn new(piles: &[Vec<Card>]) -> Wanted {
+        let mut wanted = Wanted { up: [0; 4], down: [0; 4] };
+        for s in 0..4 {
+            let (up, down) = (piles[ACE0 + s].len(), piles[KING0 + s].len());
+            wanted.up[s] = if up < 13 { up + 1 } else { 0 };
+            wanted.down[s] = 13_usize.saturating_sub(down);
+        }
+        wanted
+    }
+
+    /// The plays of `card`, at `index` of `src`: to ace-X first, then to king-X.
+    fn push_plays(&self, out: &mut Vec<Move>, src: usize, index: usize, card: Card) {
+        let (s, r) = (usize::from(suit(card)), usize::from(rank(card)));
+        if self.up[s] == r {
+            out.push(Move::card(src, ACE0 + s, index, false));
+        }
+        if self.down[s] == r {
+            out.push(Move::card(src, KING0 + s, index, false));
+        }
+    }
 }
 
 impl Sun {
@@ -121,30 +127,38 @@ impl Sun {
 
     /// SUN-6: ray k turned over, innermost card first, onto rays k+1..13; the rest a cloud.
     fn scatter(&self, board: &mut Board) {
+        // the same position as taking the innermost card onto each next ray in turn and
+        // the rest to a cloud, reached by moves off the top (a card off the bottom moves
+        // every card above it, whose places the kept hash then counts again)
         let ray = board.vars[SCATTERED] as usize;
-        for target in ray + 1..RAYS {
-            if board.piles[ray].is_empty() {
-                break;
-            }
-            board.take_at(ray, 0, target);
-        }
-        let left = board.piles[ray].len();
+        let turned = board.piles[ray].len().min(RAYS - 1 - ray);
+        let left = board.piles[ray].len() - turned;
         if left > 0 {
             let cloud = CLOUD0 + board.vars[CLOUDS] as usize;
             board.move_top(ray, cloud, left);
             board.set_var(CLOUDS, board.vars[CLOUDS] + 1);
+        }
+        for target in (ray + 1..=ray + turned).rev() {
+            board.move_top(ray, target, 1);
         }
         board.set_var(SCATTERED, ray as i32 + 1);
     }
 
     /// SUN-9: gather the clouds in order, shuffle them (chance event 0), one row `wind`.
     fn blow(&self, board: &mut Board) {
-        let mut gathered = Vec::new();
-        for cloud in CLOUD0..CLOUD0 + board.vars[CLOUDS] as usize {
-            gathered.extend_from_slice(&board.piles[cloud]);
+        let clouds = CLOUD0..CLOUD0 + board.vars[CLOUDS] as usize;
+        let mut gathered = [0; 2 * 52];
+        let mut n = 0;
+        for cloud in clouds {
+            let cards = &board.piles[cloud];
+            if cards.is_empty() {
+                continue; // played out already: nothing to take
+            }
+            gathered[n..n + cards.len()].copy_from_slice(cards);
+            n += cards.len();
             board.replace(cloud, Vec::new());
         }
-        let row = chance_shuffle(&gathered, &board.chance, 0);
+        let row = board.chance_shuffled(&gathered[..n], 0);
         board.replace(WIND, row);
         board.set_var(WIND_DONE, 1);
     }
@@ -179,7 +193,7 @@ impl Rules for Sun {
 
     fn generate(&self, board: &Board, out: &mut Vec<Move>) {
         let (piles, v) = (&board.piles, &board.vars);
-        let wanted = wanted(piles);
+        let wanted = Wanted::new(piles);
         for (ray, cards) in piles[..RAYS].iter().enumerate() {
             if cards.is_empty() {
                 continue;
@@ -187,21 +201,21 @@ impl Rules for Sun {
             if v[STAGE] == 2 && ray == v[FOCUS] as usize {
                 // SUN-5, SUN-10: the whole ray in focus is open
                 for (i, &card) in cards.iter().enumerate() {
-                    out.extend(takers(&wanted, card).map(|f| Move::card(ray, f, i, false)));
+                    wanted.push_plays(out, ray, i, card);
                 }
             } else {
                 // SUN-4, SUN-8: only the outer card
                 let i = cards.len() - 1;
-                out.extend(takers(&wanted, cards[i]).map(|f| Move::card(ray, f, i, false)));
+                wanted.push_plays(out, ray, i, cards[i]);
             }
         }
         for (cloud, cards) in piles.iter().enumerate().take(self.last_cloud(board)).skip(CLOUD0) {
             // SUN-7: both ends of a cloud
             if let Some(&last) = cards.last() {
                 let i = cards.len() - 1;
-                out.extend(takers(&wanted, last).map(|f| Move::card(cloud, f, i, false)));
+                wanted.push_plays(out, cloud, i, last);
                 if cards.len() > 1 {
-                    out.extend(takers(&wanted, cards[0]).map(|f| Move::card(cloud, f, 0, false)));
+                    wanted.push_plays(out, cloud, 0, cards[0]);
                 }
             }
         }
@@ -322,38 +336,58 @@ impl Rules for Sun {
         }
         // per card: suit * 2 + foundation (0 ace-X, 1 king-X), or None: not certain; and
         // its place in that foundation's order
-        let slots: Vec<Option<(usize, usize)>> = row
-            .iter()
-            .map(|&card| {
-                let (s, r) = (usize::from(suit(card)), usize::from(rank(card)));
-                let (up, down) = (piles[ACE0 + s].len(), piles[KING0 + s].len());
-                if up + down < 14 {
-                    None
-                } else if r > up {
-                    Some((s * 2, r)) // ace-X ascends
-                } else {
-                    Some((s * 2 + 1, 14 - r)) // king-X descends
-                }
-            })
-            .collect();
-        let mut later_on_left = vec![false; row.len()];
+        let ups: [usize; 4] = std::array::from_fn(|s| piles[ACE0 + s].len());
+        let passed: [bool; 4] = std::array::from_fn(|s| ups[s] + piles[KING0 + s].len() >= 14);
+        if passed == [false; 4] {
+            return false;
+        }
+        let slot = |card: Card| -> Option<(usize, usize)> {
+            let (s, r) = (usize::from(suit(card)), usize::from(rank(card)));
+            let up = ups[s];
+            if !passed[s] {
+                None
+            } else if r > up {
+                Some((s * 2, r)) // ace-X ascends
+            } else {
+                Some((s * 2 + 1, 14 - r)) // king-X descends
+            }
+        };
+        // the row holds at most 104 cards: one bit each, set when a later card of its
+        // foundation lies on its left
+        let mut later_on_left = 0u128;
         let mut highest = [0usize; 8];
-        for (i, slot) in slots.iter().enumerate() {
-            if let Some((slot, order)) = *slot {
-                later_on_left[i] = highest[slot] > order;
+        for (i, &card) in row.iter().enumerate() {
+            if let Some((slot, order)) = slot(card) {
+                if highest[slot] > order {
+                    later_on_left |= 1 << i;
+                }
                 highest[slot] = highest[slot].max(order);
             }
         }
         let mut highest = [0usize; 8];
-        for (i, slot) in slots.iter().enumerate().rev() {
-            if let Some((slot, order)) = *slot {
-                if later_on_left[i] && highest[slot] > order {
+        for (i, &card) in row.iter().enumerate().rev() {
+            if let Some((slot, order)) = slot(card) {
+                if later_on_left >> i & 1 == 1 && highest[slot] > order {
                     return true;
                 }
                 highest[slot] = highest[slot].max(order);
             }
         }
         false
+    }
+
+    /// Sun's solver key is the board's key, whose Zobrist hash the board keeps: the
+    /// table key and the repetition hash read it instead of hashing 144 bytes a position.
+    fn keeps_hash(&self) -> bool {
+        true
+    }
+
+    fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        board.kept_hash().unwrap_or_else(|| board.zobrist())
+    }
+
+    fn repetition_hash(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        board.kept_hash().unwrap_or_else(|| board.zobrist())
     }
 
     /// Sun is searched by restarted probes (`solver.strategies.PROBE_ORDERS`).
