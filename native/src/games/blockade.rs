@@ -11,6 +11,9 @@ use crate::hash::{hash128, HashedSet};
 use crate::search::{self, probe_cutoff, Budget, Outcome};
 
 mod beam;
+mod relaxed;
+
+use relaxed::Relaxed;
 
 const COLUMNS: usize = 12;
 const FOUND0: usize = COLUMNS; // found1 … found8 are piles 12–19 (BLK-1)
@@ -259,17 +262,48 @@ impl Rules for Blockade {
     /// columns are sorted too.
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut columns: [&[Card]; COLUMNS] = std::array::from_fn(|col| piles[col].as_slice());
-        if piles[STOCK].is_empty() {
-            columns.sort_unstable();
+        for col in column_order(piles) {
+            out.extend_from_slice(&piles[col]);
+            out.push(0xff);
         }
+        // a foundation holds its suit from the ace up (BLK-2): its cards sort as its
+        // first card (none first) and then its height do
         let mut founds: [&[Card]; 8] = std::array::from_fn(|f| piles[FOUND0 + f].as_slice());
-        founds.sort_unstable();
-        for cards in columns.into_iter().chain(founds) {
+        founds.sort_unstable_by_key(|cards| (cards.first().copied(), cards.len()));
+        for cards in founds {
             out.extend_from_slice(cards);
             out.push(0xff);
         }
         out.extend_from_slice(&piles[STOCK]);
+    }
+
+    /// The hash of `solver_key` written more briefly: the foundations as each suit's two
+    /// heights, lower first, which tell the sorted foundations apart exactly (a
+    /// foundation holds its suit from the ace up, BLK-2), and the rest as `solver_key`
+    /// writes it. Equal keys still mean equal `solver_key`s.
+    fn table_key(&self, board: &Board, scratch: &mut Vec<u8>) -> u128 {
+        let piles = &board.piles;
+        scratch.clear();
+        for col in column_order(piles) {
+            scratch.extend_from_slice(&piles[col]);
+            scratch.push(0xff);
+        }
+        let mut heights = [0u8; 8];
+        for found in &piles[FOUND0..FOUND0 + 8] {
+            if let Some(&ace) = found.first() {
+                let pair = &mut heights[2 * usize::from(suit(ace))..][..2];
+                let height = found.len() as u8;
+                if height > pair[1] {
+                    pair[0] = pair[1];
+                    pair[1] = height;
+                } else {
+                    pair[0] = height;
+                }
+            }
+        }
+        scratch.extend_from_slice(&heights);
+        scratch.extend_from_slice(&piles[STOCK]);
+        hash128(scratch)
     }
 
     /// `blockade_safe_move`: a card to a foundation when both copies of the card below it
@@ -541,6 +575,24 @@ impl ProbeOrder {
     }
 }
 
+/// The columns in `solver_key`'s order: as they are while the stock lasts; once it is
+/// spent, sorted by their cards (BLK-4, BLK-5, BLK-6, BLK-8). The first eight cards as a
+/// number, zeros after a shorter column, order columns as their cards do (a card's code
+/// is never 0); only columns alike in those need their cards compared.
+fn column_order(piles: &[Vec<Card>]) -> [usize; COLUMNS] {
+    let mut order: [usize; COLUMNS] = std::array::from_fn(|col| col);
+    if piles[STOCK].is_empty() {
+        let heads: [u64; COLUMNS] = std::array::from_fn(|col| {
+            let mut head = [0u8; 8];
+            let n = piles[col].len().min(8);
+            head[..n].copy_from_slice(&piles[col][..n]);
+            u64::from_be_bytes(head)
+        });
+        order.sort_unstable_by(|&a, &b| heads[a].cmp(&heads[b]).then_with(|| piles[a].cmp(&piles[b])));
+    }
+    order
+}
+
 /// How many copies of `card` lie on the foundations (BLK-2: a foundation of the card's
 /// suit holds it once it is at least as high).
 fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
@@ -551,217 +603,6 @@ fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
                 .is_some_and(|&b| suit(b) == suit(card) && piles[f].len() >= usize::from(rank(card)))
         })
         .count()
-}
-
-/// Blockade's relaxed game (`patience.solver.blockade_relaxed.Relaxed`): cards taken off
-/// the columns while the rules could let them leave, rows dealt onto what is left.
-///
-/// A card is free when on a foundation or taken off; held cards (stock not yet dealt) are
-/// neither. A column's top card may go when every lower rank of its suit has a free copy
-/// (two if its other copy is home), or when some copy of its successor in suit is neither
-/// held, home nor buried under the top of its own column (BLK-2, BLK-5); with
-/// `move_sequences` a same-suit descending run goes off as one when its first card may
-/// marry. Every real line maps into it (the Python module argues it), so a card it cannot
-/// take off never leaves its column.
-struct Relaxed {
-    sequences: bool,
-    columns: [Column; COLUMNS],
-    tops: [usize; COLUMNS],
-    free: [u8; 64],
-    home: [u8; 64],
-    buried: [i16; 64],
-    reach: [u8; 4],
-    reach2: [u8; 4],
-}
-
-impl Relaxed {
-    /// The relaxed game of a position: its columns, the foundations' cards free and home,
-    /// the stock held (`relaxed_position`).
-    fn of_position(piles: &[Vec<Card>], sequences: bool) -> Relaxed {
-        let mut game = Relaxed {
-            sequences,
-            columns: std::array::from_fn(|col| Column::of(&piles[col])),
-            tops: [0; COLUMNS],
-            free: [0; 64],
-            home: [0; 64],
-            buried: [0; 64],
-            reach: [0; 4],
-            reach2: [0; 4],
-        };
-        // a king has no successor: both copies of "rank 14" count as buried
-        for code in usize::from(KING + 1) << 2..64 {
-            game.buried[code] = 2;
-        }
-        for found in &piles[FOUND0..FOUND0 + 8] {
-            for &card in found {
-                game.free[usize::from(card)] += 1;
-                game.home[usize::from(card)] += 1;
-                game.buried[usize::from(card)] += 1;
-            }
-        }
-        for &card in &piles[STOCK] {
-            game.buried[usize::from(card)] += 1;
-        }
-        for (col, cards) in piles[..COLUMNS].iter().enumerate() {
-            game.tops[col] = cards.len();
-            if let Some(&last) = cards.last() {
-                for &card in cards {
-                    game.buried[usize::from(card)] += 1;
-                }
-                game.buried[usize::from(last)] -= 1;
-            }
-        }
-        game.raise_reach();
-        game
-    }
-
-    fn raise_reach(&mut self) {
-        for s in 0..4 {
-            self.raise_suit(s);
-        }
-    }
-
-    /// Raise `reach` (`reach2`) of suit `s`: the highest rank whose lower ranks all have
-    /// one (two) free copies.
-    fn raise_suit(&mut self, s: u8) {
-        let at = |r: u8| usize::from((r + 1) << 2 | s);
-        let mut r = self.reach[usize::from(s)];
-        while r < KING && self.free[at(r)] > 0 {
-            r += 1;
-        }
-        self.reach[usize::from(s)] = r;
-        let mut r = self.reach2[usize::from(s)];
-        while r < KING && self.free[at(r)] > 1 {
-            r += 1;
-        }
-        self.reach2[usize::from(s)] = r;
-    }
-
-    /// Take off every card that may go until nothing changes (`taken_off`).
-    fn settle(&mut self) {
-        let mut progress = true;
-        while progress {
-            progress = false;
-            for col in 0..COLUMNS {
-                let mut top = self.tops[col];
-                while top > 0 {
-                    let card = self.columns[col][top - 1];
-                    let s = usize::from(suit(card));
-                    let reach = if self.home[usize::from(card)] > 0 { self.reach2[s] } else { self.reach[s] };
-                    let base = if rank(card) <= reach + 1 || self.buried[usize::from(card + NEXT)] < 2 {
-                        top - 1
-                    } else if self.sequences {
-                        let Some(base) = run_that_may_marry(&self.columns[col], top, &self.buried) else {
-                            break;
-                        };
-                        for k in base..top - 1 {
-                            self.buried[usize::from(self.columns[col][k])] -= 1;
-                        }
-                        base
-                    } else {
-                        break;
-                    };
-                    for k in base..top {
-                        let c = self.columns[col][k];
-                        self.free[usize::from(c)] += 1;
-                        self.raise_suit(suit(c));
-                    }
-                    top = base;
-                    if top > 0 {
-                        self.buried[usize::from(self.columns[col][top - 1])] -= 1;
-                    }
-                    progress = true;
-                }
-                self.tops[col] = top;
-            }
-        }
-    }
-
-    /// Lay one row from `stock[..left]` (its top last) onto the cards still on, col1 ->
-    /// col12, aces straight up (BLK-4); the number of stock cards left.
-    fn deal_row(&mut self, stock: &[Card], mut left: usize) -> usize {
-        let mut aces = false;
-        for col in 0..COLUMNS {
-            while left > 0 && rank(stock[left - 1]) == ACE {
-                left -= 1;
-                self.buried[usize::from(stock[left])] -= 1;
-                self.free[usize::from(stock[left])] += 1;
-                aces = true;
-            }
-            if left == 0 {
-                break;
-            }
-            left -= 1;
-            let card = stock[left];
-            self.buried[usize::from(card)] -= 1;
-            let top = self.tops[col];
-            let cards = &mut self.columns[col];
-            cards.truncate(top);
-            if let Some(&last) = cards.last() {
-                self.buried[usize::from(last)] += 1;
-            }
-            cards.push(card);
-            self.tops[col] = top + 1;
-        }
-        if aces {
-            self.raise_reach();
-        }
-        left
-    }
-
-    /// Make held cards free (stock cards that may come whenever wanted).
-    fn release(&mut self, held: &[Card]) {
-        for &card in held {
-            self.buried[usize::from(card)] -= 1;
-            self.free[usize::from(card)] += 1;
-        }
-        self.raise_reach();
-    }
-}
-
-/// A column of the relaxed game, in place: no game holds more than 104 cards.
-#[derive(Clone, Copy)]
-struct Column {
-    cards: [Card; 104],
-    len: usize,
-}
-
-impl Column {
-    fn of(cards: &[Card]) -> Column {
-        let mut column = Column { cards: [0; 104], len: cards.len() };
-        column.cards[..cards.len()].copy_from_slice(cards);
-        column
-    }
-
-    fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
-    }
-
-    fn push(&mut self, card: Card) {
-        self.cards[self.len] = card;
-        self.len += 1;
-    }
-}
-
-impl std::ops::Deref for Column {
-    type Target = [Card];
-
-    fn deref(&self) -> &[Card] {
-        &self.cards[..self.len]
-    }
-}
-
-/// The index of the first card of a same-suit descending run ending at `cards[top - 1]`
-/// whose first card has an unburied successor (BLK-5).
-fn run_that_may_marry(cards: &[Card], top: usize, buried: &[i16; 64]) -> Option<usize> {
-    let mut base = top - 1;
-    while base > 0 && cards[base - 1] == cards[base] + NEXT {
-        base -= 1;
-        if buried[usize::from(cards[base] + NEXT)] < 2 {
-            return Some(base);
-        }
-    }
-    None
 }
 
 /// One probe (`depth_first.restarts` with `blockade_probe_order`): a depth-first search
