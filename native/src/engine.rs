@@ -259,6 +259,13 @@ pub trait Rules: Send + Sync {
         board.key_into(out);
     }
 
+    /// The repetition key of the position `mv` leads to, written to `out` without
+    /// playing it, for a game that can tell it so; false: the engine plays the move and
+    /// takes it back to read the key.
+    fn repetition_key_after(&self, _board: &Board, _mv: Move, _out: &mut Vec<u8>) -> bool {
+        false
+    }
+
     // --- what the solver knows of the game -------------------------------------------
 
     /// The position as the search's table sees it (`Rules.solver_key`).
@@ -498,9 +505,15 @@ impl State {
     }
 
     fn repeats(&mut self, mv: Move) -> bool {
-        self.push(mv);
-        let after = self.repetition_hash();
-        self.pop();
+        self.scratch.clear();
+        let after = if self.rules.repetition_key_after(&self.board, mv, &mut self.scratch) {
+            hash128(&self.scratch)
+        } else {
+            self.push(mv);
+            let after = self.repetition_hash();
+            self.pop();
+            after
+        };
         self.seen.contains(&after)
     }
 

@@ -510,17 +510,19 @@ mod tests {
     }
 
     /// Table keys must tell positions apart exactly as `solver_key` does (Star's packed
-    /// key, the others' hashes): along random lines of several deals of each game, equal
-    /// table keys and equal solver keys go together.
+    /// key, the others' hashes; Blockade's with its foundations as heights): along random
+    /// lines of several deals of each game, equal table keys and equal solver keys go
+    /// together.
     #[test]
     fn table_keys_pair_with_solver_keys() {
         let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
         let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
-        let games: [(&str, Options); 5] = [
+        let games: [(&str, Options); 6] = [
             ("star", vec![s("direction", "first-fit")]),
             ("sun", vec![s("transfers", "purposeful")]),
             ("clock", vec![b("wrap_marriage", false)]),
             ("blockade", vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")]),
+            ("blockade", vec![b("move_sequences", true), s("empty_columns", "any"), s("deal_when", "stuck")]),
             ("shah", Vec::new()),
         ];
         let mut rng = SplitMix64::new(7);

@@ -256,6 +256,28 @@ impl Rules for Blockade {
         }
     }
 
+    /// A reversible move only moves cards between columns, with no refill (BLK-5,
+    /// BLK-6, BLK-8): the key of where it leads is read off the columns as they are.
+    fn repetition_key_after(&self, board: &Board, mv: Move, out: &mut Vec<u8>) -> bool {
+        if !mv.reversible || mv.is_action() || mv.dst >= COLUMNS {
+            return false;
+        }
+        let piles = &board.piles;
+        let moved = &piles[mv.src][mv.index..];
+        for (col, cards) in piles[..COLUMNS].iter().enumerate() {
+            if col == mv.src {
+                out.extend_from_slice(&cards[..mv.index]);
+            } else {
+                out.extend_from_slice(cards);
+                if col == mv.dst {
+                    out.extend_from_slice(moved);
+                }
+            }
+            out.push(0xff);
+        }
+        true
+    }
+
     /// `BlockadeRules.solver_key`: two foundations of one suit are interchangeable (BLK-2),
     /// so foundations are sorted; once the stock is spent no deal and no refill is left
     /// (BLK-4, BLK-6) and every move treats the columns alike (BLK-5, BLK-8), so the
@@ -656,5 +678,50 @@ impl Probe {
             state.pop();
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::deals::{chance_source, deal_order, SplitMix64};
+    use crate::games;
+
+    /// Along random lines of every option set, the repetition key a reversible move leads
+    /// to, read without playing it, is the one read after playing it.
+    #[test]
+    fn repetition_keys_after_a_move_are_read_without_playing_it() {
+        let mut rng = SplitMix64::new(3);
+        let mut checked = 0;
+        for sequences in [false, true] {
+            for (fill, when) in [("stay", "any"), ("any", "any"), ("any", "stuck")] {
+                let options: Options = vec![
+                    ("move_sequences".into(), OptValue::Bool(sequences)),
+                    ("empty_columns".into(), OptValue::Str(fill.into())),
+                    ("deal_when".into(), OptValue::Str(when.into())),
+                ];
+                for deal in 1..=20 {
+                    let (rules, decks) = games::rules("blockade", &options).expect("blockade plays");
+                    let deck = deal_order(deal, decks);
+                    let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                    while !state.legal_raw().is_empty() && state.moves_played() < 1000 {
+                        let legal = state.legal_raw().to_vec();
+                        for &mv in legal.iter().filter(|m| m.reversible) {
+                            let mut read = Vec::new();
+                            assert!(rules.repetition_key_after(&state.board, mv, &mut read));
+                            state.play_raw(mv);
+                            let mut played = Vec::new();
+                            rules.repetition_key(&state.board, &mut played);
+                            state.pop();
+                            assert_eq!(read, played, "deal {deal}, {mv:?}");
+                            checked += 1;
+                        }
+                        state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} moves");
     }
 }
