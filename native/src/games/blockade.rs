@@ -413,6 +413,7 @@ impl Rules for Blockade {
                 order: ProbeOrder::new(probe),
                 seen: HashedSet::default(),
                 scratch: Vec::new(),
+                spare: Vec::new(),
                 line: Vec::new(),
                 nodes: 0,
                 cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
@@ -480,11 +481,12 @@ impl Blockade {
         seen.insert(key_hash(&state.board));
         let mut nodes = 0;
         let mut reached = true; // whether the line reached a spent stock
+        let mut legal = Vec::new();
         while !state.board.piles[STOCK].is_empty() {
-            let mut legal = state.legal_raw().to_vec();
+            state.legal_into(&mut legal);
             order.arrange(self, &state.board, &mut legal);
             let mut played = None;
-            for mv in legal {
+            for &mv in &legal {
                 state.play_raw(mv);
                 if seen.insert(key_hash(&state.board)) {
                     played = Some(mv);
@@ -537,6 +539,7 @@ impl Blockade {
 /// plays, then marriages, each shuffled (in even probes drawn together), `deal` last, or
 /// first by a small chance in half of them. Which order is tried changes no answer.
 struct ProbeOrder {
+    parts: Vec<Move>, // `arrange`'s buffer
     fixed: bool,
     mixed: bool,
     early_deal: f64,
@@ -546,6 +549,7 @@ struct ProbeOrder {
 impl ProbeOrder {
     fn new(probe: u64) -> ProbeOrder {
         ProbeOrder {
+            parts: Vec::new(),
             fixed: probe == 0 || probe % 8 == 3,
             mixed: probe.is_multiple_of(2),
             early_deal: if probe % 4 >= 2 { EARLY_DEAL } else { 0.0 },
@@ -574,26 +578,38 @@ impl ProbeOrder {
             rules.order(board, legal);
             return;
         }
-        let (deals, cards): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| m.is_action());
-        let (mut plays, mut others): (Vec<Move>, Vec<Move>) =
-            cards.into_iter().partition(|m| m.dst >= FOUND0);
-        if self.mixed {
-            others.append(&mut plays);
-        }
-        self.shuffle(&mut plays);
-        self.shuffle(&mut others);
-        legal.clear();
-        let early = !deals.is_empty()
+        // foundation plays, then the other card moves (all of them together when mixed),
+        // then the deals, each part in the order given, in a buffer kept between calls
+        let mut parts = std::mem::take(&mut self.parts);
+        parts.clear();
+        let play = |m: &&Move| !m.is_action() && m.dst >= FOUND0;
+        let other = |m: &&Move| !m.is_action() && m.dst < FOUND0;
+        let plays = if self.mixed {
+            parts.extend(legal.iter().filter(other));
+            parts.extend(legal.iter().filter(play));
+            0
+        } else {
+            parts.extend(legal.iter().filter(play));
+            let plays = parts.len();
+            parts.extend(legal.iter().filter(other));
+            plays
+        };
+        let cards = parts.len();
+        parts.extend(legal.iter().filter(|m| m.is_action()));
+        self.shuffle(&mut parts[..plays]);
+        self.shuffle(&mut parts[plays..cards]);
+        let early = cards < parts.len()
             && self.early_deal > 0.0
             && ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < self.early_deal;
+        legal.clear();
         if early {
-            legal.extend(deals.iter().copied());
+            legal.extend_from_slice(&parts[cards..]);
         }
-        legal.extend(plays);
-        legal.extend(others);
+        legal.extend_from_slice(&parts[..cards]);
         if !early {
-            legal.extend(deals);
+            legal.extend_from_slice(&parts[cards..]);
         }
+        self.parts = parts;
     }
 }
 
@@ -634,7 +650,8 @@ fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
 struct Probe {
     order: ProbeOrder,
     seen: HashedSet,
-    scratch: Vec<u8>, // solver keys while they are hashed
+    scratch: Vec<u8>,      // solver keys while they are hashed
+    spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     line: Vec<Move>,
     nodes: u64,
     cutoff: u64,
@@ -649,13 +666,22 @@ impl Probe {
         if rules.dead_end(&state.board) {
             return false;
         }
-        let mut legal = state.legal_raw().to_vec();
+        let mut legal = self.spare.pop().unwrap_or_default();
+        state.legal_into(&mut legal);
         if let Some(safe) = rules.safe_move(&state.board, &legal) {
-            legal = vec![safe];
+            legal.clear();
+            legal.push(safe);
         } else {
             self.order.arrange(rules, &state.board, &mut legal);
         }
-        for mv in legal {
+        let won = self.search_moves(rules, state, &legal);
+        self.spare.push(legal);
+        won
+    }
+
+    /// Whether a win lies below one of `moves` from `state`, tried in turn.
+    fn search_moves(&mut self, rules: &Blockade, state: &mut State, moves: &[Move]) -> bool {
+        for &mv in moves {
             if self.nodes >= self.cutoff || self.out_of_time {
                 return false;
             }

@@ -148,6 +148,7 @@ impl Beam<'_> {
                     parent,
                     seen: HashedSet::default(),
                     path: entry.line.clone(),
+                    spare: Vec::new(),
                     rows: &mut rows,
                     endgames: &mut endgames,
                     nodes: 0,
@@ -237,7 +238,8 @@ struct Between<'a, 'b> {
     beam: &'a Beam<'b>,
     parent: usize,
     seen: HashedSet,
-    path: Vec<Move>, // moves from the dive's start
+    path: Vec<Move>,       // moves from the dive's start
+    spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     rows: &'a mut Children,
     endgames: &'a mut Children,
     nodes: u64,
@@ -250,13 +252,23 @@ impl Between<'_, '_> {
     /// `endgames`. The won line if a won position is met. `state` is left as given.
     fn visit(&mut self, state: &mut State) -> Option<Vec<Move>> {
         let rules = self.beam.rules;
-        let mut moves = state.legal_raw().to_vec();
+        let mut moves = self.spare.pop().unwrap_or_default();
+        state.legal_into(&mut moves);
         if let Some(safe) = rules.safe_move(&state.board, &moves) {
-            moves = vec![safe];
+            moves.clear();
+            moves.push(safe);
         } else {
             rules.order(&state.board, &mut moves);
         }
-        for mv in moves {
+        let won = self.visit_moves(state, &moves);
+        self.spare.push(moves);
+        won
+    }
+
+    /// `visit`'s work for each of `moves` from `state`, in turn.
+    fn visit_moves(&mut self, state: &mut State, moves: &[Move]) -> Option<Vec<Move>> {
+        let rules = self.beam.rules;
+        for &mv in moves {
             state.play_raw(mv);
             self.nodes += 1;
             self.path.push(mv);
