@@ -2,12 +2,12 @@
 //! row, eight foundations; and what the solver knows of it (`patience.solver.blockade`,
 //! `patience.solver.blockade_relaxed`).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
-use crate::hash::{hash128, HashedSet};
+use crate::hash::{hash128, HashedMap, HashedSet};
 use crate::search::{self, probe_cutoff, Budget, Outcome};
 
 mod beam;
@@ -42,14 +42,27 @@ const PROBE_SHARE: f64 = 0.5;
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
 
+/// Dead ends read at most before they are forgotten: some 8 MB.
+const DEAD_ENDS_KEPT: usize = 1 << 18;
+
 /// Chance, in half the drawn dives, that `deal` is tried first (`blockade.EARLY_DEAL`).
 const EARLY_DEAL: f64 = 0.05;
 
 pub struct Blockade {
     layout: Vec<Pile>,
+    dead_ends: Mutex<DeadEnds>,
     sequences: bool,
     fill_any: bool,
     deal_when_stuck: bool,
+}
+
+/// The dead ends read, by table key (`dead_end` depends on nothing else): the probes
+/// restart from one position, the exact search goes over the lead's ground again, and
+/// the relaxed game is the dearest part of a node.
+#[derive(Default)]
+struct DeadEnds {
+    read: HashedMap<bool>,
+    scratch: Vec<u8>, // table keys while they are hashed
 }
 
 /// Blockade with `options` (`move_sequences`, `empty_columns`, `deal_when`), or why not.
@@ -72,6 +85,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     layout.push(Pile::new("stock", Kind::Stock, 0));
     Ok(Arc::new(Blockade {
         layout,
+        dead_ends: Mutex::new(DeadEnds::default()),
         sequences: sequences.ok_or_else(|| missing("move_sequences"))?,
         fill_any: fill_any.ok_or_else(|| missing("empty_columns"))?,
         deal_when_stuck: stuck.ok_or_else(|| missing("deal_when"))?,
@@ -354,20 +368,18 @@ impl Rules for Blockade {
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
     /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7).
     fn dead_end(&self, board: &Board) -> bool {
-        let stock = &board.piles[STOCK];
-        let mut game = Relaxed::of_position(&board.piles, self.sequences);
-        let mut left = stock.len();
-        game.settle();
-        while left > 0 && !game.tops.contains(&0) {
-            left = game.deal_row(stock, left);
-            game.settle();
+        let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
+        let DeadEnds { read, scratch } = &mut *memo;
+        let key = self.table_key(board, scratch);
+        if let Some(&dead) = read.get(&key) {
+            return dead;
         }
-        game.release(&stock[..left]);
-        game.settle();
-        if self.fill_any && game.tops.contains(&0) {
-            return false; // a column may be emptied, and any card may move into it (BLK-8)
+        let dead = self.relaxed_dead_end(board);
+        if read.len() >= DEAD_ENDS_KEPT {
+            read.clear();
         }
-        game.tops.iter().any(|&t| t > 0)
+        read.insert(key, dead);
+        dead
     }
 
     /// The exact search proves this game's rare losses in a few nodes (`EXACT_LEAD`).
@@ -458,6 +470,24 @@ impl Rules for Blockade {
 }
 
 impl Blockade {
+    /// `dead_end` read off the relaxed game.
+    fn relaxed_dead_end(&self, board: &Board) -> bool {
+        let stock = &board.piles[STOCK];
+        let mut game = Relaxed::of_position(&board.piles, self.sequences);
+        let mut left = stock.len();
+        game.settle();
+        while left > 0 && !game.tops.contains(&0) {
+            left = game.deal_row(stock, left);
+            game.settle();
+        }
+        game.release(&stock[..left]);
+        game.settle();
+        if self.fill_any && game.tops.contains(&0) {
+            return false; // a column may be emptied, and any card may move into it (BLK-8)
+        }
+        game.tops.iter().any(|&t| t > 0)
+    }
+
     /// One dive (`blockade_search._dive`): from `state`, the first move in `order` to a
     /// position not yet met on the line, until the stock is spent, the line is stuck or a
     /// deal lands on a dead end (BLK-4); then the endgame's exact search. The won line or
