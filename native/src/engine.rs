@@ -293,6 +293,12 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// `dead_end` of a position whose `table_key` the caller has at hand, for a game that
+    /// keeps what it read by table key.
+    fn dead_end_at(&self, board: &Board, _table_key: u128) -> bool {
+        self.dead_end(board)
+    }
+
     /// Nodes of the shortest probe when the game is searched by restarted probes
     /// (`solver.strategies.PROBE_ORDERS`); None: one depth-first search.
     fn probe_unit(&self) -> Option<u64> {

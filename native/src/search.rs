@@ -144,14 +144,19 @@ enum Order<'a> {
 /// alone when there is one, else every legal move in the game's order.
 pub fn children(state: &mut State) -> Vec<Move> {
     let mut moves = Vec::new();
-    children_in(state, &mut Order::Game, &mut moves);
+    children_in(state, &mut Order::Game, &mut moves, None);
     moves
 }
 
-/// `children` in `order`, written into `legal`.
-fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>) {
+/// `children` in `order`, written into `legal`; `table_key` is the position's
+/// `Rules::table_key` where the caller has it.
+fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>, table_key: Option<u128>) {
     legal.clear();
-    if state.rules.dead_end(&state.board) {
+    let dead = match table_key {
+        Some(key) => state.rules.dead_end_at(&state.board, key),
+        None => state.rules.dead_end(&state.board),
+    };
+    if dead {
         return;
     }
     state.legal_into(legal);
@@ -302,7 +307,7 @@ fn depth_first(
     // the frames' move lists, reused: a finished frame's list goes back here
     let mut spare: Vec<Vec<Move>> = Vec::new();
     let mut first = Vec::new();
-    children_in(state, &mut order, &mut first);
+    children_in(state, &mut order, &mut first, None);
     let mut frames = vec![Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 }];
     let mut nodes: u64 = 0;
     let mut next_clock_check = TIME_CHECK_EVERY;
@@ -379,7 +384,9 @@ fn depth_first(
                 break;
             }
             let mut moves = spare.pop().unwrap_or_default();
-            children_in(state, &mut order, &mut moves);
+            // the key is the table key itself unless the start's memory is tracked
+            let own = !(track_memory && irreversible > 0);
+            children_in(state, &mut order, &mut moves, own.then_some(key));
             if let [forced] = moves[..] {
                 if !forced.reversible && nodes < max_nodes {
                     spare.push(moves);

@@ -368,17 +368,26 @@ impl Rules for Blockade {
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
     /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7).
     fn dead_end(&self, board: &Board) -> bool {
+        let key = {
+            let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
+            self.table_key(board, &mut memo.scratch)
+        };
+        self.dead_end_at(board, key)
+    }
+
+    /// `dead_end` as kept by table key, which tells apart every position it tells apart:
+    /// its column order counts only while rows are dealt, and only its foundations'
+    /// heights count.
+    fn dead_end_at(&self, board: &Board, table_key: u128) -> bool {
         let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
-        let DeadEnds { read, scratch } = &mut *memo;
-        let key = self.table_key(board, scratch);
-        if let Some(&dead) = read.get(&key) {
+        if let Some(&dead) = memo.read.get(&table_key) {
             return dead;
         }
         let dead = self.relaxed_dead_end(board);
-        if read.len() >= DEAD_ENDS_KEPT {
-            read.clear();
+        if memo.read.len() >= DEAD_ENDS_KEPT {
+            memo.read.clear();
         }
-        read.insert(key, dead);
+        memo.read.insert(table_key, dead);
         dead
     }
 
@@ -432,7 +441,8 @@ impl Rules for Blockade {
                 until,
                 out_of_time: false,
             };
-            let won = probing.search(self, state);
+            let root = self.table_key(&state.board, &mut probing.scratch);
+            let won = probing.search(self, state, root);
             nodes += probing.nodes;
             if won {
                 return (Some(probing.line), nodes);
@@ -692,8 +702,8 @@ struct Probe {
 impl Probe {
     /// Whether a win lies below `state` within the cut-off; the won line is `line`.
     /// `state` is left as given.
-    fn search(&mut self, rules: &Blockade, state: &mut State) -> bool {
-        if rules.dead_end(&state.board) {
+    fn search(&mut self, rules: &Blockade, state: &mut State, key: u128) -> bool {
+        if rules.dead_end_at(&state.board, key) {
             return false;
         }
         let mut legal = self.spare.pop().unwrap_or_default();
@@ -726,7 +736,7 @@ impl Probe {
                 return true;
             }
             let key = rules.table_key(&state.board, &mut self.scratch);
-            if self.seen.insert(key) && self.search(rules, state) {
+            if self.seen.insert(key) && self.search(rules, state, key) {
                 state.pop();
                 return true;
             }
