@@ -661,10 +661,9 @@ fn column_order(piles: &[Vec<Card>]) -> [usize; COLUMNS] {
     let mut order: [usize; COLUMNS] = std::array::from_fn(|col| col);
     if piles[STOCK].is_empty() {
         let heads: [u64; COLUMNS] = std::array::from_fn(|col| {
-            let mut head = [0u8; 8];
-            let n = piles[col].len().min(8);
-            head[..n].copy_from_slice(&piles[col][..n]);
-            u64::from_be_bytes(head)
+            let cards = &piles[col][..piles[col].len().min(8)];
+            let head = cards.iter().fold(0u64, |head, &card| head << 8 | u64::from(card));
+            head.checked_shl(8 * (8 - cards.len() as u32)).unwrap_or(0)
         });
         order.sort_unstable_by(|&a, &b| heads[a].cmp(&heads[b]).then_with(|| piles[a].cmp(&piles[b])));
     }
