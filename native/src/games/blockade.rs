@@ -42,7 +42,8 @@ const PROBE_SHARE: f64 = 0.5;
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
 
-/// Dead ends read at most before they are forgotten: some 8 MB.
+/// Dead ends kept at most before they are forgotten: a table of some 17 MB (524,288
+/// slots of 33 bytes).
 const DEAD_ENDS_KEPT: usize = 1 << 18;
 
 /// Chance, in half the drawn dives, that `deal` is tried first (`blockade.EARLY_DEAL`).
