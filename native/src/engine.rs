@@ -437,6 +437,13 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// The repetition key of the position `mv` leads to, written to `out` without
+    /// playing it, for a game that can tell it so; false: the engine plays the move and
+    /// takes it back to read the key.
+    fn repetition_key_after(&self, _board: &Board, _mv: Move, _out: &mut Vec<u8>) -> bool {
+        false
+    }
+
     // --- what the solver knows of the game -------------------------------------------
 
     /// The position as the search's table sees it (`Rules.solver_key`).
@@ -462,6 +469,12 @@ pub trait Rules: Send + Sync {
     /// A position proved lost without search.
     fn dead_end(&self, _board: &Board) -> bool {
         false
+    }
+
+    /// `dead_end` of a position whose `table_key` the caller has at hand, for a game that
+    /// keeps what it read by table key.
+    fn dead_end_at(&self, board: &Board, _table_key: u128) -> bool {
+        self.dead_end(board)
     }
 
     /// Nodes of the shortest probe when the game is searched by restarted probes
@@ -677,9 +690,15 @@ impl State {
     }
 
     fn repeats(&mut self, mv: Move) -> bool {
-        self.push(mv);
-        let after = self.repetition_hash();
-        self.pop();
+        self.scratch.clear();
+        let after = if self.rules.repetition_key_after(&self.board, mv, &mut self.scratch) {
+            hash128(&self.scratch)
+        } else {
+            self.push(mv);
+            let after = self.repetition_hash();
+            self.pop();
+            after
+        };
         self.seen.contains(&after)
     }
 

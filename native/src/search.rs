@@ -195,14 +195,19 @@ enum Order<'a> {
 /// alone when there is one, else every legal move in the game's order.
 pub fn children(state: &mut State) -> Vec<Move> {
     let mut moves = Vec::new();
-    children_in(state, &mut Order::Game, &mut moves);
+    children_in(state, &mut Order::Game, &mut moves, None);
     moves
 }
 
-/// `children` in `order`, written into `legal`.
-fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>) {
+/// `children` in `order`, written into `legal`; `table_key` is the position's
+/// `Rules::table_key` where the caller has it.
+fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>, table_key: Option<u128>) {
     legal.clear();
-    if state.rules.dead_end(&state.board) {
+    let dead = match table_key {
+        Some(key) => state.rules.dead_end_at(&state.board, key),
+        None => state.rules.dead_end(&state.board),
+    };
+    if dead {
         return;
     }
     state.legal_into(legal);
@@ -356,7 +361,7 @@ fn depth_first(
     let mut count: u32 = 1;
     let mut path: Vec<Move> = Vec::new();
     let mut first = spare.pop().unwrap_or_default();
-    children_in(state, &mut order, &mut first);
+    children_in(state, &mut order, &mut first, None);
     frames.push(Frame { moves: first, next: 0, number: 0, low: 0, stretch: 0, played: 0 });
     let mut nodes: u64 = 0;
     let mut next_clock_check = TIME_CHECK_EVERY;
@@ -432,7 +437,9 @@ fn depth_first(
                 break;
             }
             let mut moves = spare.pop().unwrap_or_default();
-            children_in(state, &mut order, &mut moves);
+            // the key is the table key itself unless the start's memory is tracked
+            let own = !(track_memory && irreversible > 0);
+            children_in(state, &mut order, &mut moves, own.then_some(key));
             if let [forced] = moves[..] {
                 if !forced.reversible && nodes < max_nodes {
                     spare.push(moves);
@@ -585,17 +592,19 @@ mod tests {
     }
 
     /// Table keys must tell positions apart exactly as `solver_key` does (Star's packed
-    /// key, the others' hashes): along random lines of several deals of each game, equal
-    /// table keys and equal solver keys go together.
+    /// key, the others' hashes; Blockade's with its foundations as heights): along random
+    /// lines of several deals of each game, equal table keys and equal solver keys go
+    /// together.
     #[test]
     fn table_keys_pair_with_solver_keys() {
         let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
         let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
-        let games: [(&str, Options); 5] = [
+        let games: [(&str, Options); 6] = [
             ("star", vec![s("direction", "first-fit")]),
             ("sun", vec![s("transfers", "purposeful")]),
             ("clock", vec![b("wrap_marriage", false)]),
             ("blockade", vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")]),
+            ("blockade", vec![b("move_sequences", true), s("empty_columns", "any"), s("deal_when", "stuck")]),
             ("shah", Vec::new()),
         ];
         let mut rng = SplitMix64::new(7);

@@ -2,15 +2,18 @@
 //! row, eight foundations; and what the solver knows of it (`patience.solver.blockade`,
 //! `patience.solver.blockade_relaxed`).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
-use crate::hash::{hash128, HashedSet};
+use crate::hash::{hash128, HashedMap, HashedSet};
 use crate::search::{self, probe_cutoff, Budget, Outcome};
 
 mod beam;
+mod relaxed;
+
+use relaxed::Relaxed;
 
 const COLUMNS: usize = 12;
 const FOUND0: usize = COLUMNS; // found1 … found8 are piles 12–19 (BLK-1)
@@ -39,14 +42,28 @@ const PROBE_SHARE: f64 = 0.5;
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
 
+/// Dead ends kept at most before they are forgotten: a table of some 17 MB (524,288
+/// slots of 33 bytes).
+const DEAD_ENDS_KEPT: usize = 1 << 18;
+
 /// Chance, in half the drawn dives, that `deal` is tried first (`blockade.EARLY_DEAL`).
 const EARLY_DEAL: f64 = 0.05;
 
 pub struct Blockade {
     layout: Vec<Pile>,
+    dead_ends: Mutex<DeadEnds>,
     sequences: bool,
     fill_any: bool,
     deal_when_stuck: bool,
+}
+
+/// The dead ends read, by table key (`dead_end` depends on nothing else): the probes
+/// restart from one position, the exact search goes over the lead's ground again, and
+/// the relaxed game is the dearest part of a node.
+#[derive(Default)]
+struct DeadEnds {
+    read: HashedMap<bool>,
+    scratch: Vec<u8>, // table keys while they are hashed
 }
 
 /// Blockade with `options` (`move_sequences`, `empty_columns`, `deal_when`), or why not.
@@ -69,6 +86,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     layout.push(Pile::new("stock", Kind::Stock, 0));
     Ok(Arc::new(Blockade {
         layout,
+        dead_ends: Mutex::new(DeadEnds::default()),
         sequences: sequences.ok_or_else(|| missing("move_sequences"))?,
         fill_any: fill_any.ok_or_else(|| missing("empty_columns"))?,
         deal_when_stuck: stuck.ok_or_else(|| missing("deal_when"))?,
@@ -253,23 +271,76 @@ impl Rules for Blockade {
         }
     }
 
+    /// A reversible move only moves cards between columns, with no refill (BLK-5,
+    /// BLK-6, BLK-8): the key of where it leads is read off the columns as they are.
+    fn repetition_key_after(&self, board: &Board, mv: Move, out: &mut Vec<u8>) -> bool {
+        if !mv.reversible || mv.is_action() || mv.dst >= COLUMNS {
+            return false;
+        }
+        let piles = &board.piles;
+        let moved = &piles[mv.src][mv.index..];
+        for (col, cards) in piles[..COLUMNS].iter().enumerate() {
+            if col == mv.src {
+                out.extend_from_slice(&cards[..mv.index]);
+            } else {
+                out.extend_from_slice(cards);
+                if col == mv.dst {
+                    out.extend_from_slice(moved);
+                }
+            }
+            out.push(0xff);
+        }
+        true
+    }
+
     /// `BlockadeRules.solver_key`: two foundations of one suit are interchangeable (BLK-2),
     /// so foundations are sorted; once the stock is spent no deal and no refill is left
     /// (BLK-4, BLK-6) and every move treats the columns alike (BLK-5, BLK-8), so the
     /// columns are sorted too.
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
-        let mut columns: [&[Card]; COLUMNS] = std::array::from_fn(|col| piles[col].as_slice());
-        if piles[STOCK].is_empty() {
-            columns.sort_unstable();
+        for col in column_order(piles) {
+            out.extend_from_slice(&piles[col]);
+            out.push(0xff);
         }
+        // a foundation holds its suit from the ace up (BLK-2): its cards sort as its
+        // first card (none first) and then its height do
         let mut founds: [&[Card]; 8] = std::array::from_fn(|f| piles[FOUND0 + f].as_slice());
-        founds.sort_unstable();
-        for cards in columns.into_iter().chain(founds) {
+        founds.sort_unstable_by_key(|cards| (cards.first().copied(), cards.len()));
+        for cards in founds {
             out.extend_from_slice(cards);
             out.push(0xff);
         }
         out.extend_from_slice(&piles[STOCK]);
+    }
+
+    /// The hash of `solver_key` written more briefly: the foundations as each suit's two
+    /// heights, lower first, which tell the sorted foundations apart exactly (a
+    /// foundation holds its suit from the ace up, BLK-2), and the rest as `solver_key`
+    /// writes it. Equal keys still mean equal `solver_key`s.
+    fn table_key(&self, board: &Board, scratch: &mut Vec<u8>) -> u128 {
+        let piles = &board.piles;
+        scratch.clear();
+        for col in column_order(piles) {
+            scratch.extend_from_slice(&piles[col]);
+            scratch.push(0xff);
+        }
+        let mut heights = [0u8; 8];
+        for found in &piles[FOUND0..FOUND0 + 8] {
+            if let Some(&ace) = found.first() {
+                let pair = &mut heights[2 * usize::from(suit(ace))..][..2];
+                let height = found.len() as u8;
+                if height > pair[1] {
+                    pair[0] = pair[1];
+                    pair[1] = height;
+                } else {
+                    pair[0] = height;
+                }
+            }
+        }
+        scratch.extend_from_slice(&heights);
+        scratch.extend_from_slice(&piles[STOCK]);
+        hash128(scratch)
     }
 
     /// `blockade_safe_move`: a card to a foundation when both copies of the card below it
@@ -298,20 +369,27 @@ impl Rules for Blockade {
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
     /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7).
     fn dead_end(&self, board: &Board) -> bool {
-        let stock = &board.piles[STOCK];
-        let mut game = Relaxed::of_position(&board.piles, self.sequences);
-        let mut left = stock.len();
-        game.settle();
-        while left > 0 && !game.tops.contains(&0) {
-            left = game.deal_row(stock, left);
-            game.settle();
+        let key = {
+            let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
+            self.table_key(board, &mut memo.scratch)
+        };
+        self.dead_end_at(board, key)
+    }
+
+    /// `dead_end` as kept by table key, which tells apart every position it tells apart:
+    /// its column order counts only while rows are dealt, and only its foundations'
+    /// heights count.
+    fn dead_end_at(&self, board: &Board, table_key: u128) -> bool {
+        let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&dead) = memo.read.get(&table_key) {
+            return dead;
         }
-        game.release(&stock[..left]);
-        game.settle();
-        if self.fill_any && game.tops.contains(&0) {
-            return false; // a column may be emptied, and any card may move into it (BLK-8)
+        let dead = self.relaxed_dead_end(board);
+        if memo.read.len() >= DEAD_ENDS_KEPT {
+            memo.read.clear();
         }
-        game.tops.iter().any(|&t| t > 0)
+        memo.read.insert(table_key, dead);
+        dead
     }
 
     /// The exact search proves this game's rare losses in a few nodes (`EXACT_LEAD`).
@@ -357,13 +435,15 @@ impl Rules for Blockade {
                 order: ProbeOrder::new(probe),
                 seen: HashedSet::default(),
                 scratch: Vec::new(),
+                spare: Vec::new(),
                 line: Vec::new(),
                 nodes: 0,
                 cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
                 until,
                 out_of_time: false,
             };
-            let won = probing.search(self, state);
+            let root = self.table_key(&state.board, &mut probing.scratch);
+            let won = probing.search(self, state, root);
             nodes += probing.nodes;
             if won {
                 return (Some(probing.line), nodes);
@@ -401,6 +481,24 @@ impl Rules for Blockade {
 }
 
 impl Blockade {
+    /// `dead_end` read off the relaxed game.
+    fn relaxed_dead_end(&self, board: &Board) -> bool {
+        let stock = &board.piles[STOCK];
+        let mut game = Relaxed::of_position(&board.piles, self.sequences);
+        let mut left = stock.len();
+        game.settle();
+        while left > 0 && !game.tops.contains(&0) {
+            left = game.deal_row(stock, left);
+            game.settle();
+        }
+        game.release(&stock[..left]);
+        game.settle();
+        if self.fill_any && game.tops.contains(&0) {
+            return false; // a column may be emptied, and any card may move into it (BLK-8)
+        }
+        game.tops.iter().any(|&t| t > 0)
+    }
+
     /// One dive (`blockade_search._dive`): from `state`, the first move in `order` to a
     /// position not yet met on the line, until the stock is spent, the line is stuck or a
     /// deal lands on a dead end (BLK-4); then the endgame's exact search. The won line or
@@ -424,11 +522,12 @@ impl Blockade {
         seen.insert(key_hash(&state.board));
         let mut nodes = 0;
         let mut reached = true; // whether the line reached a spent stock
+        let mut legal = Vec::new();
         while !state.board.piles[STOCK].is_empty() {
-            let mut legal = state.legal_raw().to_vec();
+            state.legal_into(&mut legal);
             order.arrange(self, &state.board, &mut legal);
             let mut played = None;
-            for mv in legal {
+            for &mv in &legal {
                 state.play_raw(mv);
                 if seen.insert(key_hash(&state.board)) {
                     played = Some(mv);
@@ -481,6 +580,7 @@ impl Blockade {
 /// plays, then marriages, each shuffled (in even probes drawn together), `deal` last, or
 /// first by a small chance in half of them. Which order is tried changes no answer.
 struct ProbeOrder {
+    parts: Vec<Move>, // `arrange`'s buffer
     fixed: bool,
     mixed: bool,
     early_deal: f64,
@@ -490,6 +590,7 @@ struct ProbeOrder {
 impl ProbeOrder {
     fn new(probe: u64) -> ProbeOrder {
         ProbeOrder {
+            parts: Vec::new(),
             fixed: probe == 0 || probe % 8 == 3,
             mixed: probe.is_multiple_of(2),
             early_deal: if probe % 4 >= 2 { EARLY_DEAL } else { 0.0 },
@@ -518,27 +619,56 @@ impl ProbeOrder {
             rules.order(board, legal);
             return;
         }
-        let (deals, cards): (Vec<Move>, Vec<Move>) = legal.iter().partition(|m| m.is_action());
-        let (mut plays, mut others): (Vec<Move>, Vec<Move>) =
-            cards.into_iter().partition(|m| m.dst >= FOUND0);
-        if self.mixed {
-            others.append(&mut plays);
-        }
-        self.shuffle(&mut plays);
-        self.shuffle(&mut others);
-        legal.clear();
-        let early = !deals.is_empty()
+        // foundation plays, then the other card moves (all of them together when mixed),
+        // then the deals, each part in the order given, in a buffer kept between calls
+        let mut parts = std::mem::take(&mut self.parts);
+        parts.clear();
+        let play = |m: &&Move| !m.is_action() && m.dst >= FOUND0;
+        let other = |m: &&Move| !m.is_action() && m.dst < FOUND0;
+        let plays = if self.mixed {
+            parts.extend(legal.iter().filter(other));
+            parts.extend(legal.iter().filter(play));
+            0
+        } else {
+            parts.extend(legal.iter().filter(play));
+            let plays = parts.len();
+            parts.extend(legal.iter().filter(other));
+            plays
+        };
+        let cards = parts.len();
+        parts.extend(legal.iter().filter(|m| m.is_action()));
+        self.shuffle(&mut parts[..plays]);
+        self.shuffle(&mut parts[plays..cards]);
+        let early = cards < parts.len()
             && self.early_deal > 0.0
             && ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < self.early_deal;
+        legal.clear();
         if early {
-            legal.extend(deals.iter().copied());
+            legal.extend_from_slice(&parts[cards..]);
         }
-        legal.extend(plays);
-        legal.extend(others);
+        legal.extend_from_slice(&parts[..cards]);
         if !early {
-            legal.extend(deals);
+            legal.extend_from_slice(&parts[cards..]);
         }
+        self.parts = parts;
     }
+}
+
+/// The columns in `solver_key`'s order: as they are while the stock lasts; once it is
+/// spent, sorted by their cards (BLK-4, BLK-5, BLK-6, BLK-8). The first eight cards as a
+/// number, zeros after a shorter column, order columns as their cards do (a card's code
+/// is never 0); only columns alike in those need their cards compared.
+fn column_order(piles: &[Vec<Card>]) -> [usize; COLUMNS] {
+    let mut order: [usize; COLUMNS] = std::array::from_fn(|col| col);
+    if piles[STOCK].is_empty() {
+        let heads: [u64; COLUMNS] = std::array::from_fn(|col| {
+            let cards = &piles[col][..piles[col].len().min(8)];
+            let head = cards.iter().fold(0u64, |head, &card| head << 8 | u64::from(card));
+            head.checked_shl(8 * (8 - cards.len() as u32)).unwrap_or(0)
+        });
+        order.sort_unstable_by(|&a, &b| heads[a].cmp(&heads[b]).then_with(|| piles[a].cmp(&piles[b])));
+    }
+    order
 }
 
 /// How many copies of `card` lie on the foundations (BLK-2: a foundation of the card's
@@ -553,217 +683,6 @@ fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
         .count()
 }
 
-/// Blockade's relaxed game (`patience.solver.blockade_relaxed.Relaxed`): cards taken off
-/// the columns while the rules could let them leave, rows dealt onto what is left.
-///
-/// A card is free when on a foundation or taken off; held cards (stock not yet dealt) are
-/// neither. A column's top card may go when every lower rank of its suit has a free copy
-/// (two if its other copy is home), or when some copy of its successor in suit is neither
-/// held, home nor buried under the top of its own column (BLK-2, BLK-5); with
-/// `move_sequences` a same-suit descending run goes off as one when its first card may
-/// marry. Every real line maps into it (the Python module argues it), so a card it cannot
-/// take off never leaves its column.
-struct Relaxed {
-    sequences: bool,
-    columns: [Column; COLUMNS],
-    tops: [usize; COLUMNS],
-    free: [u8; 64],
-    home: [u8; 64],
-    buried: [i16; 64],
-    reach: [u8; 4],
-    reach2: [u8; 4],
-}
-
-impl Relaxed {
-    /// The relaxed game of a position: its columns, the foundations' cards free and home,
-    /// the stock held (`relaxed_position`).
-    fn of_position(piles: &[Vec<Card>], sequences: bool) -> Relaxed {
-        let mut game = Relaxed {
-            sequences,
-            columns: std::array::from_fn(|col| Column::of(&piles[col])),
-            tops: [0; COLUMNS],
-            free: [0; 64],
-            home: [0; 64],
-            buried: [0; 64],
-            reach: [0; 4],
-            reach2: [0; 4],
-        };
-        // a king has no successor: both copies of "rank 14" count as buried
-        for code in usize::from(KING + 1) << 2..64 {
-            game.buried[code] = 2;
-        }
-        for found in &piles[FOUND0..FOUND0 + 8] {
-            for &card in found {
-                game.free[usize::from(card)] += 1;
-                game.home[usize::from(card)] += 1;
-                game.buried[usize::from(card)] += 1;
-            }
-        }
-        for &card in &piles[STOCK] {
-            game.buried[usize::from(card)] += 1;
-        }
-        for (col, cards) in piles[..COLUMNS].iter().enumerate() {
-            game.tops[col] = cards.len();
-            if let Some(&last) = cards.last() {
-                for &card in cards {
-                    game.buried[usize::from(card)] += 1;
-                }
-                game.buried[usize::from(last)] -= 1;
-            }
-        }
-        game.raise_reach();
-        game
-    }
-
-    fn raise_reach(&mut self) {
-        for s in 0..4 {
-            self.raise_suit(s);
-        }
-    }
-
-    /// Raise `reach` (`reach2`) of suit `s`: the highest rank whose lower ranks all have
-    /// one (two) free copies.
-    fn raise_suit(&mut self, s: u8) {
-        let at = |r: u8| usize::from((r + 1) << 2 | s);
-        let mut r = self.reach[usize::from(s)];
-        while r < KING && self.free[at(r)] > 0 {
-            r += 1;
-        }
-        self.reach[usize::from(s)] = r;
-        let mut r = self.reach2[usize::from(s)];
-        while r < KING && self.free[at(r)] > 1 {
-            r += 1;
-        }
-        self.reach2[usize::from(s)] = r;
-    }
-
-    /// Take off every card that may go until nothing changes (`taken_off`).
-    fn settle(&mut self) {
-        let mut progress = true;
-        while progress {
-            progress = false;
-            for col in 0..COLUMNS {
-                let mut top = self.tops[col];
-                while top > 0 {
-                    let card = self.columns[col][top - 1];
-                    let s = usize::from(suit(card));
-                    let reach = if self.home[usize::from(card)] > 0 { self.reach2[s] } else { self.reach[s] };
-                    let base = if rank(card) <= reach + 1 || self.buried[usize::from(card + NEXT)] < 2 {
-                        top - 1
-                    } else if self.sequences {
-                        let Some(base) = run_that_may_marry(&self.columns[col], top, &self.buried) else {
-                            break;
-                        };
-                        for k in base..top - 1 {
-                            self.buried[usize::from(self.columns[col][k])] -= 1;
-                        }
-                        base
-                    } else {
-                        break;
-                    };
-                    for k in base..top {
-                        let c = self.columns[col][k];
-                        self.free[usize::from(c)] += 1;
-                        self.raise_suit(suit(c));
-                    }
-                    top = base;
-                    if top > 0 {
-                        self.buried[usize::from(self.columns[col][top - 1])] -= 1;
-                    }
-                    progress = true;
-                }
-                self.tops[col] = top;
-            }
-        }
-    }
-
-    /// Lay one row from `stock[..left]` (its top last) onto the cards still on, col1 ->
-    /// col12, aces straight up (BLK-4); the number of stock cards left.
-    fn deal_row(&mut self, stock: &[Card], mut left: usize) -> usize {
-        let mut aces = false;
-        for col in 0..COLUMNS {
-            while left > 0 && rank(stock[left - 1]) == ACE {
-                left -= 1;
-                self.buried[usize::from(stock[left])] -= 1;
-                self.free[usize::from(stock[left])] += 1;
-                aces = true;
-            }
-            if left == 0 {
-                break;
-            }
-            left -= 1;
-            let card = stock[left];
-            self.buried[usize::from(card)] -= 1;
-            let top = self.tops[col];
-            let cards = &mut self.columns[col];
-            cards.truncate(top);
-            if let Some(&last) = cards.last() {
-                self.buried[usize::from(last)] += 1;
-            }
-            cards.push(card);
-            self.tops[col] = top + 1;
-        }
-        if aces {
-            self.raise_reach();
-        }
-        left
-    }
-
-    /// Make held cards free (stock cards that may come whenever wanted).
-    fn release(&mut self, held: &[Card]) {
-        for &card in held {
-            self.buried[usize::from(card)] -= 1;
-            self.free[usize::from(card)] += 1;
-        }
-        self.raise_reach();
-    }
-}
-
-/// A column of the relaxed game, in place: no game holds more than 104 cards.
-#[derive(Clone, Copy)]
-struct Column {
-    cards: [Card; 104],
-    len: usize,
-}
-
-impl Column {
-    fn of(cards: &[Card]) -> Column {
-        let mut column = Column { cards: [0; 104], len: cards.len() };
-        column.cards[..cards.len()].copy_from_slice(cards);
-        column
-    }
-
-    fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
-    }
-
-    fn push(&mut self, card: Card) {
-        self.cards[self.len] = card;
-        self.len += 1;
-    }
-}
-
-impl std::ops::Deref for Column {
-    type Target = [Card];
-
-    fn deref(&self) -> &[Card] {
-        &self.cards[..self.len]
-    }
-}
-
-/// The index of the first card of a same-suit descending run ending at `cards[top - 1]`
-/// whose first card has an unburied successor (BLK-5).
-fn run_that_may_marry(cards: &[Card], top: usize, buried: &[i16; 64]) -> Option<usize> {
-    let mut base = top - 1;
-    while base > 0 && cards[base - 1] == cards[base] + NEXT {
-        base -= 1;
-        if buried[usize::from(cards[base] + NEXT)] < 2 {
-            return Some(base);
-        }
-    }
-    None
-}
-
 /// One probe (`depth_first.restarts` with `blockade_probe_order`): a depth-first search
 /// for a win in its probe's order, the safe move alone where there is one, dead ends
 /// cut, positions met once (by `solver_key`), cut off after `cutoff` nodes. It only
@@ -771,7 +690,8 @@ fn run_that_may_marry(cards: &[Card], top: usize, buried: &[i16; 64]) -> Option<
 struct Probe {
     order: ProbeOrder,
     seen: HashedSet,
-    scratch: Vec<u8>, // solver keys while they are hashed
+    scratch: Vec<u8>,      // solver keys while they are hashed
+    spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     line: Vec<Move>,
     nodes: u64,
     cutoff: u64,
@@ -782,17 +702,26 @@ struct Probe {
 impl Probe {
     /// Whether a win lies below `state` within the cut-off; the won line is `line`.
     /// `state` is left as given.
-    fn search(&mut self, rules: &Blockade, state: &mut State) -> bool {
-        if rules.dead_end(&state.board) {
+    fn search(&mut self, rules: &Blockade, state: &mut State, key: u128) -> bool {
+        if rules.dead_end_at(&state.board, key) {
             return false;
         }
-        let mut legal = state.legal_raw().to_vec();
+        let mut legal = self.spare.pop().unwrap_or_default();
+        state.legal_into(&mut legal);
         if let Some(safe) = rules.safe_move(&state.board, &legal) {
-            legal = vec![safe];
+            legal.clear();
+            legal.push(safe);
         } else {
             self.order.arrange(rules, &state.board, &mut legal);
         }
-        for mv in legal {
+        let won = self.search_moves(rules, state, &legal);
+        self.spare.push(legal);
+        won
+    }
+
+    /// Whether a win lies below one of `moves` from `state`, tried in turn.
+    fn search_moves(&mut self, rules: &Blockade, state: &mut State, moves: &[Move]) -> bool {
+        for &mv in moves {
             if self.nodes >= self.cutoff || self.out_of_time {
                 return false;
             }
@@ -807,7 +736,7 @@ impl Probe {
                 return true;
             }
             let key = rules.table_key(&state.board, &mut self.scratch);
-            if self.seen.insert(key) && self.search(rules, state) {
+            if self.seen.insert(key) && self.search(rules, state, key) {
                 state.pop();
                 return true;
             }
@@ -815,5 +744,50 @@ impl Probe {
             state.pop();
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::deals::{chance_source, deal_order, SplitMix64};
+    use crate::games;
+
+    /// Along random lines of every option set, the repetition key a reversible move leads
+    /// to, read without playing it, is the one read after playing it.
+    #[test]
+    fn repetition_keys_after_a_move_are_read_without_playing_it() {
+        let mut rng = SplitMix64::new(3);
+        let mut checked = 0;
+        for sequences in [false, true] {
+            for (fill, when) in [("stay", "any"), ("any", "any"), ("any", "stuck")] {
+                let options: Options = vec![
+                    ("move_sequences".into(), OptValue::Bool(sequences)),
+                    ("empty_columns".into(), OptValue::Str(fill.into())),
+                    ("deal_when".into(), OptValue::Str(when.into())),
+                ];
+                for deal in 1..=20 {
+                    let (rules, decks) = games::rules("blockade", &options).expect("blockade plays");
+                    let deck = deal_order(deal, decks);
+                    let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                    while !state.legal_raw().is_empty() && state.moves_played() < 1000 {
+                        let legal = state.legal_raw().to_vec();
+                        for &mv in legal.iter().filter(|m| m.reversible) {
+                            let mut read = Vec::new();
+                            assert!(rules.repetition_key_after(&state.board, mv, &mut read));
+                            state.play_raw(mv);
+                            let mut played = Vec::new();
+                            rules.repetition_key(&state.board, &mut played);
+                            state.pop();
+                            assert_eq!(read, played, "deal {deal}, {mv:?}");
+                            checked += 1;
+                        }
+                        state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} moves");
     }
 }

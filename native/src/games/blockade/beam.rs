@@ -51,9 +51,10 @@ const VARIANTS: [Weights; 3] = [
     Weights { home: 16, blocked: 8, gap: 1, suited: 0, stuck: 16 },
 ];
 
-/// A kept position: its piles and the moves from the dive's start that reach it.
+/// A kept position: its piles, each followed by the byte 255 (one list, not one a pile),
+/// and the moves from the dive's start that reach it.
 struct Entry {
-    piles: Vec<Vec<Card>>,
+    piles: Vec<u8>,
     line: Vec<Move>,
 }
 
@@ -129,7 +130,7 @@ impl Beam<'_> {
 
     /// One beam: a won line or None, and whether any position was dropped.
     fn run(&mut self, state: &mut State, not_won: &mut HashedSet) -> (Option<Vec<Move>>, bool) {
-        let mut layer = vec![Entry { piles: state.board.piles.clone(), line: Vec::new() }];
+        let mut layer = vec![Entry { piles: state.board.key(), line: Vec::new() }];
         let mut dropped = false;
         let answer = 'beam: loop {
             if layer.is_empty() {
@@ -148,6 +149,7 @@ impl Beam<'_> {
                     parent,
                     seen: HashedSet::default(),
                     path: entry.line.clone(),
+                    spare: Vec::new(),
                     rows: &mut rows,
                     endgames: &mut endgames,
                     nodes: 0,
@@ -201,7 +203,10 @@ impl Beam<'_> {
         ranked.sort_unstable_by_key(|c| (c.0, c.1));
         let mut scratch = Board::new(self.rules.layout().len(), 0, String::new());
         let mut live = |entry: &Entry| {
-            scratch.piles.clone_from(&entry.piles);
+            for (pile, cards) in scratch.piles.iter_mut().zip(entry.piles.split(|&b| b == 0xff)) {
+                pile.clear();
+                pile.extend_from_slice(cards);
+            }
             !self.rules.dead_end(&scratch)
         };
         let mut layer = Vec::new();
@@ -237,7 +242,8 @@ struct Between<'a, 'b> {
     beam: &'a Beam<'b>,
     parent: usize,
     seen: HashedSet,
-    path: Vec<Move>, // moves from the dive's start
+    path: Vec<Move>,       // moves from the dive's start
+    spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     rows: &'a mut Children,
     endgames: &'a mut Children,
     nodes: u64,
@@ -250,13 +256,23 @@ impl Between<'_, '_> {
     /// `endgames`. The won line if a won position is met. `state` is left as given.
     fn visit(&mut self, state: &mut State) -> Option<Vec<Move>> {
         let rules = self.beam.rules;
-        let mut moves = state.legal_raw().to_vec();
+        let mut moves = self.spare.pop().unwrap_or_default();
+        state.legal_into(&mut moves);
         if let Some(safe) = rules.safe_move(&state.board, &moves) {
-            moves = vec![safe];
+            moves.clear();
+            moves.push(safe);
         } else {
             rules.order(&state.board, &mut moves);
         }
-        for mv in moves {
+        let won = self.visit_moves(state, &moves);
+        self.spare.push(moves);
+        won
+    }
+
+    /// `visit`'s work for each of `moves` from `state`, in turn.
+    fn visit_moves(&mut self, state: &mut State, moves: &[Move]) -> Option<Vec<Move>> {
+        let rules = self.beam.rules;
+        for &mv in moves {
             state.play_raw(mv);
             self.nodes += 1;
             self.path.push(mv);
@@ -293,7 +309,7 @@ impl Between<'_, '_> {
         into.entry(key).or_insert_with(|| {
             let piles = &state.board.piles;
             let score = score(piles, self.beam.weights, self.beam.rules.sequences);
-            let entry = Entry { piles: piles.clone(), line: self.path.clone() };
+            let entry = Entry { piles: state.board.key(), line: self.path.clone() };
             (score, order, self.parent, entry)
         });
     }
