@@ -14,15 +14,20 @@ use patience_native::engine::{OptValue, Options, State};
 use patience_native::games;
 use patience_native::search::{solve, Budget};
 
-/// The default options of each game the native search decides alone.
+/// The default options of each game (`Game.options` in Python).
 fn options(game: &str) -> Options {
     let s = |name: &str, v: &str| (name.to_string(), OptValue::Str(v.to_string()));
     let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
+    let i = |name: &str, v: i64| (name.to_string(), OptValue::Int(v));
     match game {
         "star" => vec![s("direction", "first-fit")],
         "sun" => vec![s("transfers", "purposeful")],
         "clock" => vec![b("wrap_marriage", false)],
         "blockade" => vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")],
+        "rainbow" => vec![i("redeals", 3)],
+        "open-shop" => vec![i("redeals", 0)],
+        "toad" => vec![i("reserve_piles", 1), b("ace_extraction", true), i("reserve_size", 13)],
+        "double-star" => vec![i("foundations", 8), i("piles", 5)],
         _ => Vec::new(),
     }
 }
