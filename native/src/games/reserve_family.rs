@@ -730,8 +730,11 @@ impl Found {
 /// The places, as bits, a foundation of `count` cards takes before its next slot of
 /// place `p` (`_runs`).
 fn run(capacity: usize, count: usize, p: usize) -> u32 {
-    let gap = ((p + 13 - count % 13) % 13).min(capacity - count);
-    (0..gap).fold(0, |r, g| r | 1 << ((count + g) % 13))
+    let start = count % 13;
+    let gap = ((p + 13 - start) % 13).min(capacity - count); // at most 12
+                                                             // `gap` places from `start` on, round the thirteen
+    let bits = ((1u32 << gap) - 1) << start;
+    (bits | bits >> 13) & ALL_PLACES
 }
 
 /// One non-empty reserve or waste pile as the dead end reads it (`PileInfo`).
@@ -886,44 +889,83 @@ fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo
 /// multiset of next free slots matters (the Python docstring argues it); one round is
 /// decided by best fit, two by first fit or else a search over the least multisets.
 fn unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
+    let slots = Slots::new(counts);
     if capacity == 13 {
-        best_fit(counts, places)
+        best_fit(slots, places)
     } else {
-        first_fit(counts, capacity, places) || search_unwinds(counts, capacity, places)
+        first_fit(slots, capacity, places) || search_unwinds(slots, capacity, places)
+    }
+}
+
+/// The most foundations a game of the family has (Toad's and the two-deck Star's eight).
+const MOST_FOUNDATIONS: usize = 8;
+
+/// The next free slots of the open foundations, in a fixed array so that the dead end,
+/// asked at most positions, allocates nothing; places past `len` hold `u8::MAX`, so
+/// that a sort keeps them last and comparisons and sums treat every state alike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Slots {
+    len: usize,
+    at: [u8; MOST_FOUNDATIONS],
+}
+
+impl Slots {
+    fn new(counts: &[usize]) -> Slots {
+        let mut at = [u8::MAX; MOST_FOUNDATIONS];
+        for (slot, &count) in at.iter_mut().zip(counts) {
+            *slot = count as u8; // a foundation holds at most 26 cards
+        }
+        Slots { len: counts.len(), at }
+    }
+
+    fn open(&self) -> &[u8] {
+        &self.at[..self.len]
+    }
+
+    /// Raise slot `j` of these sorted slots to `value` and keep them sorted: only that
+    /// one moves, rightwards past the slots below its new value.
+    fn raise(&mut self, mut j: usize, value: u8) {
+        while j + 1 < self.len && self.at[j + 1] < value {
+            self.at[j] = self.at[j + 1];
+            j += 1;
+        }
+        self.at[j] = value;
     }
 }
 
 /// One round: each card onto the foundation with the highest next free slot not above
 /// its place (`_best_fit`).
-fn best_fit(counts: &[usize], places: &[u8]) -> bool {
-    let mut slots = counts.to_vec();
+fn best_fit(mut slots: Slots, places: &[u8]) -> bool {
     for &place in places {
-        let place = usize::from(place);
         let mut best = None;
-        let mut high = -1i64;
-        for (j, &cur) in slots.iter().enumerate() {
-            if high < cur as i64 && cur <= place {
+        let mut high = -1i32;
+        for (j, &cur) in slots.open().iter().enumerate() {
+            if high < i32::from(cur) && cur <= place {
                 best = Some(j);
-                high = cur as i64;
+                high = i32::from(cur);
             }
         }
         let Some(j) = best else {
             return false;
         };
-        slots[j] = place + 1;
+        slots.at[j] = place + 1;
     }
     true
 }
 
+/// The slot at which a foundation whose next free slot is `cur` takes place `place`.
+fn fitting_slot(cur: u8, place: u8) -> usize {
+    let (cur, place) = (usize::from(cur), usize::from(place));
+    cur + (place + 13 - cur % 13) % 13
+}
+
 /// Each card onto the foundation whose first fitting slot is lowest: a quick yes.
-fn first_fit(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
-    let mut slots = counts.to_vec();
+fn first_fit(mut slots: Slots, capacity: usize, places: &[u8]) -> bool {
     for &place in places {
-        let place = usize::from(place);
         let mut best = None;
         let mut best_slot = capacity;
-        for (j, &cur) in slots.iter().enumerate() {
-            let slot = cur + (place + 13 - cur % 13) % 13;
+        for (j, &cur) in slots.open().iter().enumerate() {
+            let slot = fitting_slot(cur, place);
             if slot < best_slot {
                 best = Some(j);
                 best_slot = slot;
@@ -932,31 +974,29 @@ fn first_fit(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
         let Some(j) = best else {
             return false;
         };
-        slots[j] = best_slot + 1;
+        slots.at[j] = best_slot as u8 + 1;
     }
     true
 }
 
 /// `unwinds` by breadth over the multisets of next free slots, least ones only; of the
 /// foundations that would take a card at the same slot only the highest is tried.
-fn search_unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
-    let mut states: Vec<Vec<usize>> = vec![counts.to_vec()];
+fn search_unwinds(counts: Slots, capacity: usize, places: &[u8]) -> bool {
+    let mut states: Vec<Slots> = vec![counts];
+    let mut grown: Vec<Slots> = Vec::new();
     for &place in places {
-        let place = usize::from(place);
-        let mut grown: Vec<Vec<usize>> = Vec::new();
+        grown.clear();
         for slots in &states {
             let mut last = usize::MAX;
-            for j in (0..slots.len()).rev() {
-                let cur = slots[j];
-                let slot = cur + (place + 13 - cur % 13) % 13;
+            for j in (0..slots.len).rev() {
+                let slot = fitting_slot(slots.at[j], place);
                 if slot == last {
                     continue;
                 }
                 last = slot;
                 if slot < capacity {
-                    let mut next = slots.clone();
-                    next[j] = slot + 1;
-                    next.sort_unstable();
+                    let mut next = *slots;
+                    next.raise(j, slot as u8 + 1);
                     if !grown.contains(&next) {
                         grown.push(next);
                     }
@@ -966,21 +1006,20 @@ fn search_unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
         if grown.is_empty() {
             return false;
         }
-        states = least(grown);
+        least(&mut grown, &mut states);
     }
     true
 }
 
-/// The states no other state is below everywhere (`_least`).
-fn least(mut states: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
-    states.sort_by_key(|s| s.iter().sum::<usize>());
-    let mut kept: Vec<Vec<usize>> = Vec::new();
-    for slots in states {
-        if !kept.iter().any(|k| k.iter().zip(&slots).all(|(a, b)| a <= b)) {
-            kept.push(slots);
+/// The states no other state is below everywhere (`_least`), into `kept`.
+fn least(states: &mut [Slots], kept: &mut Vec<Slots>) {
+    states.sort_by_key(|s| s.open().iter().map(|&n| usize::from(n)).sum::<usize>());
+    kept.clear();
+    for slots in states.iter() {
+        if !kept.iter().any(|k| k.open().iter().zip(slots.open()).all(|(a, b)| a <= b)) {
+            kept.push(*slots);
         }
     }
-    kept
 }
 
 /// Rank bits of the places of `wall`, and rank bits of the stuck ranks (of those
@@ -1118,6 +1157,39 @@ mod tests {
     use crate::deals::{chance_source, deal_order, SplitMix64};
     use crate::engine::{OptValue, Options, State};
     use crate::games;
+
+    /// The run of places a foundation takes before its next slot of a place, read in one
+    /// step, is the run counted place by place.
+    #[test]
+    fn a_run_is_its_places_counted_one_by_one() {
+        for capacity in [13, 26] {
+            for count in 0..=capacity {
+                for p in 0..13 {
+                    let gap = ((p + 13 - count % 13) % 13).min(capacity - count);
+                    let counted = (0..gap).fold(0, |r, g| r | 1 << ((count + g) % 13));
+                    assert_eq!(super::run(capacity, count, p), counted, "{capacity} {count} {p}");
+                }
+            }
+        }
+    }
+
+    /// Raising one of the sorted slots keeps them sorted, as sorting them again would.
+    #[test]
+    fn raising_a_slot_keeps_the_slots_sorted() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..2_000 {
+            let len = 1 + rng.below(8) as usize;
+            let mut counts: Vec<usize> = (0..len).map(|_| rng.below(26) as usize).collect();
+            counts.sort_unstable();
+            let j = rng.below(len as u64) as usize;
+            let value = counts[j] as u8 + rng.below(26 - counts[j] as u64 + 1) as u8;
+            let mut slots = super::Slots::new(&counts);
+            slots.raise(j, value);
+            counts[j] = usize::from(value);
+            counts.sort_unstable();
+            assert_eq!(slots, super::Slots::new(&counts));
+        }
+    }
 
     /// A probe's order tries the same moves as the family's order (the noise only
     /// reorders them, so a complete probe answers alike), probe 0 in that very order,
