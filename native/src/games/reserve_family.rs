@@ -9,12 +9,15 @@
 //! the family is reversible (§0, the Python module argues it), so every move is flagged
 //! irreversible and the repetition rule never looks.
 
+use std::cell::RefCell;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::cards::{rank, Card, RANK_CHARS};
 use crate::deals::{chance_shuffle, SplitMix64};
 use crate::engine::{unit_draw, Board, Kind, Move, Pile, Rules, State, Value};
 use crate::games::toad;
+use crate::hash::{hash128, HashedMap};
 
 mod dive;
 mod endgame;
@@ -70,6 +73,21 @@ pub struct ReserveRules {
     probe_unit: Option<u64>,
     /// The beams run before the search, and with what share of its budgets (`dived`).
     dive: Option<DiveSpec>,
+    dead_ends: Mutex<DeadEnds>,
+}
+
+/// Dead ends kept at most before they are forgotten: a table of some 17 MB (524,288
+/// slots of 33 bytes).
+const DEAD_ENDS_KEPT: usize = 1 << 18;
+
+/// The dead ends read, by table key, in the deal `deal` names (its chance source): the
+/// restarted probes walk the same positions again, and the dives meet the search's.
+/// Within one deal `dead_end` depends on the table key alone (`dead_end_at` argues it);
+/// across deals it does not, since the key leaves out what the deal fixes.
+#[derive(Default)]
+struct DeadEnds {
+    deal: String,
+    read: HashedMap<bool>,
 }
 
 impl ReserveRules {
@@ -112,6 +130,7 @@ impl ReserveRules {
             placed0,
             probe_unit: None,
             dive: None,
+            dead_ends: Mutex::new(DeadEnds::default()),
         }
     }
 
@@ -515,9 +534,47 @@ impl Rules for ReserveRules {
     /// needs next able to come free (`dead_end_of`); nothing while Toad's extraction is
     /// open, since it takes a card from inside a reserve (TOD-3).
     fn dead_end(&self, board: &Board) -> bool {
+        !self.extraction_open(board) && self.read_dead_end(board)
+    }
+
+    /// `dead_end` as kept by table key, which within one deal tells apart every position
+    /// it tells apart: it reads ranks only, the foundations' counts as a multiset, the
+    /// reserves as a multiset, the waste piles only once no redeal is left and then as a
+    /// multiset, the stock (before the first redeal the deal's suffix of its length) and
+    /// the one hand card; the base rank is the deal's.
+    fn dead_end_at(&self, board: &Board, table_key: u128) -> bool {
         if self.extraction_open(board) {
             return false;
         }
+        let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
+        if memo.deal != board.chance {
+            memo.read.clear();
+            memo.deal.clone_from(&board.chance);
+        }
+        if let Some(&dead) = memo.read.get(&table_key) {
+            return dead;
+        }
+        let dead = self.read_dead_end(board);
+        if memo.read.len() >= DEAD_ENDS_KEPT {
+            memo.read.clear();
+        }
+        memo.read.insert(table_key, dead);
+        dead
+    }
+
+    /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
+    fn order(&self, board: &Board, legal: &mut Vec<Move>) {
+        if self.extraction_open(board) {
+            toad::extractions_first(legal, |m| !m.is_action() && m.index + 1 < board.piles[m.src].len());
+            return;
+        }
+        self.reserve_order(board, legal, None);
+    }
+}
+
+impl ReserveRules {
+    /// The dead end of a position whose extraction, if any, is used or gone.
+    fn read_dead_end(&self, board: &Board) -> bool {
         let (piles, v) = (&board.piles, &board.vars);
         let base = v[BASE_RANK] as u8;
         let form = Form { capacity: self.shape.foundation_cards, base, wrap: self.shape.reserve_wrap };
@@ -544,17 +601,6 @@ impl Rules for ReserveRules {
         dead_end_of(&form, &found, &reserves, &wastes, to_come, last)
     }
 
-    /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
-    fn order(&self, board: &Board, legal: &mut Vec<Move>) {
-        if self.extraction_open(board) {
-            toad::extractions_first(legal, |m| !m.is_action() && m.index + 1 < board.piles[m.src].len());
-            return;
-        }
-        self.reserve_order(board, legal, None);
-    }
-}
-
-impl ReserveRules {
     /// Cards of one place's rank not yet on the foundations (two decks: eight in all).
     fn copies_off(&self, board: &Board, place: u8) -> usize {
         let home: usize = self.found_piles().map(|f| copies_home(board.piles[f].len(), place)).sum();
@@ -890,12 +936,62 @@ fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo
 /// decided by best fit, two by first fit or else a search over the least multisets.
 fn unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
     let slots = Slots::new(counts);
+    let Some(key) = unwinds_key(&slots, capacity, places) else {
+        return unwinds_now(slots, capacity, places);
+    };
+    if let Some(known) = UNWINDS.with(|kept| kept.borrow().get(&key).copied()) {
+        return known;
+    }
+    let answer = unwinds_now(slots, capacity, places);
+    UNWINDS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= UNWINDS_KEPT {
+            kept.clear();
+        }
+        kept.insert(key, answer);
+    });
+    answer
+}
+
+/// `unwinds` worked out.
+fn unwinds_now(slots: Slots, capacity: usize, places: &[u8]) -> bool {
     if capacity == 13 {
         best_fit(slots, places)
     } else {
         first_fit(slots, capacity, places) || search_unwinds(slots, capacity, places)
     }
 }
+
+/// Answers of `unwinds` kept at most before they are forgotten: a table of some 4 MB
+/// (131,072 slots of 17 bytes and their control bytes).
+const UNWINDS_KEPT: usize = 1 << 16;
+
+thread_local! {
+    /// `unwinds`'s answers by `unwinds_key`: the foundations' counts and a pile's places
+    /// change seldom while the other cards move, so most questions come again. One table
+    /// a thread serves every game, since the key holds the whole question.
+    static UNWINDS: RefCell<HashedMap<bool>> = RefCell::new(HashedMap::default());
+}
+
+/// The question `unwinds` answers as a 128-bit hash (`hash::hash128`, whose
+/// collisions are as rare as the search's table keys'): its capacity, slots and places,
+/// each a byte; None for a question of more than `QUESTION_BYTES`.
+fn unwinds_key(slots: &Slots, capacity: usize, places: &[u8]) -> Option<u128> {
+    let slots = slots.open();
+    let len = 2 + slots.len() + places.len();
+    if len > QUESTION_BYTES {
+        return None;
+    }
+    let mut bytes = [0u8; QUESTION_BYTES];
+    bytes[0] = capacity as u8; // 13 or 26
+    bytes[1] = slots.len() as u8;
+    bytes[2..2 + slots.len()].copy_from_slice(slots);
+    bytes[2 + slots.len()..len].copy_from_slice(places);
+    Some(hash128(&bytes[..len]))
+}
+
+/// The longest question `UNWINDS` keeps, in bytes.
+const QUESTION_BYTES: usize = 64;
 
 /// The most foundations a game of the family has (Toad's and the two-deck Star's eight).
 const MOST_FOUNDATIONS: usize = 8;
@@ -1189,6 +1285,100 @@ mod tests {
             counts.sort_unstable();
             assert_eq!(slots, super::Slots::new(&counts));
         }
+    }
+
+    /// The default options of each game of the family (`Game.options` in Python).
+    fn family() -> Vec<(&'static str, Options)> {
+        let int = |name: &str, v: i64| (name.to_string(), OptValue::Int(v));
+        vec![
+            ("rainbow", vec![int("redeals", 3)]),
+            ("open-shop", vec![int("redeals", 0)]),
+            (
+                "toad",
+                vec![
+                    int("reserve_piles", 1),
+                    ("ace_extraction".into(), OptValue::Bool(true)),
+                    int("reserve_size", 13),
+                ],
+            ),
+            ("double-star", vec![int("foundations", 8), int("piles", 5)]),
+        ]
+    }
+
+    /// The dead end kept by table key is the dead end read, in every game of the family,
+    /// with one set of rules going from deal to deal and back (what it keeps is the
+    /// deal's own).
+    #[test]
+    fn kept_dead_ends_are_the_dead_ends_read() {
+        for (game, options) in family() {
+            let (rules, decks) = games::rules(game, &options).expect("plays");
+            let mut rng = SplitMix64::new(5);
+            let mut scratch = Vec::new();
+            let mut dead = 0;
+            for deal in [1, 2, 1, 3, 2, 4, 5, 4] {
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                for _ in 0..400 {
+                    let key = rules.table_key(&state.board, &mut scratch);
+                    let read = rules.dead_end(&state.board);
+                    assert_eq!(rules.dead_end_at(&state.board, key), read, "{game} deal {deal}");
+                    assert_eq!(rules.dead_end_at(&state.board, key), read, "{game} deal {deal}, kept");
+                    dead += usize::from(read);
+                    let legal = state.legal_raw().to_vec();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+            assert!(dead > 0, "{game}: no dead end met");
+        }
+    }
+
+    /// An answer kept by table key in one deal is not read in another, where the same
+    /// key may stand for another position.
+    #[test]
+    fn kept_dead_ends_stay_in_their_deal() {
+        let (game, options) = family().swap_remove(0);
+        let (rules, decks) = games::rules(game, &options).expect("plays");
+        let start = |deal: u64| {
+            let deck = deal_order(deal, decks);
+            State::new(rules.clone(), &deck, chance_source(Some(deal), &deck))
+        };
+        let mut rng = SplitMix64::new(9);
+        let mut dead = start(1);
+        while !rules.dead_end(&dead.board) {
+            let legal = dead.legal_raw().to_vec();
+            if legal.is_empty() {
+                dead = start(1);
+                continue;
+            }
+            dead.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+        }
+        let live = start(2);
+        assert!(!rules.dead_end(&live.board));
+        assert!(rules.dead_end_at(&dead.board, 42));
+        assert!(!rules.dead_end_at(&live.board, 42));
+        assert!(rules.dead_end_at(&dead.board, 42));
+    }
+
+    /// `unwinds` answers as it works out, whether its answer was kept or not.
+    #[test]
+    fn kept_unwinds_answers_are_worked_out_answers() {
+        let mut rng = SplitMix64::new(3);
+        let mut answers = [0usize; 2];
+        for round in 0..4_000 {
+            let capacity = if round % 2 == 0 { 13 } else { 26 };
+            let len = 1 + rng.below(8) as usize;
+            let mut counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64) as usize).collect();
+            counts.sort_unstable();
+            let places: Vec<u8> = (0..1 + rng.below(30)).map(|_| rng.below(13) as u8).collect();
+            let worked = super::unwinds_now(super::Slots::new(&counts), capacity, &places);
+            assert_eq!(super::unwinds(&counts, capacity, &places), worked);
+            assert_eq!(super::unwinds(&counts, capacity, &places), worked, "kept");
+            answers[usize::from(worked)] += 1;
+        }
+        assert!(answers[0] > 0 && answers[1] > 0, "{answers:?}");
     }
 
     /// A probe's order tries the same moves as the family's order (the noise only
