@@ -713,20 +713,17 @@ fn waits(capacity: usize, counts: &[usize]) -> [i64; 13] {
     let mut total = [0i64; 13];
     let mut needing = [0i64; 13];
     for &count in counts {
-        if count >= capacity {
-            continue;
-        }
-        for place in 0..13 {
-            let gap = (place + 13 - count % 13) % 13;
-            if count + gap < capacity {
-                if slowest {
-                    total[place] = total[place].max(gap as i64);
-                    needing[place] = 1;
-                } else {
-                    total[place] += gap as i64;
-                    needing[place] += 1;
-                }
+        // the places from the count's round to the last slot, `gap` cards away
+        let mut place = count % 13;
+        for gap in 0..capacity.saturating_sub(count).min(13) {
+            if slowest {
+                total[place] = total[place].max(gap as i64);
+                needing[place] = 1;
+            } else {
+                total[place] += gap as i64;
+                needing[place] += 1;
             }
+            place = if place == 12 { 0 } else { place + 1 };
         }
     }
     let mut out = [999i64; 13];
@@ -786,21 +783,26 @@ impl Found {
         let open = Slots::below(counts, form.capacity);
         let bits = counts.iter().fold(0u64, |b, &n| b | 1 << n);
         let wanted = open.open().iter().fold(0u32, |w, &n| w | 1 << (n % 13));
-        // the places each open foundation takes before its next slot of a place: the run
-        // from its count's place round to that place (`run`), read once a foundation
-        let mut runs = [[0u32; 13]; MOST_FOUNDATIONS];
-        for (of, &n) in runs.iter_mut().zip(open.open()) {
-            for (place, r) in of.iter_mut().enumerate() {
-                *r = run(form.capacity, usize::from(n), place);
+        // place -> the places some open foundation takes before its next slot of it
+        // (`run`): going round from the foundation's count, each place one more
+        let mut free = [0u32; 13];
+        for &n in open.open() {
+            let n = usize::from(n);
+            let limit = form.capacity - n;
+            let (mut place, mut taken) = (n % 13, 0u32);
+            for gap in 0..13 {
+                free[place] |= taken;
+                if gap < limit {
+                    taken |= 1 << place;
+                }
+                place = if place == 12 { 0 } else { place + 1 };
             }
         }
-        let runs = &runs[..open.len];
         // rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own,
         // and those whose place no foundation takes before its next slot of it
         let mut alone = [0u32; 14];
         let base = u32::from(form.base);
-        for place in 0..13 {
-            let free = runs.iter().fold(0, |free, of| free | of[place]);
+        for (place, &free) in free.iter().enumerate() {
             let stuck = (1 << place | !free) & ALL_PLACES;
             let turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES;
             alone[(place + base as usize - 1) % 13 + 1] = turned << 1;
@@ -1354,6 +1356,62 @@ mod tests {
                     assert_eq!(super::run(capacity, count, p), counted, "{capacity} {count} {p}");
                 }
             }
+        }
+    }
+
+    /// Each rank's stuck ranks alone, read going round from each count, are those the
+    /// runs of `run` give: its place's, and those of places no open foundation takes
+    /// before its next slot of that place.
+    #[test]
+    fn a_place_alone_is_stuck_as_the_runs_say() {
+        let mut rng = SplitMix64::new(13);
+        for round in 0..2_000 {
+            let capacity = if round % 2 == 0 { 13 } else { 26 };
+            let form = super::Form { capacity, base: 1 + rng.below(13) as u8, wrap: false };
+            let len = 1 + rng.below(8) as usize;
+            let mut counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64 + 1) as usize).collect();
+            counts.sort_unstable();
+            let found = super::Found::new(&counts, &form);
+            for place in 0..13usize {
+                let free = counts
+                    .iter()
+                    .filter(|&&n| n < capacity)
+                    .fold(0, |f, &n| f | super::run(capacity, n, place));
+                let stuck = (1 << place | !free) & super::ALL_PLACES;
+                let r = (place + usize::from(form.base) - 1) % 13 + 1;
+                let ranks = (0..13)
+                    .filter(|&p| stuck >> p & 1 != 0)
+                    .fold(0u32, |m, p| m | 1 << ((p + usize::from(form.base) - 1) % 13 + 1));
+                assert_eq!(found.alone[r], ranks, "{counts:?} base {} place {place}", form.base);
+            }
+        }
+    }
+
+    /// The waits read going round from each count are those of each place's gap.
+    #[test]
+    fn waits_going_round_are_the_gaps_counted() {
+        let mut rng = SplitMix64::new(17);
+        for round in 0..2_000 {
+            let capacity = if round % 2 == 0 { 13 } else { 26 };
+            let len = 1 + rng.below(8) as usize;
+            let counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64 + 1) as usize).collect();
+            let mut out = [999i64; 13];
+            for (place, wait) in out.iter_mut().enumerate() {
+                let gaps: Vec<i64> = counts
+                    .iter()
+                    .map(|&n| (n, (place + 13 - n % 13) % 13))
+                    .filter(|&(n, gap)| n < capacity && n + gap < capacity)
+                    .map(|(_, gap)| gap as i64)
+                    .collect();
+                if let Some(&most) = gaps.iter().max() {
+                    *wait = if capacity == 13 {
+                        most * 8
+                    } else {
+                        gaps.iter().sum::<i64>() * 8 / gaps.len() as i64
+                    };
+                }
+            }
+            assert_eq!(super::waits(capacity, &counts), out, "{counts:?}");
         }
     }
 
