@@ -10,7 +10,6 @@
 //! irreversible and the repetition rule never looks.
 
 use std::cell::RefCell;
-use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::cards::{rank, Card, RANK_CHARS};
@@ -73,21 +72,6 @@ pub struct ReserveRules {
     probe_unit: Option<u64>,
     /// The beams run before the search, and with what share of its budgets (`dived`).
     dive: Option<DiveSpec>,
-    dead_ends: Mutex<DeadEnds>,
-}
-
-/// Dead ends kept at most before they are forgotten: a table of some 17 MB (524,288
-/// slots of 33 bytes).
-const DEAD_ENDS_KEPT: usize = 1 << 18;
-
-/// The dead ends read, by table key, in the deal `deal` names (its chance source): the
-/// restarted probes walk the same positions again, and the dives meet the search's.
-/// Within one deal `dead_end` depends on the table key alone (`dead_end_at` argues it);
-/// across deals it does not, since the key leaves out what the deal fixes.
-#[derive(Default)]
-struct DeadEnds {
-    deal: String,
-    read: HashedMap<bool>,
 }
 
 impl ReserveRules {
@@ -136,7 +120,6 @@ impl ReserveRules {
             placed0,
             probe_unit: None,
             dive: None,
-            dead_ends: Mutex::new(DeadEnds::default()),
         }
     }
 
@@ -554,31 +537,6 @@ impl Rules for ReserveRules {
         !self.extraction_open(board) && self.read_dead_end(board)
     }
 
-    /// `dead_end` as kept by table key, which within one deal tells apart every position
-    /// it tells apart: it reads ranks only, the foundations' counts as a multiset, the
-    /// reserves as a multiset, the waste piles only once no redeal is left and then as a
-    /// multiset, the stock (before the first redeal the deal's suffix of its length) and
-    /// the one hand card; the base rank is the deal's.
-    fn dead_end_at(&self, board: &Board, table_key: u128) -> bool {
-        if self.extraction_open(board) {
-            return false;
-        }
-        let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
-        if memo.deal != board.chance {
-            memo.read.clear();
-            memo.deal.clone_from(&board.chance);
-        }
-        if let Some(&dead) = memo.read.get(&table_key) {
-            return dead;
-        }
-        let dead = self.read_dead_end(board);
-        if memo.read.len() >= DEAD_ENDS_KEPT {
-            memo.read.clear();
-        }
-        memo.read.insert(table_key, dead);
-        dead
-    }
-
     /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
     fn order(&self, board: &Board, legal: &mut Vec<Move>) {
         if self.extraction_open(board) {
@@ -775,7 +733,6 @@ struct Found {
     open: Slots,
     bits: u64,
     wanted: u32, // places as bits
-    alone: [u32; 14],
 }
 
 impl Found {
@@ -783,10 +740,17 @@ impl Found {
         let open = Slots::below(counts, form.capacity);
         let bits = counts.iter().fold(0u64, |b, &n| b | 1 << n);
         let wanted = open.open().iter().fold(0u32, |w, &n| w | 1 << (n % 13));
+        Found { open, bits, wanted }
+    }
+
+    /// Rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own, and
+    /// those whose place no foundation takes before its next slot of it. Read only
+    /// where the quick answers of `dead_end_of` leave the question open.
+    fn alone(&self, form: &Form) -> [u32; 14] {
         // place -> the places some open foundation takes before its next slot of it
         // (`run`): going round from the foundation's count, each place one more
         let mut free = [0u32; 13];
-        for &n in open.open() {
+        for &n in self.open.open() {
             let n = usize::from(n);
             let limit = form.capacity - n;
             let (mut place, mut taken) = (n % 13, 0u32);
@@ -798,8 +762,6 @@ impl Found {
                 place = if place == 12 { 0 } else { place + 1 };
             }
         }
-        // rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own,
-        // and those whose place no foundation takes before its next slot of it
         let mut alone = [0u32; 14];
         let base = u32::from(form.base);
         for (place, &free) in free.iter().enumerate() {
@@ -807,7 +769,7 @@ impl Found {
             let turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES;
             alone[(place + base as usize - 1) % 13 + 1] = turned << 1;
         }
-        Found { open, bits, wanted, alone }
+        alone
     }
 }
 
@@ -910,19 +872,20 @@ fn dead_end_of(
     if !last || to_come == ALL_RANKS {
         return false; // a quick no: every rank has a copy still to come
     }
+    let alone = found.alone(form);
     let mut exempt = to_come; // a copy still to come or on top is never walled
     let mut union = 0;
     let mut free = 0; // ranks the quick no of `walled` frees for their place alone
     for info in reserves.iter().chain(wastes) {
         exempt |= 1 << info.top;
         union |= info.mask;
-        free |= free_alone(found, info);
+        free |= free_alone(&alone, info);
     }
     let mut rest = union & !exempt & !free;
     while rest != 0 {
         let r = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        if closed(form, 1 << r, found.alone[r], to_come, reserves, wastes) {
+        if closed(form, 1 << r, alone[r], to_come, reserves, wastes) {
             return true;
         }
     }
@@ -954,13 +917,11 @@ fn wanted_sets(wanted: u32) -> impl Iterator<Item = u32> {
 
 /// Rank bits of the ranks r for which `walled` of r's place alone gives the quick no on
 /// this pile: its first copy of r has no card above it stuck for that place.
-fn free_alone(found: &Found, info: &PileInfo) -> u32 {
+fn free_alone(alone: &[u32; 14], info: &PileInfo) -> u32 {
     let mut known = 0;
-    for r in 1..14 {
-        if let Some(cover) = info.covers[r] {
-            if cover & found.alone[r] == 0 {
-                known |= 1 << r;
-            }
+    for (r, (cover, &stuck)) in info.covers.iter().zip(alone).enumerate().skip(1) {
+        if cover.is_some_and(|cover| cover & stuck == 0) {
+            known |= 1 << r;
         }
     }
     known
@@ -1371,7 +1332,7 @@ mod tests {
             let len = 1 + rng.below(8) as usize;
             let mut counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64 + 1) as usize).collect();
             counts.sort_unstable();
-            let found = super::Found::new(&counts, &form);
+            let alone = super::Found::new(&counts, &form).alone(&form);
             for place in 0..13usize {
                 let free = counts
                     .iter()
@@ -1382,7 +1343,7 @@ mod tests {
                 let ranks = (0..13)
                     .filter(|&p| stuck >> p & 1 != 0)
                     .fold(0u32, |m, p| m | 1 << ((p + usize::from(form.base) - 1) % 13 + 1));
-                assert_eq!(found.alone[r], ranks, "{counts:?} base {} place {place}", form.base);
+                assert_eq!(alone[r], ranks, "{counts:?} base {} place {place}", form.base);
             }
         }
     }
@@ -1431,81 +1392,6 @@ mod tests {
             counts.sort_unstable();
             assert_eq!(slots, super::Slots::new(&counts));
         }
-    }
-
-    /// The default options of each game of the family (`Game.options` in Python).
-    fn family() -> Vec<(&'static str, Options)> {
-        let int = |name: &str, v: i64| (name.to_string(), OptValue::Int(v));
-        vec![
-            ("rainbow", vec![int("redeals", 3)]),
-            ("open-shop", vec![int("redeals", 0)]),
-            (
-                "toad",
-                vec![
-                    int("reserve_piles", 1),
-                    ("ace_extraction".into(), OptValue::Bool(true)),
-                    int("reserve_size", 13),
-                ],
-            ),
-            ("double-star", vec![int("foundations", 8), int("piles", 5)]),
-        ]
-    }
-
-    /// The dead end kept by table key is the dead end read, in every game of the family,
-    /// with one set of rules going from deal to deal and back (what it keeps is the
-    /// deal's own).
-    #[test]
-    fn kept_dead_ends_are_the_dead_ends_read() {
-        for (game, options) in family() {
-            let (rules, decks) = games::rules(game, &options).expect("plays");
-            let mut rng = SplitMix64::new(5);
-            let mut scratch = Vec::new();
-            let mut dead = 0;
-            for deal in [1, 2, 1, 3, 2, 4, 5, 4] {
-                let deck = deal_order(deal, decks);
-                let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
-                for _ in 0..400 {
-                    let key = rules.table_key(&state.board, &mut scratch);
-                    let read = rules.dead_end(&state.board);
-                    assert_eq!(rules.dead_end_at(&state.board, key), read, "{game} deal {deal}");
-                    assert_eq!(rules.dead_end_at(&state.board, key), read, "{game} deal {deal}, kept");
-                    dead += usize::from(read);
-                    let legal = state.legal_raw().to_vec();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
-                }
-            }
-            assert!(dead > 0, "{game}: no dead end met");
-        }
-    }
-
-    /// An answer kept by table key in one deal is not read in another, where the same
-    /// key may stand for another position.
-    #[test]
-    fn kept_dead_ends_stay_in_their_deal() {
-        let (game, options) = family().swap_remove(0);
-        let (rules, decks) = games::rules(game, &options).expect("plays");
-        let start = |deal: u64| {
-            let deck = deal_order(deal, decks);
-            State::new(rules.clone(), &deck, chance_source(Some(deal), &deck))
-        };
-        let mut rng = SplitMix64::new(9);
-        let mut dead = start(1);
-        while !rules.dead_end(&dead.board) {
-            let legal = dead.legal_raw().to_vec();
-            if legal.is_empty() {
-                dead = start(1);
-                continue;
-            }
-            dead.play_raw(legal[rng.below(legal.len() as u64) as usize]);
-        }
-        let live = start(2);
-        assert!(!rules.dead_end(&live.board));
-        assert!(rules.dead_end_at(&dead.board, 42));
-        assert!(!rules.dead_end_at(&live.board, 42));
-        assert!(rules.dead_end_at(&dead.board, 42));
     }
 
     /// `unwinds` answers as it works out, whether its answer was kept or not.

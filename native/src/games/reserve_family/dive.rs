@@ -310,7 +310,7 @@ impl Beam<'_, '_> {
                         parent,
                         from: link,
                         moves,
-                        dead: rules.dead_end_at(&state.board, key),
+                        dead: rules.dead_end(&state.board),
                     });
                 }
                 for _ in &after {
