@@ -456,11 +456,8 @@ impl Rules for ReserveRules {
         // each pile's bytes, written in the order of those bytes where piles are
         // interchangeable: the order a sort of the bytes as lists gives
         let reserve_bytes = |r: usize| std::iter::once(piles[r].len() as u8).chain(ranks_of(&piles[r]));
-        let mut reserves = [0usize; MOST_RESERVES];
+        let mut reserves: [usize; MOST_RESERVES] = std::array::from_fn(|r| r);
         let reserves = &mut reserves[..self.reserves];
-        for (slot, r) in reserves.iter_mut().zip(0..self.reserves) {
-            *slot = r;
-        }
         reserves.sort_unstable_by(|&a, &b| reserve_bytes(a).cmp(reserve_bytes(b)));
         for &r in reserves.iter() {
             out.extend(reserve_bytes(r));
@@ -470,11 +467,8 @@ impl Rules for ReserveRules {
             let w = self.waste0 + k;
             [piles[w].len() as u8, marks[k] as u8].into_iter().chain(ranks_of(&piles[w]))
         };
-        let mut wastes = [0usize; MOST_WASTE_PILES];
+        let mut wastes: [usize; MOST_WASTE_PILES] = std::array::from_fn(|k| k);
         let wastes = &mut wastes[..self.shape.waste_piles];
-        for (slot, k) in wastes.iter_mut().zip(0..self.shape.waste_piles) {
-            *slot = k;
-        }
         if v[REDEALS_DONE] >= self.shape.redeals {
             wastes.sort_unstable_by(|&a, &b| waste_bytes(a).cmp(waste_bytes(b)));
         }
