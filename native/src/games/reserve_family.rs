@@ -9,12 +9,14 @@
 //! the family is reversible (§0, the Python module argues it), so every move is flagged
 //! irreversible and the repetition rule never looks.
 
+use std::cell::RefCell;
 use std::time::Instant;
 
 use crate::cards::{rank, Card, RANK_CHARS};
 use crate::deals::{chance_shuffle, SplitMix64};
 use crate::engine::{unit_draw, Board, Kind, Move, Pile, Rules, State, Value};
 use crate::games::toad;
+use crate::hash::{hash128, HashedMap};
 
 mod dive;
 mod endgame;
@@ -93,6 +95,12 @@ impl ReserveRules {
         for (r, slot) in below.iter_mut().enumerate().skip(2) {
             *slot = r as u8 - 1;
         }
+        assert!(shape.reserves.len() <= MOST_RESERVES, "the table key reads at most two reserves");
+        assert!(shape.foundations <= MOST_FOUNDATIONS, "the dead end reads at most eight foundations");
+        assert!(
+            shape.waste_piles <= MOST_WASTE_PILES,
+            "the dead end and the key read at most eight waste piles"
+        );
         let extraction_move = shape.ace_extraction;
         let placed0 = FAMILY_VARS + extra_vars;
         let placed = if shape.even_piles { shape.waste_piles } else { 0 };
@@ -127,14 +135,17 @@ impl ReserveRules {
 
     /// Cards each waste pile received this pass beyond the fewest (RBW-6; all 0 where the
     /// piles need not be even), `pile_marks`.
-    fn pile_marks(&self, board: &Board) -> Vec<i32> {
-        let count = self.stock - self.waste0;
-        if !self.shape.even_piles {
-            return vec![0; count];
+    /// Past the waste piles the array holds 0s, which zipping with the piles leaves out.
+    fn pile_marks(&self, board: &Board) -> [i32; MOST_WASTE_PILES] {
+        let mut marks = [0; MOST_WASTE_PILES];
+        if self.shape.even_piles {
+            let placed = &board.vars[self.placed0..self.placed0 + self.shape.waste_piles];
+            let fewest = placed.iter().copied().min().unwrap_or(0);
+            for (mark, n) in marks.iter_mut().zip(placed) {
+                *mark = n - fewest;
+            }
         }
-        let placed = &board.vars[self.placed0..self.placed0 + count];
-        let fewest = placed.iter().copied().min().unwrap_or(0);
-        placed.iter().map(|n| n - fewest).collect()
+        marks
     }
 
     fn found_piles(&self) -> std::ops::Range<usize> {
@@ -435,37 +446,39 @@ impl Rules for ReserveRules {
     /// the deal, so its length says it. The Python docstring argues each step.
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let (piles, v) = (&board.piles, &board.vars);
-        let ranks = |cards: &[Card]| cards.iter().map(|&c| rank(c)).collect::<Vec<u8>>();
-        let mut counts: Vec<u8> = self.found_piles().map(|f| piles[f].len() as u8).collect();
-        counts.sort_unstable();
-        out.extend_from_slice(&counts);
-        let mut reserves: Vec<Vec<u8>> = (0..self.reserves)
-            .map(|r| {
-                let mut bytes = vec![piles[r].len() as u8];
-                bytes.extend(ranks(&piles[r]));
-                bytes
-            })
-            .collect();
-        reserves.sort_unstable();
-        let marks = self.pile_marks(board);
-        let mut wastes: Vec<Vec<u8>> = self
-            .waste_piles()
-            .zip(marks)
-            .map(|(w, mark)| {
-                let mut bytes = vec![piles[w].len() as u8, mark as u8];
-                bytes.extend(ranks(&piles[w]));
-                bytes
-            })
-            .collect();
-        if v[REDEALS_DONE] >= self.shape.redeals {
-            wastes.sort_unstable();
+        let mut counts = [0u8; MOST_FOUNDATIONS];
+        let counts = &mut counts[..self.shape.foundations];
+        for (count, f) in counts.iter_mut().zip(self.found_piles()) {
+            *count = piles[f].len() as u8;
         }
-        out.extend(reserves.concat());
-        out.extend(wastes.concat());
+        counts.sort_unstable();
+        out.extend_from_slice(counts);
+        // each pile's bytes, written in the order of those bytes where piles are
+        // interchangeable: the order a sort of the bytes as lists gives
+        let reserve_bytes = |r: usize| std::iter::once(piles[r].len() as u8).chain(ranks_of(&piles[r]));
+        let mut reserves: [usize; MOST_RESERVES] = std::array::from_fn(|r| r);
+        let reserves = &mut reserves[..self.reserves];
+        reserves.sort_unstable_by(|&a, &b| reserve_bytes(a).cmp(reserve_bytes(b)));
+        for &r in reserves.iter() {
+            out.extend(reserve_bytes(r));
+        }
+        let marks = self.pile_marks(board);
+        let waste_bytes = |k: usize| {
+            let w = self.waste0 + k;
+            [piles[w].len() as u8, marks[k] as u8].into_iter().chain(ranks_of(&piles[w]))
+        };
+        let mut wastes: [usize; MOST_WASTE_PILES] = std::array::from_fn(|k| k);
+        let wastes = &mut wastes[..self.shape.waste_piles];
+        if v[REDEALS_DONE] >= self.shape.redeals {
+            wastes.sort_unstable_by(|&a, &b| waste_bytes(a).cmp(waste_bytes(b)));
+        }
+        for &k in wastes.iter() {
+            out.extend(waste_bytes(k));
+        }
         out.push(v[REDEALS_DONE] as u8);
         let stock = &piles[self.stock];
         if v[REDEALS_DONE] != 0 {
-            out.extend(ranks(stock));
+            out.extend(ranks_of(stock));
         }
         out.push(stock.len() as u8);
         out.push(piles[self.hand].last().map_or(0, |&c| rank(c)));
@@ -515,33 +528,7 @@ impl Rules for ReserveRules {
     /// needs next able to come free (`dead_end_of`); nothing while Toad's extraction is
     /// open, since it takes a card from inside a reserve (TOD-3).
     fn dead_end(&self, board: &Board) -> bool {
-        if self.extraction_open(board) {
-            return false;
-        }
-        let (piles, v) = (&board.piles, &board.vars);
-        let base = v[BASE_RANK] as u8;
-        let form = Form { capacity: self.shape.foundation_cards, base, wrap: self.shape.reserve_wrap };
-        let mut counts: Vec<usize> = self.found_piles().map(|f| piles[f].len()).collect();
-        counts.sort_unstable();
-        let found = Found::new(&counts, &form);
-        let reserves: Vec<PileInfo> = (0..self.reserves)
-            .filter(|&r| !piles[r].is_empty())
-            .map(|r| PileInfo::new(&piles[r], base))
-            .collect();
-        let last = v[REDEALS_DONE] >= self.shape.redeals;
-        if !last {
-            return !unwound(&form, &found, &reserves, &[], last);
-        }
-        let wastes: Vec<PileInfo> = self
-            .waste_piles()
-            .filter(|&w| !piles[w].is_empty())
-            .map(|w| PileInfo::new(&piles[w], base))
-            .collect();
-        let mut to_come = 0u32;
-        for &card in piles[self.stock].iter().chain(&piles[self.hand]) {
-            to_come |= 1 << rank(card);
-        }
-        dead_end_of(&form, &found, &reserves, &wastes, to_come, last)
+        !self.extraction_open(board) && self.read_dead_end(board)
     }
 
     /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
@@ -555,6 +542,42 @@ impl Rules for ReserveRules {
 }
 
 impl ReserveRules {
+    /// The dead end of a position whose extraction, if any, is used or gone; its piles
+    /// are read into `DEAD_END_PILES`, so that it allocates nothing once they have grown.
+    fn read_dead_end(&self, board: &Board) -> bool {
+        let (piles, v) = (&board.piles, &board.vars);
+        let base = v[BASE_RANK] as u8;
+        let form = Form { capacity: self.shape.foundation_cards, base, wrap: self.shape.reserve_wrap };
+        let mut counts = [0usize; MOST_FOUNDATIONS];
+        let counts = &mut counts[..self.shape.foundations];
+        for (count, f) in counts.iter_mut().zip(self.found_piles()) {
+            *count = piles[f].len();
+        }
+        counts.sort_unstable();
+        let found = Found::new(counts, &form);
+        let last = v[REDEALS_DONE] >= self.shape.redeals;
+        let ranks = |pile: usize| piles[pile].iter().rev().map(|&c| rank(c));
+        DEAD_END_PILES.with(|kept| {
+            let (reserves, wastes) = &mut *kept.borrow_mut();
+            reserves.clear();
+            for r in (0..self.reserves).filter(|&r| !piles[r].is_empty()) {
+                reserves.push(ranks(r), base);
+            }
+            if !last {
+                return !unwound(&form, &found, reserves.read(), &[], last);
+            }
+            wastes.clear();
+            for w in self.waste_piles().filter(|&w| !piles[w].is_empty()) {
+                wastes.push(ranks(w), base);
+            }
+            let mut to_come = 0u32;
+            for &card in piles[self.stock].iter().chain(&piles[self.hand]) {
+                to_come |= 1 << rank(card);
+            }
+            dead_end_of(&form, &found, reserves.read(), wastes.read(), to_come, last)
+        })
+    }
+
     /// Cards of one place's rank not yet on the foundations (two decks: eight in all).
     fn copies_off(&self, board: &Board, place: u8) -> usize {
         let home: usize = self.found_piles().map(|f| copies_home(board.piles[f].len(), place)).sum();
@@ -642,20 +665,17 @@ fn waits(capacity: usize, counts: &[usize]) -> [i64; 13] {
     let mut total = [0i64; 13];
     let mut needing = [0i64; 13];
     for &count in counts {
-        if count >= capacity {
-            continue;
-        }
-        for place in 0..13 {
-            let gap = (place + 13 - count % 13) % 13;
-            if count + gap < capacity {
-                if slowest {
-                    total[place] = total[place].max(gap as i64);
-                    needing[place] = 1;
-                } else {
-                    total[place] += gap as i64;
-                    needing[place] += 1;
-                }
+        // the places from the count's round to the last slot, `gap` cards away
+        let mut place = count % 13;
+        for gap in 0..capacity.saturating_sub(count).min(13) {
+            if slowest {
+                total[place] = total[place].max(gap as i64);
+                needing[place] = 1;
+            } else {
+                total[place] += gap as i64;
+                needing[place] += 1;
             }
+            place = if place == 12 { 0 } else { place + 1 };
         }
     }
     let mut out = [999i64; 13];
@@ -679,6 +699,11 @@ const ALL_PLACES: u32 = 0x1FFF; // bits 0 to 12
 /// only all of them (`WANTED_SUBSETS`).
 const WANTED_SUBSETS: usize = 4;
 
+/// The ranks of these cards, in their order.
+fn ranks_of(cards: &[Card]) -> impl Iterator<Item = u8> + '_ {
+    cards.iter().map(|&c| rank(c))
+}
+
 /// The rank's place in a foundation's sequence: 0 for the base rank, wrapping at K.
 fn place_of(r: u8, base: u8) -> u8 {
     (r + 13 - base) % 13
@@ -699,31 +724,46 @@ struct Form {
 /// The foundation counts (sorted): those below capacity, all of them as bits, and the
 /// places wanted next.
 struct Found {
-    open: Vec<usize>,
+    open: Slots,
     bits: u64,
     wanted: u32, // places as bits
-    alone: [u32; 14],
 }
 
 impl Found {
     fn new(counts: &[usize], form: &Form) -> Found {
-        let open: Vec<usize> = counts.iter().copied().filter(|&n| n < form.capacity).collect();
+        let open = Slots::below(counts, form.capacity);
         let bits = counts.iter().fold(0u64, |b, &n| b | 1 << n);
-        let wanted = open.iter().fold(0u32, |w, &n| w | 1 << (n % 13));
-        // rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own,
-        // and those whose place no foundation takes before its next slot of it
+        let wanted = open.open().iter().fold(0u32, |w, &n| w | 1 << (n % 13));
+        Found { open, bits, wanted }
+    }
+
+    /// Rank -> the stuck ranks of the rank's place alone (`Found.alone`): its own, and
+    /// those whose place no foundation takes before its next slot of it. Read only
+    /// where the quick answers of `dead_end_of` leave the question open.
+    fn alone(&self, form: &Form) -> [u32; 14] {
+        // place -> the places some open foundation takes before its next slot of it
+        // (`run`): going round from the foundation's count, each place one more
+        let mut free = [0u32; 13];
+        for &n in self.open.open() {
+            let n = usize::from(n);
+            let limit = form.capacity - n;
+            let (mut place, mut taken) = (n % 13, 0u32);
+            for gap in 0..13 {
+                free[place] |= taken;
+                if gap < limit {
+                    taken |= 1 << place;
+                }
+                place = if place == 12 { 0 } else { place + 1 };
+            }
+        }
         let mut alone = [0u32; 14];
         let base = u32::from(form.base);
-        for place in 0..13 {
-            let mut free = 0;
-            for &n in &open {
-                free |= run(form.capacity, n, place);
-            }
+        for (place, &free) in free.iter().enumerate() {
             let stuck = (1 << place | !free) & ALL_PLACES;
             let turned = (stuck << (base - 1) | stuck >> (14 - base)) & ALL_PLACES;
             alone[(place + base as usize - 1) % 13 + 1] = turned << 1;
         }
-        Found { open, bits, wanted, alone }
+        alone
     }
 }
 
@@ -748,25 +788,66 @@ struct PileInfo {
 }
 
 impl PileInfo {
-    fn new(cards: &[Card], base: u8) -> PileInfo {
-        PileInfo::of_ranks(cards.iter().rev().map(|&c| rank(c)).collect(), base)
-    }
-
     /// The pile of these ranks, top first.
     fn of_ranks(ranks: Vec<u8>, base: u8) -> PileInfo {
-        let places = ranks.iter().map(|&r| place_of(r, base)).collect();
-        let mut covers = [None; 14];
+        let mut info = PileInfo::room();
+        info.read(ranks.into_iter(), base);
+        info
+    }
+
+    /// Room for a pile, to be `read`.
+    fn room() -> PileInfo {
+        PileInfo { ranks: Vec::new(), places: Vec::new(), top: 0, mask: 0, covers: [None; 14] }
+    }
+
+    /// Read the pile of these ranks, top first, into this one's room.
+    fn read(&mut self, ranks: impl Iterator<Item = u8>, base: u8) {
+        self.ranks.clear();
+        self.places.clear();
+        self.covers = [None; 14];
         let mut cover = 0u32;
-        let mut mask = 0u32;
-        for &r in &ranks {
-            if covers[usize::from(r)].is_none() {
-                covers[usize::from(r)] = Some(cover);
+        for r in ranks {
+            self.ranks.push(r);
+            self.places.push(place_of(r, base));
+            if self.covers[usize::from(r)].is_none() {
+                self.covers[usize::from(r)] = Some(cover);
             }
             cover |= 1 << r;
-            mask |= 1 << r;
         }
-        PileInfo { top: ranks[0], ranks, places, mask, covers }
+        self.top = self.ranks[0];
+        self.mask = cover;
     }
+}
+
+/// Piles read by the dead end, their room kept from one position to the next.
+#[derive(Default)]
+struct ReadPiles {
+    infos: Vec<PileInfo>,
+    len: usize,
+}
+
+impl ReadPiles {
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Read one more pile, of these ranks top first.
+    fn push(&mut self, ranks: impl Iterator<Item = u8>, base: u8) {
+        if self.len == self.infos.len() {
+            self.infos.push(PileInfo::room());
+        }
+        self.infos[self.len].read(ranks, base);
+        self.len += 1;
+    }
+
+    fn read(&self) -> &[PileInfo] {
+        &self.infos[..self.len]
+    }
+}
+
+thread_local! {
+    /// The reserves and the waste piles `read_dead_end` reads.
+    static DEAD_END_PILES: RefCell<(ReadPiles, ReadPiles)> = RefCell::default();
 }
 
 /// `dead_end_of`: the position's parts (foundation counts, non-empty reserves and waste
@@ -785,19 +866,20 @@ fn dead_end_of(
     if !last || to_come == ALL_RANKS {
         return false; // a quick no: every rank has a copy still to come
     }
+    let alone = found.alone(form);
     let mut exempt = to_come; // a copy still to come or on top is never walled
     let mut union = 0;
     let mut free = 0; // ranks the quick no of `walled` frees for their place alone
     for info in reserves.iter().chain(wastes) {
         exempt |= 1 << info.top;
         union |= info.mask;
-        free |= free_alone(found, info);
+        free |= free_alone(&alone, info);
     }
     let mut rest = union & !exempt & !free;
     while rest != 0 {
         let r = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        if closed(form, 1 << r, found.alone[r], to_come, reserves, wastes) {
+        if closed(form, 1 << r, alone[r], to_come, reserves, wastes) {
             return true;
         }
     }
@@ -808,40 +890,32 @@ fn dead_end_of(
             wanted |= 1 << place;
         }
     }
-    wanted_sets(wanted).into_iter().any(|wall| walled(form, found, wall, to_come, reserves, wastes))
+    wanted_sets(wanted).any(|wall| walled(form, found, wall, to_come, reserves, wastes))
 }
 
 /// The sets T tried of the places wanted next: every set of two or more of them, or
-/// only all of them beyond `WANTED_SUBSETS`.
-fn wanted_sets(wanted: u32) -> Vec<u32> {
+/// only all of them beyond `WANTED_SUBSETS`; largest first, as bits.
+fn wanted_sets(wanted: u32) -> impl Iterator<Item = u32> {
     let count = wanted.count_ones() as usize;
-    if count < 2 {
-        return Vec::new();
-    }
-    if count > WANTED_SUBSETS {
-        return vec![wanted];
-    }
-    // every subset of `wanted` with two or more places
-    let mut out = Vec::new();
-    let mut sub = wanted;
-    while sub != 0 {
-        if sub.count_ones() >= 2 {
-            out.push(sub);
-        }
-        sub = (sub - 1) & wanted;
-    }
-    out
+    let all = count > WANTED_SUBSETS;
+    // the subsets of `wanted` from `wanted` itself down, each the last one less one
+    let mut next = if count < 2 { None } else { Some(wanted) };
+    std::iter::from_fn(move || {
+        let sub = next?;
+        next = if all || sub == 0 { None } else { Some((sub - 1) & wanted) };
+        Some(sub)
+    })
+    .take_while(|&sub| sub != 0)
+    .filter(|sub| sub.count_ones() >= 2)
 }
 
 /// Rank bits of the ranks r for which `walled` of r's place alone gives the quick no on
 /// this pile: its first copy of r has no card above it stuck for that place.
-fn free_alone(found: &Found, info: &PileInfo) -> u32 {
+fn free_alone(alone: &[u32; 14], info: &PileInfo) -> u32 {
     let mut known = 0;
-    for r in 1..14 {
-        if let Some(cover) = info.covers[r] {
-            if cover & found.alone[r] == 0 {
-                known |= 1 << r;
-            }
+    for (r, (cover, &stuck)) in info.covers.iter().zip(alone).enumerate().skip(1) {
+        if cover.is_some_and(|cover| cover & stuck == 0) {
+            known |= 1 << r;
         }
     }
     known
@@ -855,7 +929,7 @@ fn free_alone(found: &Found, info: &PileInfo) -> u32 {
 /// left, and under Toad's build down without wrap (TOD-4) those of a rank no lower than
 /// the highest card in the reserves. A win plays every such stack out.
 fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo], last: bool) -> bool {
-    let counts = &found.open;
+    let counts = found.open;
     if reserves.iter().any(|info| !unwinds(counts, form.capacity, &info.places)) {
         return false;
     }
@@ -873,9 +947,15 @@ fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo
     for info in wastes {
         if info.ranks.len() > 1 {
             // the cards of ranks from `reach` up, as places, top first
-            let fixed: Vec<u8> =
-                info.ranks.iter().zip(&info.places).filter(|&(&r, _)| r >= reach).map(|(_, &p)| p).collect();
-            if fixed.len() > 1 && !unwinds(counts, form.capacity, &fixed) {
+            let mut fixed = [0u8; MOST_CARDS];
+            let mut len = 0;
+            for (&r, &p) in info.ranks.iter().zip(&info.places) {
+                if r >= reach {
+                    fixed[len] = p;
+                    len += 1;
+                }
+            }
+            if len > 1 && !unwinds(counts, form.capacity, &fixed[..len]) {
                 return false;
             }
         }
@@ -888,8 +968,26 @@ fn unwound(form: &Form, found: &Found, reserves: &[PileInfo], wastes: &[PileInfo
 /// cards at rising slots, slot q holding place q mod 13, below `capacity`. Only the
 /// multiset of next free slots matters (the Python docstring argues it); one round is
 /// decided by best fit, two by first fit or else a search over the least multisets.
-fn unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
-    let slots = Slots::new(counts);
+fn unwinds(slots: Slots, capacity: usize, places: &[u8]) -> bool {
+    let Some(key) = unwinds_key(&slots, capacity, places) else {
+        return unwinds_now(slots, capacity, places);
+    };
+    if let Some(known) = UNWINDS.with(|kept| kept.borrow().get(&key).copied()) {
+        return known;
+    }
+    let answer = unwinds_now(slots, capacity, places);
+    UNWINDS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= UNWINDS_KEPT {
+            kept.clear();
+        }
+        kept.insert(key, answer);
+    });
+    answer
+}
+
+/// `unwinds` worked out.
+fn unwinds_now(slots: Slots, capacity: usize, places: &[u8]) -> bool {
     if capacity == 13 {
         best_fit(slots, places)
     } else {
@@ -897,8 +995,45 @@ fn unwinds(counts: &[usize], capacity: usize, places: &[u8]) -> bool {
     }
 }
 
+/// Answers of `unwinds` kept at most before they are forgotten: a table of some 4 MB
+/// (131,072 slots of 17 bytes and their control bytes).
+const UNWINDS_KEPT: usize = 1 << 16;
+
+thread_local! {
+    /// `unwinds`'s answers by `unwinds_key`: the foundations' counts and a pile's places
+    /// change seldom while the other cards move, so most questions come again. One table
+    /// a thread serves every game, since the key holds the whole question.
+    static UNWINDS: RefCell<HashedMap<bool>> = RefCell::new(HashedMap::default());
+}
+
+/// The question `unwinds` answers as a 128-bit hash (`hash::hash128`, whose
+/// collisions are as rare as the search's table keys'): its capacity, slots and places,
+/// each a byte; None for a question of more than `QUESTION_BYTES`.
+fn unwinds_key(slots: &Slots, capacity: usize, places: &[u8]) -> Option<u128> {
+    let slots = slots.open();
+    let len = 2 + slots.len() + places.len();
+    if len > QUESTION_BYTES {
+        return None;
+    }
+    let mut bytes = [0u8; QUESTION_BYTES];
+    bytes[0] = capacity as u8; // 13 or 26
+    bytes[1] = slots.len() as u8;
+    bytes[2..2 + slots.len()].copy_from_slice(slots);
+    bytes[2 + slots.len()..len].copy_from_slice(places);
+    Some(hash128(&bytes[..len]))
+}
+
+/// The longest question `UNWINDS` keeps, in bytes.
+const QUESTION_BYTES: usize = 64;
+
 /// The most foundations a game of the family has (Toad's and the two-deck Star's eight).
 const MOST_FOUNDATIONS: usize = 8;
+/// The most reserves a game of the family has (Toad's two).
+const MOST_RESERVES: usize = 2;
+/// The most waste piles the dead end reads (the family's games have at most five).
+const MOST_WASTE_PILES: usize = 8;
+/// The cards of two decks: no pile holds more.
+const MOST_CARDS: usize = 104;
 
 /// The next free slots of the open foundations, in a fixed array so that the dead end,
 /// asked at most positions, allocates nothing; places past `len` hold `u8::MAX`, so
@@ -916,6 +1051,12 @@ impl Slots {
             *slot = count as u8; // a foundation holds at most 26 cards
         }
         Slots { len: counts.len(), at }
+    }
+
+    /// The slots of the foundations of these counts (sorted) below `capacity`.
+    fn below(counts: &[usize], capacity: usize) -> Slots {
+        let open = counts.iter().take_while(|&&n| n < capacity).count();
+        Slots::new(&counts[..open])
     }
 
     fn open(&self) -> &[u8] {
@@ -1116,7 +1257,7 @@ fn closed(
             0
         }
     };
-    let mut opened = vec![0usize; wastes.len()]; // cards from the top known to come free
+    let mut opened = [0usize; MOST_WASTE_PILES]; // cards from the top known to come free
     let mut moving = to_come;
     let mut changed = true;
     while changed {
@@ -1173,6 +1314,62 @@ mod tests {
         }
     }
 
+    /// Each rank's stuck ranks alone, read going round from each count, are those the
+    /// runs of `run` give: its place's, and those of places no open foundation takes
+    /// before its next slot of that place.
+    #[test]
+    fn a_place_alone_is_stuck_as_the_runs_say() {
+        let mut rng = SplitMix64::new(13);
+        for round in 0..2_000 {
+            let capacity = if round % 2 == 0 { 13 } else { 26 };
+            let form = super::Form { capacity, base: 1 + rng.below(13) as u8, wrap: false };
+            let len = 1 + rng.below(8) as usize;
+            let mut counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64 + 1) as usize).collect();
+            counts.sort_unstable();
+            let alone = super::Found::new(&counts, &form).alone(&form);
+            for place in 0..13usize {
+                let free = counts
+                    .iter()
+                    .filter(|&&n| n < capacity)
+                    .fold(0, |f, &n| f | super::run(capacity, n, place));
+                let stuck = (1 << place | !free) & super::ALL_PLACES;
+                let r = (place + usize::from(form.base) - 1) % 13 + 1;
+                let ranks = (0..13)
+                    .filter(|&p| stuck >> p & 1 != 0)
+                    .fold(0u32, |m, p| m | 1 << ((p + usize::from(form.base) - 1) % 13 + 1));
+                assert_eq!(alone[r], ranks, "{counts:?} base {} place {place}", form.base);
+            }
+        }
+    }
+
+    /// The waits read going round from each count are those of each place's gap.
+    #[test]
+    fn waits_going_round_are_the_gaps_counted() {
+        let mut rng = SplitMix64::new(17);
+        for round in 0..2_000 {
+            let capacity = if round % 2 == 0 { 13 } else { 26 };
+            let len = 1 + rng.below(8) as usize;
+            let counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64 + 1) as usize).collect();
+            let mut out = [999i64; 13];
+            for (place, wait) in out.iter_mut().enumerate() {
+                let gaps: Vec<i64> = counts
+                    .iter()
+                    .map(|&n| (n, (place + 13 - n % 13) % 13))
+                    .filter(|&(n, gap)| n < capacity && n + gap < capacity)
+                    .map(|(_, gap)| gap as i64)
+                    .collect();
+                if let Some(&most) = gaps.iter().max() {
+                    *wait = if capacity == 13 {
+                        most * 8
+                    } else {
+                        gaps.iter().sum::<i64>() * 8 / gaps.len() as i64
+                    };
+                }
+            }
+            assert_eq!(super::waits(capacity, &counts), out, "{counts:?}");
+        }
+    }
+
     /// Raising one of the sorted slots keeps them sorted, as sorting them again would.
     #[test]
     fn raising_a_slot_keeps_the_slots_sorted() {
@@ -1189,6 +1386,26 @@ mod tests {
             counts.sort_unstable();
             assert_eq!(slots, super::Slots::new(&counts));
         }
+    }
+
+    /// `unwinds` answers as it works out, whether its answer was kept or not.
+    #[test]
+    fn kept_unwinds_answers_are_worked_out_answers() {
+        let mut rng = SplitMix64::new(3);
+        let mut answers = [0usize; 2];
+        for round in 0..4_000 {
+            let capacity = if round % 2 == 0 { 13 } else { 26 };
+            let len = 1 + rng.below(8) as usize;
+            let mut counts: Vec<usize> = (0..len).map(|_| rng.below(capacity as u64) as usize).collect();
+            counts.sort_unstable();
+            let places: Vec<u8> = (0..1 + rng.below(30)).map(|_| rng.below(13) as u8).collect();
+            let worked = super::unwinds_now(super::Slots::new(&counts), capacity, &places);
+            let slots = super::Slots::new(&counts);
+            assert_eq!(super::unwinds(slots, capacity, &places), worked);
+            assert_eq!(super::unwinds(slots, capacity, &places), worked, "kept");
+            answers[usize::from(worked)] += 1;
+        }
+        assert!(answers[0] > 0 && answers[1] > 0, "{answers:?}");
     }
 
     /// A probe's order tries the same moves as the family's order (the noise only
