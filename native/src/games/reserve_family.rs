@@ -771,8 +771,8 @@ impl Found {
 /// place `p` (`_runs`).
 fn run(capacity: usize, count: usize, p: usize) -> u32 {
     let start = count % 13;
-    let gap = ((p + 13 - start) % 13).min(capacity - count); // at most 12
-                                                             // `gap` places from `start` on, round the thirteen
+    // `gap` places from `start` on, round the thirteen (at most 12)
+    let gap = ((p + 13 - start) % 13).min(capacity - count);
     let bits = ((1u32 << gap) - 1) << start;
     (bits | bits >> 13) & ALL_PLACES
 }
