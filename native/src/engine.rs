@@ -208,6 +208,15 @@ impl Board {
         self.kept.as_ref().map(|kept| kept.whole)
     }
 
+    /// The Zobrist hash of pile `pile`'s cards at their places: kept (`keep_hash`) or
+    /// from scratch.
+    pub fn pile_zobrist(&self, pile: usize) -> u128 {
+        match &self.kept {
+            Some(kept) => kept.piles[pile],
+            None => tail_hash(pile, &self.piles[pile], 0),
+        }
+    }
+
     /// The Zobrist hash of the key, from scratch: a function of `key_into`'s bytes (each
     /// card at its place in its pile, each counter as its byte).
     pub fn zobrist(&self) -> u128 {

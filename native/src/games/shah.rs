@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
-use crate::hash::HashedSet;
+use crate::hash::{zobrist, HashedSet};
 use crate::search::probe_cutoff;
 
 mod dive;
@@ -51,6 +51,10 @@ const GUIDE_NOISE: f64 = 3.0;
 /// (`solver.shah.EARLY_ACTION`).
 const EARLY_ACTION: f64 = 0.05;
 const TIME_CHECK_EVERY: u64 = 1024;
+/// Zobrist items of `table_key` beside the board's (cards at places, counters): a suit's
+/// two foundation heights, the stock's size.
+const FOUNDATIONS_ITEM: u64 = 1 << 62;
+const STOCK_ITEM: u64 = 1 << 61;
 
 /// The slots of circle `c` (0 inner, 1 middle, 2 outer), clockwise.
 fn circle(c: usize) -> impl Iterator<Item = usize> {
@@ -320,6 +324,34 @@ impl Rules for Shah {
         out.extend(board.vars.iter().map(|&v| v as u8));
     }
 
+    /// The board keeps its Zobrist hash, which `table_key` and `repetition_hash` read
+    /// instead of hashing the key's bytes at each position.
+    fn keeps_hash(&self) -> bool {
+        true
+    }
+
+    /// `solver_key` as a Zobrist hash (hash.rs): the board's kept hash with the
+    /// foundations, the Shah, the kings out and the stock taken out, and put back as
+    /// `solver_key` has them: each suit's two foundation heights, lower first (a
+    /// foundation holds its suit's cards from the ace up, SHA-2, so the heights sort the
+    /// foundations), and the stock's size. Each distinct `solver_key` differs from
+    /// another in some item, so two share a table key with probability 2^-128.
+    fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        let whole = board.kept_hash().unwrap_or_else(|| board.zobrist());
+        let moved = [SHAH, OUT, STOCK].into_iter().chain(FOUND0..FOUND0 + RAYS);
+        let rest = moved.fold(whole, |hash, pile| hash ^ board.pile_zobrist(pile));
+        let founds = foundation_heights(&board.piles).iter().enumerate().fold(0, |hash, (s, &[a, b])| {
+            let (low, high) = (a.min(b) as u64, a.max(b) as u64);
+            hash ^ zobrist(FOUNDATIONS_ITEM | (s as u64) << 16 | low << 8 | high)
+        });
+        rest ^ founds ^ zobrist(STOCK_ITEM | board.piles[STOCK].len() as u64)
+    }
+
+    /// The kept Zobrist hash of the repetition key (the board's key, hash.rs).
+    fn repetition_hash(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        board.kept_hash().unwrap_or_else(|| board.zobrist())
+    }
+
     /// `shah_dead_end`: inner cards walled in under middle cards, beyond any line's reach.
     /// Inner and middle slots give their card up only to a foundation (SHA-5; SHA-6, SHA-8
     /// and SHA-9 only fill them), and an inner card is reachable only once its middle
@@ -332,16 +364,18 @@ impl Rules for Shah {
             return false;
         }
         let piles = &board.piles;
-        let mut walled: Vec<(Card, Card)> = Vec::new(); // (middle card, inner card under it)
+        let mut walled = [(0, 0); RAYS]; // (middle card, inner card under it)
+        let mut count = 0;
         for inner in circle(0) {
             if let (Some(&card), Some(&middle)) = (piles[inner].last(), piles[inner + 1].last()) {
-                walled.push((middle, card));
+                walled[count] = (middle, card);
+                count += 1;
             }
         }
-        if walled.is_empty() {
+        if count == 0 {
             return false;
         }
-        relaxed_lost(foundation_heights(piles), walled)
+        relaxed_lost(foundation_heights(piles), &mut walled[..count])
     }
 
     /// The exact search proves this game's rare losses in a few nodes (`EXACT_LEAD`).
@@ -427,9 +461,10 @@ fn foundation_heights(piles: &[Vec<Card>]) -> [[usize; 2]; 4] {
 /// `walled` each (middle card, inner card under it). A copy of a card off the foundations
 /// is free unless walled: two copies exist, one on each foundation of its suit that has
 /// reached its rank.
-fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> bool {
-    let mut held = [0usize; 64]; // walled copies of each card
-    for &(_, card) in &walled {
+fn relaxed_lost(mut heights: [[usize; 2]; 4], walled: &mut [(Card, Card)]) -> bool {
+    let mut held = [0u8; 64]; // walled copies of each card
+    let mut count = walled.len(); // walled[..count] are still walled
+    for &(_, card) in walled.iter() {
         held[usize::from(card)] += 1;
     }
     let mut up = [false; 64]; // a copy of the card has gone up in the relaxation
@@ -443,7 +478,7 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> 
                 while height < QUEEN {
                     let card = (height + 1) << 2 | s;
                     // copies left: two, less one on the other foundation, less walled ones
-                    if usize::from(other > height) + held[card] >= 2 {
+                    if u8::from(other > height) + held[card] >= 2 {
                         break;
                     }
                     height += 1;
@@ -454,14 +489,18 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> 
             }
         }
         if changed {
-            walled.retain(|&(middle, card)| {
+            // the walled pairs whose middle card went up free their inner card
+            let mut kept = 0;
+            for i in 0..count {
+                let (middle, card) = walled[i];
                 if up[usize::from(middle)] {
                     held[usize::from(card)] -= 1;
-                    false
                 } else {
-                    true
+                    walled[kept] = (middle, card);
+                    kept += 1;
                 }
-            });
+            }
+            count = kept;
         }
     }
     heights.iter().flatten().any(|&h| h < QUEEN)
