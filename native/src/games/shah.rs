@@ -400,13 +400,13 @@ impl Rules for Shah {
             let until = now + deadline.saturating_duration_since(now).mul_f64(of);
             (until, nodes + (max_nodes.saturating_sub(nodes) as f64 * of) as u64)
         };
-        let mut probes = Probes { next: 1, nodes: 0 };
+        let mut probes = Probes { next: 1, nodes: 0, probe: Probe::default() };
         let (until, limit) = share(LEAD_SHARE, 0);
         if let Some(line) = probes.run(self, state, limit, until) {
             return (Some(line), probes.nodes);
         }
         let (until, limit) = share(BEAM_SHARE, probes.nodes);
-        let (line, used) = dive::beam_dive(self, state, limit - probes.nodes, until);
+        let (line, used) = dive::beam_dive(self, state, limit - probes.nodes, until, &mut probes.probe);
         probes.nodes += used;
         if line.is_some() {
             return (line, probes.nodes);
@@ -527,8 +527,9 @@ impl Rng {
 
 /// Restarted probes (`Shah::dive`), numbered on from one run to the next.
 struct Probes {
-    next: u64,  // the next probe's number
-    nodes: u64, // moves played by the whole dive so far
+    next: u64,    // the next probe's number
+    nodes: u64,   // moves played by the whole dive so far
+    probe: Probe, // each probe in turn, its buffers reused
 }
 
 impl Probes {
@@ -537,12 +538,13 @@ impl Probes {
     fn run(&mut self, rules: &Shah, state: &mut State, limit: u64, until: Instant) -> Option<Vec<Move>> {
         while self.nodes < limit && Instant::now() < until {
             let cutoff = probe_cutoff(self.next, PROBE_UNIT).min(limit - self.nodes);
-            let mut probing = Probe::new(Some(Rng::new(self.next)), cutoff, until);
+            let probing = &mut self.probe;
+            probing.start(Some(Rng::new(self.next)), cutoff, until);
             let won = probing.search(rules, state);
             self.nodes += probing.nodes;
             self.next += 1;
             if won {
-                return Some(probing.line);
+                return Some(std::mem::take(&mut probing.line));
             }
         }
         None
@@ -552,19 +554,31 @@ impl Probes {
 /// A search for a win from `state` in `shah_order` (the beam dive's finish, as
 /// `shah_search.first_probe`, which looks for the win alone): the line from there or
 /// None, and the moves it played.
-fn finish(rules: &Shah, state: &mut State, cutoff: u64, until: Instant) -> (Option<Vec<Move>>, u64) {
-    let mut probing = Probe::new(None, cutoff, until);
+fn finish(
+    rules: &Shah,
+    probing: &mut Probe,
+    state: &mut State,
+    cutoff: u64,
+    until: Instant,
+) -> (Option<Vec<Move>>, u64) {
+    probing.start(None, cutoff, until);
     let won = probing.search(rules, state);
-    (won.then_some(probing.line), probing.nodes)
+    (won.then(|| std::mem::take(&mut probing.line)), probing.nodes)
 }
 
+/// The largest set of positions a probe's successor reuses (clearing a larger one's
+/// control bytes would cost more than a short probe).
+const REUSED_SEEN: usize = 1 << 14;
+
 /// One probe: a depth-first search for a win in its own order (`shah_order` without a
-/// generator), positions met once (by `solver_key`), cut off after `cutoff` nodes.
+/// generator), positions met once (by `solver_key`), cut off after `cutoff` nodes. Its
+/// buffers serve probe after probe.
 struct Probe {
     rng: Option<Rng>,
     seen: HashedSet,
     scratch: Vec<u8>,               // solver keys while they are hashed
     keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
+    spare: Vec<Vec<Move>>,          // move lists of the positions on the line, for reuse
     line: Vec<Move>,
     nodes: u64,
     cutoff: u64,
@@ -572,19 +586,35 @@ struct Probe {
     out_of_time: bool,
 }
 
-impl Probe {
-    fn new(rng: Option<Rng>, cutoff: u64, until: Instant) -> Probe {
+impl Default for Probe {
+    fn default() -> Probe {
         Probe {
-            rng,
+            rng: None,
             seen: HashedSet::default(),
             scratch: Vec::new(),
             keyed: Vec::new(),
+            spare: Vec::new(),
             line: Vec::new(),
             nodes: 0,
-            cutoff,
-            until,
+            cutoff: 0,
+            until: Instant::now(),
             out_of_time: false,
         }
+    }
+}
+
+impl Probe {
+    /// Ready for a new probe: nothing met, no move played.
+    fn start(&mut self, rng: Option<Rng>, cutoff: u64, until: Instant) {
+        if self.seen.capacity() > REUSED_SEEN {
+            self.seen = HashedSet::default();
+        } else {
+            self.seen.clear();
+        }
+        self.line.clear();
+        (self.rng, self.cutoff, self.until) = (rng, cutoff, until);
+        self.nodes = 0;
+        self.out_of_time = false;
     }
 
     /// Whether a win lies below `state` within the cut-off; the won line is `line`.
@@ -593,8 +623,17 @@ impl Probe {
         if rules.dead_end(&state.board) {
             return false;
         }
-        let legal = state.legal_raw().to_vec();
-        for mv in self.arrange(rules, &state.board, legal) {
+        let mut legal = self.spare.pop().unwrap_or_default();
+        state.legal_into(&mut legal);
+        self.arrange(rules, &state.board, &mut legal);
+        let won = self.search_moves(rules, state, &legal);
+        self.spare.push(legal);
+        won
+    }
+
+    /// `search` on, through `legal` in turn.
+    fn search_moves(&mut self, rules: &Shah, state: &mut State, legal: &[Move]) -> bool {
+        for &mv in legal {
             if self.nodes >= self.cutoff || self.out_of_time {
                 return false;
             }
@@ -621,10 +660,10 @@ impl Probe {
 
     /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
     /// and by a small chance the actions first (`actions_first_sometimes`).
-    fn arrange(&mut self, rules: &Shah, board: &Board, mut legal: Vec<Move>) -> Vec<Move> {
+    fn arrange(&mut self, rules: &Shah, board: &Board, legal: &mut Vec<Move>) {
         let Some(rng) = self.rng.as_mut() else {
-            rules.order(board, &mut legal);
-            return legal;
+            rules.order(board, legal);
+            return;
         };
         let keyed = &mut self.keyed;
         keyed.clear();
@@ -637,7 +676,6 @@ impl Probe {
         if rng.unit() < EARLY_ACTION && legal.iter().any(Move::is_action) {
             legal.sort_by_key(|m| !m.is_action()); // stable: the actions, then the card moves
         }
-        legal
     }
 }
 

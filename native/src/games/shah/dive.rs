@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::{foundation_heights, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
+use super::{foundation_heights, Probe, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::Card;
 use crate::engine::{Move, Rules, State};
 use crate::hash::HashedSet;
@@ -82,13 +82,16 @@ struct Children {
 }
 
 /// The beams, widening round after round (`beam.widening_rounds`): a won line from
-/// `state` or None, and the nodes used. `state` is left as given.
+/// `state` or None, and the nodes used. `state` is left as given; `probe` finishes the
+/// kept positions near the end (its buffers reused).
 pub(super) fn beam_dive(
     rules: &Shah,
     state: &mut State,
     max_nodes: u64,
     deadline: Instant,
+    probe: &mut Probe,
 ) -> (Option<Vec<Move>>, u64) {
+    let mut work = Work::default();
     let mut nodes = 0;
     let mut round = 0;
     let mut width = FIRST_WIDTHS[0];
@@ -106,7 +109,9 @@ pub(super) fn beam_dive(
                 deadline,
                 nodes: 0,
                 root: state.moves_played(),
-                loaded: Vec::new(),
+                loaded: Rc::default(),
+                probe: &mut *probe,
+                work: &mut work,
             };
             let (line, cut) = beam.run(state);
             nodes += beam.nodes;
@@ -130,8 +135,19 @@ struct Beam<'a> {
     max_nodes: u64,
     deadline: Instant,
     nodes: u64,
-    root: usize,       // moves played on `state` at the dive's start
-    loaded: Vec<Move>, // the moves from the start `state` has played
+    root: usize,           // moves played on `state` at the dive's start
+    loaded: Rc<Vec<Move>>, // the moves from the start `state` has played
+    probe: &'a mut Probe,  // the search that finishes a kept position
+    work: &'a mut Work,
+}
+
+/// The buffers of the searches between two stages, reused from one to the next.
+#[derive(Default)]
+struct Work {
+    seen: HashedSet,
+    path: Vec<Move>,
+    scratch: Vec<u8>,
+    spare: Vec<Vec<Move>>, // move lists of the positions on the path
 }
 
 impl Beam<'_> {
@@ -143,16 +159,15 @@ impl Beam<'_> {
     /// then on along `line`. Every kept position after the start was reached by a card
     /// from the stock or the talon, an irreversible move (§0), so the repetition memory is
     /// the line's own.
-    fn load(&mut self, state: &mut State, line: &[Move]) {
-        let shared = self.loaded.iter().zip(line).take_while(|(a, b)| a == b).count();
+    fn load(&mut self, state: &mut State, line: &Rc<Vec<Move>>) {
+        let shared = self.loaded.iter().zip(line.iter()).take_while(|(a, b)| a == b).count();
         while state.moves_played() > self.root + shared {
             state.pop();
         }
         for &mv in &line[shared..] {
             state.play_raw(mv);
         }
-        self.loaded.clear();
-        self.loaded.extend_from_slice(line);
+        self.loaded = Rc::clone(line);
     }
 
     /// One beam: a won line or None, and whether any position was dropped.
@@ -171,26 +186,27 @@ impl Beam<'_> {
                 let piles = &state.board.piles;
                 if finish_now(piles, self.weights) {
                     let cutoff = ENDGAME_NODES.min(self.max_nodes - self.nodes);
-                    let (tail, used) = super::finish(self.rules, state, cutoff, self.deadline);
+                    let (tail, used) = super::finish(self.rules, self.probe, state, cutoff, self.deadline);
                     self.nodes += used;
                     if let Some(tail) = tail {
                         break 'beam Some([line.as_slice(), &tail].concat());
                     }
                     continue;
                 }
+                let work = &mut *self.work;
+                work.seen.clear();
+                work.path.clear();
+                let start = self.rules.table_key(&state.board, &mut work.scratch);
+                work.seen.insert(start);
                 let mut between = Between {
                     rules: self.rules,
                     weights: self.weights,
                     parent: parents,
                     line: line.clone(),
-                    seen: HashedSet::default(),
-                    path: Vec::new(),
                     pending: &mut pending,
-                    scratch: Vec::new(),
+                    work,
                     nodes: 0,
                 };
-                let start = self.rules.table_key(&state.board, &mut between.scratch);
-                between.seen.insert(start);
                 let won = between.visit(state);
                 self.nodes += between.nodes;
                 if let Some(tail) = won {
@@ -205,7 +221,7 @@ impl Beam<'_> {
             dropped |= cut;
             layer = next;
         };
-        self.load(state, &[]);
+        self.load(state, &Rc::default());
         (answer, dropped)
     }
 }
@@ -254,10 +270,8 @@ struct Between<'a> {
     weights: &'a Weights,
     parent: u32,
     line: Rc<Vec<Move>>, // the kept position's line from the dive's start
-    seen: HashedSet,
-    path: Vec<Move>, // moves from the kept position
     pending: &'a mut BTreeMap<usize, Children>,
-    scratch: Vec<u8>,
+    work: &'a mut Work, // positions met, moves from the kept position (`path`)
     nodes: u64,
 }
 
@@ -267,28 +281,36 @@ impl Between<'_> {
     /// the layer of the stage it reaches. The moves from the kept position to a won
     /// position if one is met. `state` is left as given.
     fn visit(&mut self, state: &mut State) -> Option<Vec<Move>> {
-        let mut moves = state.legal_raw().to_vec();
+        let mut moves = self.work.spare.pop().unwrap_or_default();
+        state.legal_into(&mut moves);
         self.rules.order(&state.board, &mut moves);
-        for mv in moves {
+        let won = self.visit_moves(state, &moves);
+        self.work.spare.push(moves);
+        won
+    }
+
+    /// `visit` on, through `moves` in turn.
+    fn visit_moves(&mut self, state: &mut State, moves: &[Move]) -> Option<Vec<Move>> {
+        for &mv in moves {
             let before = stage(&state.board.piles);
             state.play_raw(mv);
             self.nodes += 1;
-            self.path.push(mv);
+            self.work.path.push(mv);
             let won = if state.is_won() {
-                Some(self.path.clone())
+                Some(self.work.path.clone())
             } else {
-                let key = self.rules.table_key(&state.board, &mut self.scratch);
+                let key = self.rules.table_key(&state.board, &mut self.work.scratch);
                 let after = stage(&state.board.piles);
                 if after < before {
                     self.keep(state, key, after);
                     None
-                } else if self.seen.len() < BETWEEN && self.seen.insert(key) {
+                } else if self.work.seen.len() < BETWEEN && self.work.seen.insert(key) {
                     self.visit(state)
                 } else {
                     None
                 }
             };
-            self.path.pop();
+            self.work.path.pop();
             state.pop();
             if won.is_some() {
                 return won;
@@ -303,7 +325,7 @@ impl Between<'_> {
             return;
         }
         let start = layer.tails.len() as u32;
-        layer.tails.extend_from_slice(&self.path);
+        layer.tails.extend_from_slice(&self.work.path);
         layer.met.push(Child {
             score: score(&state.board.piles, self.weights),
             parent: self.parent,
@@ -408,7 +430,7 @@ mod tests {
         let mut state = deal(17);
         let before = state.board.key();
         let deadline = Instant::now() + Duration::from_secs(600);
-        let (line, nodes) = beam_dive(&shah, &mut state, 1_000_000, deadline);
+        let (line, nodes) = beam_dive(&shah, &mut state, 1_000_000, deadline, &mut Probe::default());
         let line = line.expect("a won line");
         assert!(nodes < 1_000_000);
         assert_eq!(state.board.key(), before);
@@ -426,7 +448,13 @@ mod tests {
         let shah = rules();
         let mut state = deal(5);
         let before = state.board.key();
-        let (line, nodes) = beam_dive(&shah, &mut state, 20_000, Instant::now() + Duration::from_secs(600));
+        let (line, nodes) = beam_dive(
+            &shah,
+            &mut state,
+            20_000,
+            Instant::now() + Duration::from_secs(600),
+            &mut Probe::default(),
+        );
         assert!(line.is_none());
         assert!((20_000..25_000).contains(&nodes), "{nodes}");
         assert_eq!(state.board.key(), before);
