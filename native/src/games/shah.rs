@@ -71,6 +71,32 @@ fn is_outer(slot: usize) -> bool {
 
 pub struct Shah {
     layout: Vec<Pile>,
+    /// `table_key`'s items beside the board's, worked out once: a suit's two foundation
+    /// heights, lower first (`foundation_item`), and the stock's size.
+    foundation_items: Vec<u128>,
+    stock_items: Vec<u128>,
+}
+
+/// Where `Shah::foundation_items` keeps the item of suit `s` with foundations at heights
+/// `low` <= `high` (each 1 … 12).
+fn foundation_item(s: usize, low: usize, high: usize) -> usize {
+    (s * 13 + low) * 13 + high
+}
+
+impl Shah {
+    fn new(layout: Vec<Pile>) -> Shah {
+        let mut foundation_items = vec![0; foundation_item(4, 0, 0)];
+        for s in 0..4 {
+            for low in 0..13 {
+                for high in 0..13 {
+                    let item = FOUNDATIONS_ITEM | (s as u64) << 16 | (low as u64) << 8 | high as u64;
+                    foundation_items[foundation_item(s, low, high)] = zobrist(item);
+                }
+            }
+        }
+        let stock_items = (0..=104).map(|n| zobrist(STOCK_ITEM | n)).collect();
+        Shah { layout, foundation_items, stock_items }
+    }
 }
 
 /// Shah (no options), or why not.
@@ -89,7 +115,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     }
     layout.push(Pile::new("stock", Kind::Stock, 0));
     layout.push(Pile::new("talon", Kind::Talon, 0));
-    Ok(Arc::new(Shah { layout }))
+    Ok(Arc::new(Shah::new(layout)))
 }
 
 /// The set bits of `mask`, lowest first.
@@ -341,10 +367,9 @@ impl Rules for Shah {
         let moved = [SHAH, OUT, STOCK].into_iter().chain(FOUND0..FOUND0 + RAYS);
         let rest = moved.fold(whole, |hash, pile| hash ^ board.pile_zobrist(pile));
         let founds = foundation_heights(&board.piles).iter().enumerate().fold(0, |hash, (s, &[a, b])| {
-            let (low, high) = (a.min(b) as u64, a.max(b) as u64);
-            hash ^ zobrist(FOUNDATIONS_ITEM | (s as u64) << 16 | low << 8 | high)
+            hash ^ self.foundation_items[foundation_item(s, a.min(b), a.max(b))]
         });
-        rest ^ founds ^ zobrist(STOCK_ITEM | board.piles[STOCK].len() as u64)
+        rest ^ founds ^ self.stock_items[board.piles[STOCK].len()]
     }
 
     /// The kept Zobrist hash of the repetition key (the board's key, hash.rs).
@@ -468,9 +493,12 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], walled: &mut [(Card, Card)]) -> bo
         held[usize::from(card)] += 1;
     }
     let mut up = [false; 64]; // a copy of the card has gone up in the relaxation
-    let mut changed = true;
-    while changed {
-        changed = false;
+                              // a foundation stops for want of a copy; a higher foundation beside it only takes
+                              // copies away, so only a freed inner card lets one go on: another pass only then
+    let mut freed = true;
+    while freed {
+        freed = false;
+        let mut changed = false;
         for (s, pair) in heights.iter_mut().enumerate() {
             for i in 0..2 {
                 let mut height = pair[i];
@@ -500,6 +528,7 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], walled: &mut [(Card, Card)]) -> bo
                     kept += 1;
                 }
             }
+            freed = kept < count;
             count = kept;
         }
     }

@@ -419,7 +419,7 @@ mod tests {
 
     fn rules() -> Shah {
         let rules = super::super::build(&Vec::new()).expect("shah plays");
-        Shah { layout: rules.layout().to_vec() }
+        Shah::new(rules.layout().to_vec())
     }
 
     /// Deal 17 is a late win for the probes (open at 10,000,000 nodes); the beam's line
