@@ -105,7 +105,13 @@ pub struct Board {
     kept: Option<Kept>,
     /// The chance events' shuffles met so far (`chance_shuffled`).
     shuffles: Vec<Shuffle>,
+    /// Piles that `replace` took out and its undo put aside, for `State::push_position`
+    /// to fill again instead of allocating.
+    spare: Vec<Vec<Card>>,
 }
+
+/// The most piles a board puts aside for reuse.
+const SPARE_PILES: usize = 64;
 
 /// Where chance event `event` puts each item of a list of `order.len()`: the item at
 /// `order[k]` goes to place `k`.
@@ -190,6 +196,7 @@ impl Board {
             journal: Vec::new(),
             kept: None,
             shuffles: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -280,6 +287,14 @@ impl Board {
         self.vars[var] = value;
     }
 
+    /// A pile holding `cards`, in memory put aside by an undone `replace` if any.
+    fn pile_of(&mut self, cards: &[Card]) -> Vec<Card> {
+        let mut pile = self.spare.pop().unwrap_or_default();
+        pile.clear();
+        pile.extend_from_slice(cards);
+        pile
+    }
+
     /// Give `pile` new contents (the old ones are kept for undo).
     pub fn replace(&mut self, pile: usize, cards: Vec<Card>) {
         if let Some(kept) = &mut self.kept {
@@ -329,7 +344,12 @@ impl Board {
                     self.piles[src].insert(index, card);
                 }
                 Entry::SetVar { var, old } => self.vars[var] = old,
-                Entry::Replace { pile, old } => self.piles[pile] = old,
+                Entry::Replace { pile, old } => {
+                    let put_aside = std::mem::replace(&mut self.piles[pile], old);
+                    if self.spare.len() < SPARE_PILES {
+                        self.spare.push(put_aside);
+                    }
+                }
             }
             if let Some(kept) = &mut self.kept {
                 kept.undo();
@@ -572,6 +592,17 @@ enum Token {
     Seen(HashedSet),
 }
 
+/// A board's piles and counters (`State::position`): the piles' cards one after another,
+/// where each pile ends among them, the counters.
+pub struct Position {
+    cards: Vec<Card>,
+    ends: Vec<usize>,
+    vars: Vec<i32>,
+}
+
+/// What `pop` returns for a step of `State::push_position` (no move of any game).
+pub const POSITION_STEP: Move = Move { src: ACTION, dst: usize::MAX, index: 0, reversible: false };
+
 /// A game in progress: `patience.engine.state.State`'s raw play path.
 pub struct State {
     pub rules: Arc<dyn Rules>,
@@ -732,6 +763,44 @@ impl State {
 
     pub fn moves_played(&self) -> usize {
         self.undo.len()
+    }
+
+    /// The board's piles and counters, to come back to with `push_position`.
+    pub fn position(&self) -> Position {
+        let piles = &self.board.piles;
+        let mut cards = Vec::with_capacity(piles.iter().map(Vec::len).sum());
+        let mut ends = Vec::with_capacity(piles.len());
+        for pile in piles {
+            cards.extend_from_slice(pile);
+            ends.push(cards.len());
+        }
+        Position { cards, ends, vars: self.board.vars.clone() }
+    }
+
+    /// Set the board to `position` (another of the same game, met by playing from here
+    /// or from a position before) as one step that `pop` takes back, returning
+    /// `POSITION_STEP`: a search that jumps between positions it met instead of playing
+    /// their lines again. The repetition memory is emptied, as by an irreversible move;
+    /// only the piles that differ are replaced.
+    pub fn push_position(&mut self, position: &Position) {
+        let mark = self.board.journal.len();
+        let mut start = 0;
+        for (pile, &end) in position.ends.iter().enumerate() {
+            let cards = &position.cards[start..end];
+            start = end;
+            if self.board.piles[pile] != cards {
+                let cards = self.board.pile_of(cards);
+                self.board.replace(pile, cards);
+            }
+        }
+        for (var, &value) in position.vars.iter().enumerate() {
+            if self.board.vars[var] != value {
+                self.board.set_var(var, value);
+            }
+        }
+        let old = std::mem::take(&mut self.seen);
+        self.undo.push((POSITION_STEP, mark, Token::Seen(old)));
+        self.legal = None;
     }
 
     /// `"won"`, `"lost"` (no move and no action is legal) or `"playing"`.

@@ -26,7 +26,7 @@ use std::time::Instant;
 
 use super::{foundation_heights, Probe, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::Card;
-use crate::engine::{Move, Rules, State};
+use crate::engine::{Move, Position, Rules, State};
 use crate::hash::HashedSet;
 
 /// Positions kept per stage in the first rounds of beams; then each round `WIDTH_GROWTH`
@@ -64,13 +64,22 @@ const VARIANTS: [Weights; 4] = [
     Weights { home: 24, blocked: 8, gap: 1, gaps: 4, endgame: -1 },
 ];
 
-/// A candidate for a later layer: its score, its parent, the parent's line, and where
-/// the moves from there lie in its layer's `tails`.
+/// A candidate for a later layer: its score, its parent, the parent's line and position
+/// (None: the dive's start), and where the moves from there lie in its layer's `tails`.
 struct Child {
     score: i32,
     parent: u32,
     line: Rc<Vec<Move>>,
+    from: Option<Rc<Position>>,
     tail: (u32, u32),
+}
+
+/// A position of a layer: its line from the dive's start, and its parent's position
+/// (None: the start), from which the moves `line[at..]` reach it.
+struct Member {
+    line: Rc<Vec<Move>>,
+    from: Option<Rc<Position>>,
+    at: usize,
 }
 
 /// The candidates for one stage's layer, in the order met, each position once.
@@ -109,7 +118,6 @@ pub(super) fn beam_dive(
                 deadline,
                 nodes: 0,
                 root: state.moves_played(),
-                loaded: Rc::default(),
                 probe: &mut *probe,
                 work: &mut work,
             };
@@ -135,9 +143,8 @@ struct Beam<'a> {
     max_nodes: u64,
     deadline: Instant,
     nodes: u64,
-    root: usize,           // moves played on `state` at the dive's start
-    loaded: Rc<Vec<Move>>, // the moves from the start `state` has played
-    probe: &'a mut Probe,  // the search that finishes a kept position
+    root: usize,          // moves played on `state` at the dive's start
+    probe: &'a mut Probe, // the search that finishes a kept position
     work: &'a mut Work,
 }
 
@@ -155,34 +162,42 @@ impl Beam<'_> {
         self.nodes >= self.max_nodes || Instant::now() > self.deadline
     }
 
-    /// Put `state` at the end of `line`: back to where it and the line loaded last part,
-    /// then on along `line`. Every kept position after the start was reached by a card
-    /// from the stock or the talon, an irreversible move (§0), so the repetition memory is
-    /// the line's own.
-    fn load(&mut self, state: &mut State, line: &Rc<Vec<Move>>) {
-        let shared = self.loaded.iter().zip(line.iter()).take_while(|(a, b)| a == b).count();
-        while state.moves_played() > self.root + shared {
-            state.pop();
+    /// Put `state` at `member`: back to the dive's start, to its parent's position, then
+    /// on by the moves from there (the layers' lines part early, so playing a whole line
+    /// again would cost most of the beam's time). Every kept position after the start
+    /// was reached by a card from the stock or the talon, an irreversible move (§0), so
+    /// the repetition memory there is empty and `push_position`'s emptying changes nothing.
+    fn load(&mut self, state: &mut State, member: &Member) {
+        self.unload(state);
+        if let Some(from) = &member.from {
+            state.push_position(from);
         }
-        for &mv in &line[shared..] {
+        for &mv in &member.line[member.at..] {
             state.play_raw(mv);
         }
-        self.loaded = Rc::clone(line);
+    }
+
+    /// Put `state` back at the dive's start.
+    fn unload(&mut self, state: &mut State) {
+        while state.moves_played() > self.root {
+            state.pop();
+        }
     }
 
     /// One beam: a won line or None, and whether any position was dropped.
     fn run(&mut self, state: &mut State) -> (Option<Vec<Move>>, bool) {
-        let mut layer = vec![Rc::new(Vec::new())];
+        let mut layer = vec![Member { line: Rc::default(), from: None, at: 0 }];
         let mut pending: BTreeMap<usize, Children> = BTreeMap::new();
         let mut dropped = false;
         let mut parents = 0;
         let answer = 'beam: loop {
-            for line in &layer {
+            for member in &layer {
                 if self.spent() {
                     dropped = true;
                     break 'beam None;
                 }
-                self.load(state, line);
+                self.load(state, member);
+                let line = &member.line;
                 let piles = &state.board.piles;
                 if finish_now(piles, self.weights) {
                     let cutoff = ENDGAME_NODES.min(self.max_nodes - self.nodes);
@@ -193,6 +208,7 @@ impl Beam<'_> {
                     }
                     continue;
                 }
+                let from = Some(Rc::new(state.position()));
                 let work = &mut *self.work;
                 work.seen.clear();
                 work.path.clear();
@@ -203,6 +219,7 @@ impl Beam<'_> {
                     weights: self.weights,
                     parent: parents,
                     line: line.clone(),
+                    from,
                     pending: &mut pending,
                     work,
                     nodes: 0,
@@ -221,7 +238,7 @@ impl Beam<'_> {
             dropped |= cut;
             layer = next;
         };
-        self.load(state, &Rc::default());
+        self.unload(state);
         (answer, dropped)
     }
 }
@@ -231,14 +248,15 @@ impl Beam<'_> {
 /// and whether any position was left out. Spreading the layer over parents keeps one
 /// strong parent from filling the beam with near copies. (Positions at a dead end never
 /// became candidates.)
-fn kept(children: Children, width: usize) -> (Vec<Rc<Vec<Move>>>, bool) {
+fn kept(children: Children, width: usize) -> (Vec<Member>, bool) {
     let Children { met, tails, .. } = children;
     let mut ranked: Vec<(i32, usize)> = met.iter().enumerate().map(|(i, c)| (c.score, i)).collect();
     ranked.sort_unstable();
     let line = |i: usize| {
         let child = &met[i];
         let (start, end) = (child.tail.0 as usize, child.tail.1 as usize);
-        Rc::new([child.line.as_slice(), &tails[start..end]].concat())
+        let line = Rc::new([child.line.as_slice(), &tails[start..end]].concat());
+        Member { line, from: child.from.clone(), at: child.line.len() }
     };
     let mut layer = Vec::new();
     let mut taken: HashMap<u32, usize> = HashMap::new();
@@ -269,7 +287,8 @@ struct Between<'a> {
     rules: &'a Shah,
     weights: &'a Weights,
     parent: u32,
-    line: Rc<Vec<Move>>, // the kept position's line from the dive's start
+    line: Rc<Vec<Move>>,        // the kept position's line from the dive's start
+    from: Option<Rc<Position>>, // the kept position
     pending: &'a mut BTreeMap<usize, Children>,
     work: &'a mut Work, // positions met, moves from the kept position (`path`)
     nodes: u64,
@@ -330,6 +349,7 @@ impl Between<'_> {
             score: score(&state.board.piles, self.weights),
             parent: self.parent,
             line: self.line.clone(),
+            from: self.from.clone(),
             tail: (start, layer.tails.len() as u32),
         });
     }
