@@ -297,8 +297,14 @@ impl Board {
 
     /// Give `pile` new contents (the old ones are kept for undo).
     pub fn replace(&mut self, pile: usize, cards: Vec<Card>) {
+        self.replace_hashed(pile, cards, None);
+    }
+
+    /// `replace`, given the new contents' Zobrist hash if known (`pile_zobrist`).
+    fn replace_hashed(&mut self, pile: usize, cards: Vec<Card>, hash: Option<u128>) {
         if let Some(kept) = &mut self.kept {
-            let xor = kept.piles[pile] ^ tail_hash(pile, &cards, 0);
+            let hash = hash.unwrap_or_else(|| tail_hash(pile, &cards, 0));
+            let xor = kept.piles[pile] ^ hash;
             kept.record(Change { piles: [(pile, xor), (NO_PILE, 0)], whole: xor });
         }
         let old = std::mem::replace(&mut self.piles[pile], cards);
@@ -593,11 +599,13 @@ enum Token {
 }
 
 /// A board's piles and counters (`State::position`): the piles' cards one after another,
-/// where each pile ends among them, the counters.
+/// where each pile ends among them, the counters; and the piles' kept hashes if the board
+/// keeps them, so that coming back hashes nothing.
 pub struct Position {
     cards: Vec<Card>,
     ends: Vec<usize>,
     vars: Vec<i32>,
+    hashes: Option<Vec<u128>>,
 }
 
 /// What `pop` returns for a step of `State::push_position` (no move of any game).
@@ -774,7 +782,8 @@ impl State {
             cards.extend_from_slice(pile);
             ends.push(cards.len());
         }
-        Position { cards, ends, vars: self.board.vars.clone() }
+        let hashes = self.board.kept.as_ref().map(|kept| kept.piles.clone());
+        Position { cards, ends, vars: self.board.vars.clone(), hashes }
     }
 
     /// Set the board to `position` (another of the same game, met by playing from here
@@ -790,7 +799,8 @@ impl State {
             start = end;
             if self.board.piles[pile] != cards {
                 let cards = self.board.pile_of(cards);
-                self.board.replace(pile, cards);
+                let hash = position.hashes.as_ref().map(|hashes| hashes[pile]);
+                self.board.replace_hashed(pile, cards, hash);
             }
         }
         for (var, &value) in position.vars.iter().enumerate() {

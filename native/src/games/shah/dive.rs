@@ -377,31 +377,57 @@ fn finish_now(piles: &[Vec<Card>], weights: &Weights) -> bool {
 /// its suit the highest foundation still below it needs first (SHA-2); a card no
 /// foundation can take again waits 12.
 fn waits(piles: &[Vec<Card>]) -> [i32; 64] {
-    let heights = foundation_heights(piles);
     let mut out = [0; 64];
-    for (code, wait) in out.iter_mut().enumerate().take(52).skip(4) {
-        let (r, s) = (code >> 2, code & 3);
-        let below = heights[s].iter().filter(|&&h| h < r).max();
-        *wait = below.map_or(QUEEN as i32, |&h| (r - 1 - h) as i32);
+    for (s, &[a, b]) in foundation_heights(piles).iter().enumerate() {
+        let (low, high) = (a.min(b), a.max(b));
+        for r in 1..=QUEEN {
+            // the highest foundation below rank r, if any
+            let wait = if r <= low {
+                QUEEN
+            } else if r <= high {
+                r - 1 - low
+            } else {
+                r - 1 - high
+            };
+            out[r << 2 | s] = wait as i32;
+        }
     }
     out
 }
 
-/// How many of `cards` (bottom to top) lie under a card needed later, by `wait`, and by
-/// how many ranks in all (`beam.buried`).
-fn buried(cards: impl DoubleEndedIterator<Item = Card>, wait: &[i32; 64]) -> (i32, i32) {
-    let (mut blocked, mut gaps) = (0, 0);
-    let mut highest = -1;
-    for card in cards.rev() {
-        let w = wait[usize::from(card)];
-        if w < highest {
-            blocked += 1;
-            gaps += highest - w;
-        } else if w > highest {
-            highest = w;
+/// Cards met from the top down (`beam.buried`): how many lie under a card needed later,
+/// by `wait`, and by how many ranks in all.
+struct Burial<'a> {
+    wait: &'a [i32; 64],
+    blocked: i32,
+    gaps: i32,
+    highest: i32, // the latest wait above
+}
+
+impl Burial<'_> {
+    fn new(wait: &[i32; 64]) -> Burial<'_> {
+        Burial { wait, blocked: 0, gaps: 0, highest: -1 }
+    }
+
+    /// The next card down.
+    fn under(&mut self, card: Card) {
+        let w = self.wait[usize::from(card)];
+        if w < self.highest {
+            self.blocked += 1;
+            self.gaps += self.highest - w;
+        } else if w > self.highest {
+            self.highest = w;
         }
     }
-    (blocked, gaps)
+}
+
+/// How many of `cards` (bottom to top) lie under a card needed later, by `wait`, and by
+/// how many ranks in all (`beam.buried`).
+#[cfg(test)]
+fn buried(cards: impl DoubleEndedIterator<Item = Card>, wait: &[i32; 64]) -> (i32, i32) {
+    let mut burial = Burial::new(wait);
+    cards.rev().for_each(|card| burial.under(card));
+    (burial.blocked, burial.gaps)
 }
 
 /// The position's score under `weights` (`shah_dive.score`); lower is better.
@@ -410,15 +436,19 @@ fn score(piles: &[Vec<Card>], weights: &Weights) -> i32 {
     let home: usize = piles[FOUND0..FOUND0 + RAYS].iter().map(Vec::len).sum();
     let (mut blocked, mut gaps, mut empty) = (0, 0, 0);
     for ray in 0..RAYS {
-        let slots = &piles[SLOT0 + 3 * ray..SLOT0 + 3 * ray + 3];
-        let (b, g) = buried(slots.iter().flatten().copied(), &wait);
-        blocked += b;
-        gaps += g;
-        empty += slots.iter().filter(|s| s.is_empty()).count() as i32;
+        // a ray read as a pile: the outer slot's cards from the top, then middle, inner
+        let mut burial = Burial::new(&wait);
+        for slot in piles[SLOT0 + 3 * ray..SLOT0 + 3 * ray + 3].iter().rev() {
+            slot.iter().rev().for_each(|&card| burial.under(card));
+            empty += i32::from(slot.is_empty());
+        }
+        blocked += burial.blocked;
+        gaps += burial.gaps;
     }
-    let (b, g) = buried(piles[TALON].iter().copied(), &wait);
-    blocked += b;
-    gaps += g;
+    let mut burial = Burial::new(&wait);
+    piles[TALON].iter().rev().for_each(|&card| burial.under(card));
+    blocked += burial.blocked;
+    gaps += burial.gaps;
     weights.blocked * blocked + weights.gap * gaps + weights.gaps * empty - weights.home * home as i32
 }
 
