@@ -69,17 +69,37 @@ const VARIANTS: [Weights; 4] = [
 struct Child {
     score: i32,
     parent: u32,
-    line: Rc<Vec<Move>>,
+    line: Rc<Line>,
     from: Option<Rc<Position>>,
     tail: (u32, u32),
 }
 
+/// A line from the dive's start: the line of the parent (None: the start) and the moves
+/// from there, so that a kept position's line costs only its own moves.
+#[derive(Default)]
+struct Line {
+    before: Option<Rc<Line>>,
+    moves: Vec<Move>,
+}
+
+impl Line {
+    /// The line's moves with `tail` after them.
+    fn with(&self, tail: &[Move]) -> Vec<Move> {
+        let mut parts = vec![tail];
+        let mut line = Some(self);
+        while let Some(part) = line {
+            parts.push(&part.moves);
+            line = part.before.as_deref();
+        }
+        parts.into_iter().rev().flatten().copied().collect()
+    }
+}
+
 /// A position of a layer: its line from the dive's start, and its parent's position
-/// (None: the start), from which the moves `line[at..]` reach it.
+/// (None: the start), from which the line's last moves reach it.
 struct Member {
-    line: Rc<Vec<Move>>,
+    line: Rc<Line>,
     from: Option<Rc<Position>>,
-    at: usize,
 }
 
 /// The candidates for one stage's layer, in the order met, each position once.
@@ -172,7 +192,7 @@ impl Beam<'_> {
         if let Some(from) = &member.from {
             state.push_position(from);
         }
-        for &mv in &member.line[member.at..] {
+        for &mv in &member.line.moves {
             state.play_raw(mv);
         }
     }
@@ -186,7 +206,7 @@ impl Beam<'_> {
 
     /// One beam: a won line or None, and whether any position was dropped.
     fn run(&mut self, state: &mut State) -> (Option<Vec<Move>>, bool) {
-        let mut layer = vec![Member { line: Rc::default(), from: None, at: 0 }];
+        let mut layer = vec![Member { line: Rc::default(), from: None }];
         let mut pending: BTreeMap<usize, Children> = BTreeMap::new();
         let mut dropped = false;
         let mut parents = 0;
@@ -204,7 +224,7 @@ impl Beam<'_> {
                     let (tail, used) = super::finish(self.rules, self.probe, state, cutoff, self.deadline);
                     self.nodes += used;
                     if let Some(tail) = tail {
-                        break 'beam Some([line.as_slice(), &tail].concat());
+                        break 'beam Some(line.with(&tail));
                     }
                     continue;
                 }
@@ -227,7 +247,7 @@ impl Beam<'_> {
                 let won = between.visit(state);
                 self.nodes += between.nodes;
                 if let Some(tail) = won {
-                    break 'beam Some([line.as_slice(), &tail].concat());
+                    break 'beam Some(line.with(&tail));
                 }
                 parents += 1;
             }
@@ -255,8 +275,8 @@ fn kept(children: Children, width: usize) -> (Vec<Member>, bool) {
     let line = |i: usize| {
         let child = &met[i];
         let (start, end) = (child.tail.0 as usize, child.tail.1 as usize);
-        let line = Rc::new([child.line.as_slice(), &tails[start..end]].concat());
-        Member { line, from: child.from.clone(), at: child.line.len() }
+        let line = Line { before: Some(child.line.clone()), moves: tails[start..end].to_vec() };
+        Member { line: Rc::new(line), from: child.from.clone() }
     };
     let mut layer = Vec::new();
     let mut taken: HashMap<u32, usize> = HashMap::new();
@@ -287,7 +307,7 @@ struct Between<'a> {
     rules: &'a Shah,
     weights: &'a Weights,
     parent: u32,
-    line: Rc<Vec<Move>>,        // the kept position's line from the dive's start
+    line: Rc<Line>,             // the kept position's line from the dive's start
     from: Option<Rc<Position>>, // the kept position
     pending: &'a mut BTreeMap<usize, Children>,
     work: &'a mut Work, // positions met, moves from the kept position (`path`)
