@@ -832,6 +832,47 @@ mod tests {
     use crate::deals::{chance_shuffle, chance_source, deal_order};
     use crate::games;
 
+    /// A position pushed back (`push_position`) is the position taken, its kept hash
+    /// included, from wherever the board was; `pop` takes the push back exactly. Shah
+    /// keeps its hash, Star does not.
+    #[test]
+    fn a_pushed_position_is_the_position_taken() {
+        let star: Options = vec![("direction".into(), OptValue::Str("first-fit".into()))];
+        let mut rng = SplitMix64::new(5);
+        for (game, options) in [("shah", Vec::new()), ("star", star)] {
+            for deal in 1..=20 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+                let mut taken = Vec::new(); // (position, its key, its legal moves)
+                while !state.legal_raw().is_empty() && state.moves_played() < 300 {
+                    // a position taken with an empty repetition memory, as pushed
+                    if !state.remembers() && rng.below(10) == 0 {
+                        taken.push((state.position(), state.board.key(), state.legal_raw().to_vec()));
+                    }
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                    if !state.remembers() && !taken.is_empty() && rng.below(4) == 0 {
+                        let (position, key, legal) = &taken[rng.below(taken.len() as u64) as usize];
+                        let (before, hash) = (state.board.key(), state.board.kept_hash());
+                        state.push_position(position);
+                        assert_eq!(&state.board.key(), key, "{game} {deal}");
+                        assert_eq!(state.legal_raw(), legal.as_slice(), "{game} {deal}");
+                        if hash.is_some() {
+                            assert_eq!(state.board.kept_hash(), Some(state.board.zobrist()), "{game} {deal}");
+                        }
+                        assert_eq!(state.pop(), POSITION_STEP);
+                        assert_eq!(
+                            (state.board.key(), state.board.kept_hash()),
+                            (before, hash),
+                            "{game} {deal}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// The hash the primitives keep is the one computed from scratch, along random lines
     /// of Sun (its scatters, its wind's replaced piles) with moves taken back on the way.
     #[test]

@@ -530,6 +530,36 @@ mod tests {
         assert_eq!(state.board.key(), before);
     }
 
+    /// `waits`, worked out per suit, gives what `shah_dive.waits` says card by card (the
+    /// highest foundation of the suit below the card), at every pair of heights.
+    #[test]
+    fn waits_per_suit_are_the_waits_card_by_card() {
+        let mut state = deal(3);
+        for a in 1..=QUEEN {
+            for b in 1..=QUEEN {
+                for (f, height) in [(0, a), (1, b)] {
+                    // the first two foundations' suit, whichever it is, at heights a and b
+                    let pile = &mut state.board.piles[FOUND0 + f];
+                    let ace = pile[0];
+                    pile.clear();
+                    pile.extend((1..=height).map(|r| (r << 2) as Card | (ace & 3)));
+                }
+                let piles = &state.board.piles;
+                let heights = foundation_heights(piles);
+                let wait = waits(piles);
+                for code in 0..64 {
+                    let (r, s) = (code >> 2, code & 3);
+                    let below = heights[s].iter().filter(|&&h| h < r).max();
+                    let expected = match r {
+                        1..=QUEEN => below.map_or(QUEEN as i32, |&h| (r - 1 - h) as i32),
+                        _ => 0,
+                    };
+                    assert_eq!(wait[code], expected, "heights {a} {b}, card {code}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn buried_counts_cards_under_a_card_needed_later() {
         let mut wait = [0; 64];
