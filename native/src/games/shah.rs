@@ -51,6 +51,8 @@ const GUIDE_NOISE: f64 = 3.0;
 /// (`solver.shah.EARLY_ACTION`).
 const EARLY_ACTION: f64 = 0.05;
 const TIME_CHECK_EVERY: u64 = 1024;
+/// The longest move list `Shah::order` sorts in place (longer ones are rare).
+const ORDERED_IN_PLACE: usize = 64;
 /// Zobrist items of `table_key` beside the board's (cards at places, counters): a suit's
 /// two foundation heights, the stock's size.
 const FOUNDATIONS_ITEM: u64 = 1 << 62;
@@ -447,7 +449,7 @@ impl Rules for Shah {
     /// and by the lane (SHA-8, SHA-9); `draw` and `deal` last. A stable sort.
     fn order(&self, board: &Board, legal: &mut Vec<Move>) {
         let piles = &board.piles;
-        legal.sort_by_key(|m| {
+        let rank = |m: &Move| {
             if m.is_action() {
                 6
             } else if m.dst < RAYS {
@@ -465,7 +467,27 @@ impl Rules for Shah {
             } else {
                 4
             }
-        });
+        };
+        if legal.len() > ORDERED_IN_PLACE {
+            legal.sort_by_key(rank);
+            return;
+        }
+        // each move's rank worked out once, then a stable insertion sort on it
+        let mut ranks = [0u8; ORDERED_IN_PLACE];
+        for (i, m) in legal.iter().enumerate() {
+            ranks[i] = rank(m);
+        }
+        for i in 1..legal.len() {
+            let (r, m) = (ranks[i], legal[i]);
+            let mut j = i;
+            while j > 0 && ranks[j - 1] > r {
+                ranks[j] = ranks[j - 1];
+                legal[j] = legal[j - 1];
+                j -= 1;
+            }
+            ranks[j] = r;
+            legal[j] = m;
+        }
     }
 }
 
