@@ -24,7 +24,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::{foundation_heights, Probe, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
+use super::probes::{finish, Probe};
+use super::{foundation_heights, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::Card;
 use crate::engine::{Move, Position, Rules, State};
 use crate::hash::HashedSet;
@@ -221,7 +222,7 @@ impl Beam<'_> {
                 let piles = &state.board.piles;
                 if finish_now(piles, self.weights) {
                     let cutoff = ENDGAME_NODES.min(self.max_nodes - self.nodes);
-                    let (tail, used) = super::finish(self.rules, self.probe, state, cutoff, self.deadline);
+                    let (tail, used) = finish(self.rules, self.probe, state, cutoff, self.deadline);
                     self.nodes += used;
                     if let Some(tail) = tail {
                         break 'beam Some(line.with(&tail));
