@@ -105,7 +105,13 @@ pub struct Board {
     kept: Option<Kept>,
     /// The chance events' shuffles met so far (`chance_shuffled`).
     shuffles: Vec<Shuffle>,
+    /// Piles that `replace` took out and its undo put aside, for `State::push_position`
+    /// to fill again instead of allocating.
+    spare: Vec<Vec<Card>>,
 }
+
+/// The most piles a board puts aside for reuse.
+const SPARE_PILES: usize = 64;
 
 /// Where chance event `event` puts each item of a list of `order.len()`: the item at
 /// `order[k]` goes to place `k`.
@@ -190,6 +196,7 @@ impl Board {
             journal: Vec::new(),
             kept: None,
             shuffles: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
@@ -206,6 +213,15 @@ impl Board {
     /// The kept Zobrist hash of the key, if `keep_hash` asked for it.
     pub fn kept_hash(&self) -> Option<u128> {
         self.kept.as_ref().map(|kept| kept.whole)
+    }
+
+    /// The Zobrist hash of pile `pile`'s cards at their places: kept (`keep_hash`) or
+    /// from scratch.
+    pub fn pile_zobrist(&self, pile: usize) -> u128 {
+        match &self.kept {
+            Some(kept) => kept.piles[pile],
+            None => tail_hash(pile, &self.piles[pile], 0),
+        }
     }
 
     /// The Zobrist hash of the key, from scratch: a function of `key_into`'s bytes (each
@@ -271,10 +287,24 @@ impl Board {
         self.vars[var] = value;
     }
 
+    /// A pile holding `cards`, in memory put aside by an undone `replace` if any.
+    fn pile_of(&mut self, cards: &[Card]) -> Vec<Card> {
+        let mut pile = self.spare.pop().unwrap_or_default();
+        pile.clear();
+        pile.extend_from_slice(cards);
+        pile
+    }
+
     /// Give `pile` new contents (the old ones are kept for undo).
     pub fn replace(&mut self, pile: usize, cards: Vec<Card>) {
+        self.replace_hashed(pile, cards, None);
+    }
+
+    /// `replace`, given the new contents' Zobrist hash if known (`pile_zobrist`).
+    fn replace_hashed(&mut self, pile: usize, cards: Vec<Card>, hash: Option<u128>) {
         if let Some(kept) = &mut self.kept {
-            let xor = kept.piles[pile] ^ tail_hash(pile, &cards, 0);
+            let hash = hash.unwrap_or_else(|| tail_hash(pile, &cards, 0));
+            let xor = kept.piles[pile] ^ hash;
             kept.record(Change { piles: [(pile, xor), (NO_PILE, 0)], whole: xor });
         }
         let old = std::mem::replace(&mut self.piles[pile], cards);
@@ -320,7 +350,12 @@ impl Board {
                     self.piles[src].insert(index, card);
                 }
                 Entry::SetVar { var, old } => self.vars[var] = old,
-                Entry::Replace { pile, old } => self.piles[pile] = old,
+                Entry::Replace { pile, old } => {
+                    let put_aside = std::mem::replace(&mut self.piles[pile], old);
+                    if self.spare.len() < SPARE_PILES {
+                        self.spare.push(put_aside);
+                    }
+                }
             }
             if let Some(kept) = &mut self.kept {
                 kept.undo();
@@ -563,6 +598,19 @@ enum Token {
     Seen(HashedSet),
 }
 
+/// A board's piles and counters (`State::position`): the piles' cards one after another,
+/// where each pile ends among them, the counters; and the piles' kept hashes if the board
+/// keeps them, so that coming back hashes nothing.
+pub struct Position {
+    cards: Vec<Card>,
+    ends: Vec<usize>,
+    vars: Vec<i32>,
+    hashes: Option<Vec<u128>>,
+}
+
+/// What `pop` returns for a step of `State::push_position` (no move of any game).
+pub const POSITION_STEP: Move = Move { src: ACTION, dst: usize::MAX, index: 0, reversible: false };
+
 /// A game in progress: `patience.engine.state.State`'s raw play path.
 pub struct State {
     pub rules: Arc<dyn Rules>,
@@ -725,6 +773,46 @@ impl State {
         self.undo.len()
     }
 
+    /// The board's piles and counters, to come back to with `push_position`.
+    pub fn position(&self) -> Position {
+        let piles = &self.board.piles;
+        let mut cards = Vec::with_capacity(piles.iter().map(Vec::len).sum());
+        let mut ends = Vec::with_capacity(piles.len());
+        for pile in piles {
+            cards.extend_from_slice(pile);
+            ends.push(cards.len());
+        }
+        let hashes = self.board.kept.as_ref().map(|kept| kept.piles.clone());
+        Position { cards, ends, vars: self.board.vars.clone(), hashes }
+    }
+
+    /// Set the board to `position` (another of the same game, met by playing from here
+    /// or from a position before) as one step that `pop` takes back, returning
+    /// `POSITION_STEP`: a search that jumps between positions it met instead of playing
+    /// their lines again. The repetition memory is emptied, as by an irreversible move;
+    /// only the piles that differ are replaced.
+    pub fn push_position(&mut self, position: &Position) {
+        let mark = self.board.journal.len();
+        let mut start = 0;
+        for (pile, &end) in position.ends.iter().enumerate() {
+            let cards = &position.cards[start..end];
+            start = end;
+            if self.board.piles[pile] != cards {
+                let cards = self.board.pile_of(cards);
+                let hash = position.hashes.as_ref().map(|hashes| hashes[pile]);
+                self.board.replace_hashed(pile, cards, hash);
+            }
+        }
+        for (var, &value) in position.vars.iter().enumerate() {
+            if self.board.vars[var] != value {
+                self.board.set_var(var, value);
+            }
+        }
+        let old = std::mem::take(&mut self.seen);
+        self.undo.push((POSITION_STEP, mark, Token::Seen(old)));
+        self.legal = None;
+    }
+
     /// `"won"`, `"lost"` (no move and no action is legal) or `"playing"`.
     pub fn status(&mut self) -> &'static str {
         if self.is_won() {
@@ -743,6 +831,47 @@ mod tests {
 
     use crate::deals::{chance_shuffle, chance_source, deal_order};
     use crate::games;
+
+    /// A position pushed back (`push_position`) is the position taken, its kept hash
+    /// included, from wherever the board was; `pop` takes the push back exactly. Shah
+    /// keeps its hash, Star does not.
+    #[test]
+    fn a_pushed_position_is_the_position_taken() {
+        let star: Options = vec![("direction".into(), OptValue::Str("first-fit".into()))];
+        let mut rng = SplitMix64::new(5);
+        for (game, options) in [("shah", Vec::new()), ("star", star)] {
+            for deal in 1..=20 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+                let mut taken = Vec::new(); // (position, its key, its legal moves)
+                while !state.legal_raw().is_empty() && state.moves_played() < 300 {
+                    // a position taken with an empty repetition memory, as pushed
+                    if !state.remembers() && rng.below(10) == 0 {
+                        taken.push((state.position(), state.board.key(), state.legal_raw().to_vec()));
+                    }
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                    if !state.remembers() && !taken.is_empty() && rng.below(4) == 0 {
+                        let (position, key, legal) = &taken[rng.below(taken.len() as u64) as usize];
+                        let (before, hash) = (state.board.key(), state.board.kept_hash());
+                        state.push_position(position);
+                        assert_eq!(&state.board.key(), key, "{game} {deal}");
+                        assert_eq!(state.legal_raw(), legal.as_slice(), "{game} {deal}");
+                        if hash.is_some() {
+                            assert_eq!(state.board.kept_hash(), Some(state.board.zobrist()), "{game} {deal}");
+                        }
+                        assert_eq!(state.pop(), POSITION_STEP);
+                        assert_eq!(
+                            (state.board.key(), state.board.kept_hash()),
+                            (before, hash),
+                            "{game} {deal}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// The hash the primitives keep is the one computed from scratch, along random lines
     /// of Sun (its scatters, its wind's replaced piles) with moves taken back on the way.

@@ -7,12 +7,14 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::cards::{rank, suit, Card};
+use crate::cards::{rank, Card};
 use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
-use crate::hash::HashedSet;
-use crate::search::probe_cutoff;
+use crate::hash::zobrist;
 
 mod dive;
+mod probes;
+
+use probes::{Probe, Probes};
 
 const RAYS: usize = 8;
 const QUEEN: usize = 12;
@@ -42,15 +44,12 @@ const EXACT_LEAD: u64 = 2_000;
 const LEAD_SHARE: f64 = 0.05;
 const BEAM_SHARE: f64 = 0.8;
 const DIVE_SHARE: f64 = 0.9;
-/// Nodes of the shortest probe (`probes.PROBE_UNIT`).
-const PROBE_UNIT: u64 = 256;
-/// How far a probe's random draw may move a move past others, in guide ranks
-/// (`solver.shah.GUIDE_NOISE`).
-const GUIDE_NOISE: f64 = 3.0;
-/// Chance, at a position, that a probe tries `deal`/`draw` before the card moves
-/// (`solver.shah.EARLY_ACTION`).
-const EARLY_ACTION: f64 = 0.05;
-const TIME_CHECK_EVERY: u64 = 1024;
+/// The longest move list `Shah::order` sorts in place (longer ones are rare).
+const ORDERED_IN_PLACE: usize = 64;
+/// Zobrist items of `table_key` beside the board's (cards at places, counters): a suit's
+/// two foundation heights, the stock's size.
+const FOUNDATIONS_ITEM: u64 = 1 << 62;
+const STOCK_ITEM: u64 = 1 << 61;
 
 /// The slots of circle `c` (0 inner, 1 middle, 2 outer), clockwise.
 fn circle(c: usize) -> impl Iterator<Item = usize> {
@@ -67,6 +66,32 @@ fn is_outer(slot: usize) -> bool {
 
 pub struct Shah {
     layout: Vec<Pile>,
+    /// `table_key`'s items beside the board's, worked out once: a suit's two foundation
+    /// heights, lower first (`foundation_item`), and the stock's size.
+    foundation_items: Vec<u128>,
+    stock_items: Vec<u128>,
+}
+
+/// Where `Shah::foundation_items` keeps the item of suit `s` with foundations at heights
+/// `low` <= `high` (each 1 … 12).
+fn foundation_item(s: usize, low: usize, high: usize) -> usize {
+    (s * 13 + low) * 13 + high
+}
+
+impl Shah {
+    fn new(layout: Vec<Pile>) -> Shah {
+        let mut foundation_items = vec![0; foundation_item(4, 0, 0)];
+        for s in 0..4 {
+            for low in 0..13 {
+                for high in 0..13 {
+                    let item = FOUNDATIONS_ITEM | (s as u64) << 16 | (low as u64) << 8 | high as u64;
+                    foundation_items[foundation_item(s, low, high)] = zobrist(item);
+                }
+            }
+        }
+        let stock_items = (0..=104).map(|n| zobrist(STOCK_ITEM | n)).collect();
+        Shah { layout, foundation_items, stock_items }
+    }
 }
 
 /// Shah (no options), or why not.
@@ -85,7 +110,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     }
     layout.push(Pile::new("stock", Kind::Stock, 0));
     layout.push(Pile::new("talon", Kind::Talon, 0));
-    Ok(Arc::new(Shah { layout }))
+    Ok(Arc::new(Shah::new(layout)))
 }
 
 /// The set bits of `mask`, lowest first.
@@ -320,6 +345,33 @@ impl Rules for Shah {
         out.extend(board.vars.iter().map(|&v| v as u8));
     }
 
+    /// The board keeps its Zobrist hash, which `table_key` and `repetition_hash` read
+    /// instead of hashing the key's bytes at each position.
+    fn keeps_hash(&self) -> bool {
+        true
+    }
+
+    /// `solver_key` as a Zobrist hash (hash.rs): the board's kept hash with the
+    /// foundations, the Shah, the kings out and the stock taken out, and put back as
+    /// `solver_key` has them: each suit's two foundation heights, lower first (a
+    /// foundation holds its suit's cards from the ace up, SHA-2, so the heights sort the
+    /// foundations), and the stock's size. Each distinct `solver_key` differs from
+    /// another in some item, so two share a table key with probability 2^-128.
+    fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        let whole = board.kept_hash().unwrap_or_else(|| board.zobrist());
+        let moved = [SHAH, OUT, STOCK].into_iter().chain(FOUND0..FOUND0 + RAYS);
+        let rest = moved.fold(whole, |hash, pile| hash ^ board.pile_zobrist(pile));
+        let founds = foundation_heights(&board.piles).iter().enumerate().fold(0, |hash, (s, &[a, b])| {
+            hash ^ self.foundation_items[foundation_item(s, a.min(b), a.max(b))]
+        });
+        rest ^ founds ^ self.stock_items[board.piles[STOCK].len()]
+    }
+
+    /// The kept Zobrist hash of the repetition key (the board's key, hash.rs).
+    fn repetition_hash(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        board.kept_hash().unwrap_or_else(|| board.zobrist())
+    }
+
     /// `shah_dead_end`: inner cards walled in under middle cards, beyond any line's reach.
     /// Inner and middle slots give their card up only to a foundation (SHA-5; SHA-6, SHA-8
     /// and SHA-9 only fill them), and an inner card is reachable only once its middle
@@ -332,16 +384,18 @@ impl Rules for Shah {
             return false;
         }
         let piles = &board.piles;
-        let mut walled: Vec<(Card, Card)> = Vec::new(); // (middle card, inner card under it)
+        let mut walled = [(0, 0); RAYS]; // (middle card, inner card under it)
+        let mut count = 0;
         for inner in circle(0) {
             if let (Some(&card), Some(&middle)) = (piles[inner].last(), piles[inner + 1].last()) {
-                walled.push((middle, card));
+                walled[count] = (middle, card);
+                count += 1;
             }
         }
-        if walled.is_empty() {
+        if count == 0 {
             return false;
         }
-        relaxed_lost(foundation_heights(piles), walled)
+        relaxed_lost(foundation_heights(piles), &mut walled[..count])
     }
 
     /// The exact search proves this game's rare losses in a few nodes (`EXACT_LEAD`).
@@ -366,13 +420,13 @@ impl Rules for Shah {
             let until = now + deadline.saturating_duration_since(now).mul_f64(of);
             (until, nodes + (max_nodes.saturating_sub(nodes) as f64 * of) as u64)
         };
-        let mut probes = Probes { next: 1, nodes: 0 };
+        let mut probes = Probes { next: 1, nodes: 0, probe: Probe::default() };
         let (until, limit) = share(LEAD_SHARE, 0);
         if let Some(line) = probes.run(self, state, limit, until) {
             return (Some(line), probes.nodes);
         }
         let (until, limit) = share(BEAM_SHARE, probes.nodes);
-        let (line, used) = dive::beam_dive(self, state, limit - probes.nodes, until);
+        let (line, used) = dive::beam_dive(self, state, limit - probes.nodes, until, &mut probes.probe);
         probes.nodes += used;
         if line.is_some() {
             return (line, probes.nodes);
@@ -388,7 +442,7 @@ impl Rules for Shah {
     /// and by the lane (SHA-8, SHA-9); `draw` and `deal` last. A stable sort.
     fn order(&self, board: &Board, legal: &mut Vec<Move>) {
         let piles = &board.piles;
-        legal.sort_by_key(|m| {
+        let rank = |m: &Move| {
             if m.is_action() {
                 6
             } else if m.dst < RAYS {
@@ -406,7 +460,27 @@ impl Rules for Shah {
             } else {
                 4
             }
-        });
+        };
+        if legal.len() > ORDERED_IN_PLACE {
+            legal.sort_by_key(rank);
+            return;
+        }
+        // each move's rank worked out once, then a stable insertion sort on it
+        let mut ranks = [0u8; ORDERED_IN_PLACE];
+        for (i, m) in legal.iter().enumerate() {
+            ranks[i] = rank(m);
+        }
+        for i in 1..legal.len() {
+            let (r, m) = (ranks[i], legal[i]);
+            let mut j = i;
+            while j > 0 && ranks[j - 1] > r {
+                ranks[j] = ranks[j - 1];
+                legal[j] = legal[j - 1];
+                j -= 1;
+            }
+            ranks[j] = r;
+            legal[j] = m;
+        }
     }
 }
 
@@ -427,15 +501,19 @@ fn foundation_heights(piles: &[Vec<Card>]) -> [[usize; 2]; 4] {
 /// `walled` each (middle card, inner card under it). A copy of a card off the foundations
 /// is free unless walled: two copies exist, one on each foundation of its suit that has
 /// reached its rank.
-fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> bool {
-    let mut held = [0usize; 64]; // walled copies of each card
-    for &(_, card) in &walled {
+fn relaxed_lost(mut heights: [[usize; 2]; 4], walled: &mut [(Card, Card)]) -> bool {
+    let mut held = [0u8; 64]; // walled copies of each card
+    let mut count = walled.len(); // walled[..count] are still walled
+    for &(_, card) in walled.iter() {
         held[usize::from(card)] += 1;
     }
     let mut up = [false; 64]; // a copy of the card has gone up in the relaxation
-    let mut changed = true;
-    while changed {
-        changed = false;
+                              // a foundation stops for want of a copy; a higher foundation beside it only takes
+                              // copies away, so only a freed inner card lets one go on: another pass only then
+    let mut freed = true;
+    while freed {
+        freed = false;
+        let mut changed = false;
         for (s, pair) in heights.iter_mut().enumerate() {
             for i in 0..2 {
                 let mut height = pair[i];
@@ -443,7 +521,7 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> 
                 while height < QUEEN {
                     let card = (height + 1) << 2 | s;
                     // copies left: two, less one on the other foundation, less walled ones
-                    if usize::from(other > height) + held[card] >= 2 {
+                    if u8::from(other > height) + held[card] >= 2 {
                         break;
                     }
                     height += 1;
@@ -454,237 +532,20 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], mut walled: Vec<(Card, Card)>) -> 
             }
         }
         if changed {
-            walled.retain(|&(middle, card)| {
+            // the walled pairs whose middle card went up free their inner card
+            let mut kept = 0;
+            for i in 0..count {
+                let (middle, card) = walled[i];
                 if up[usize::from(middle)] {
                     held[usize::from(card)] -= 1;
-                    false
                 } else {
-                    true
+                    walled[kept] = (middle, card);
+                    kept += 1;
                 }
-            });
+            }
+            freed = kept < count;
+            count = kept;
         }
     }
     heights.iter().flatten().any(|&h| h < QUEEN)
-}
-
-/// A small generator (splitmix64) seeding each probe's order; which order a probe
-/// tries changes no answer.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_F42D_4C95_7F2D)
-    }
-
-    /// A draw in [0, 1).
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-/// Restarted probes (`Shah::dive`), numbered on from one run to the next.
-struct Probes {
-    next: u64,  // the next probe's number
-    nodes: u64, // moves played by the whole dive so far
-}
-
-impl Probes {
-    /// Probes until the dive has played `limit` moves or `until` passes: a won line from
-    /// `state` or None.
-    fn run(&mut self, rules: &Shah, state: &mut State, limit: u64, until: Instant) -> Option<Vec<Move>> {
-        while self.nodes < limit && Instant::now() < until {
-            let cutoff = probe_cutoff(self.next, PROBE_UNIT).min(limit - self.nodes);
-            let mut probing = Probe::new(Some(Rng::new(self.next)), cutoff, until);
-            let won = probing.search(rules, state);
-            self.nodes += probing.nodes;
-            self.next += 1;
-            if won {
-                return Some(probing.line);
-            }
-        }
-        None
-    }
-}
-
-/// A search for a win from `state` in `shah_order` (the beam dive's finish, as
-/// `shah_search.first_probe`, which looks for the win alone): the line from there or
-/// None, and the moves it played.
-fn finish(rules: &Shah, state: &mut State, cutoff: u64, until: Instant) -> (Option<Vec<Move>>, u64) {
-    let mut probing = Probe::new(None, cutoff, until);
-    let won = probing.search(rules, state);
-    (won.then_some(probing.line), probing.nodes)
-}
-
-/// One probe: a depth-first search for a win in its own order (`shah_order` without a
-/// generator), positions met once (by `solver_key`), cut off after `cutoff` nodes.
-struct Probe {
-    rng: Option<Rng>,
-    seen: HashedSet,
-    scratch: Vec<u8>,               // solver keys while they are hashed
-    keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
-    line: Vec<Move>,
-    nodes: u64,
-    cutoff: u64,
-    until: Instant,
-    out_of_time: bool,
-}
-
-impl Probe {
-    fn new(rng: Option<Rng>, cutoff: u64, until: Instant) -> Probe {
-        Probe {
-            rng,
-            seen: HashedSet::default(),
-            scratch: Vec::new(),
-            keyed: Vec::new(),
-            line: Vec::new(),
-            nodes: 0,
-            cutoff,
-            until,
-            out_of_time: false,
-        }
-    }
-
-    /// Whether a win lies below `state` within the cut-off; the won line is `line`.
-    /// `state` is left as given.
-    fn search(&mut self, rules: &Shah, state: &mut State) -> bool {
-        if rules.dead_end(&state.board) {
-            return false;
-        }
-        let legal = state.legal_raw().to_vec();
-        for mv in self.arrange(rules, &state.board, legal) {
-            if self.nodes >= self.cutoff || self.out_of_time {
-                return false;
-            }
-            self.nodes += 1;
-            if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > self.until {
-                self.out_of_time = true;
-            }
-            state.play_raw(mv);
-            self.line.push(mv);
-            if state.is_won() {
-                state.pop();
-                return true;
-            }
-            let key = rules.table_key(&state.board, &mut self.scratch);
-            if self.seen.insert(key) && self.search(rules, state) {
-                state.pop();
-                return true;
-            }
-            self.line.pop();
-            state.pop();
-        }
-        false
-    }
-
-    /// `probe_order`: `guide_rank` plus a draw of up to `GUIDE_NOISE` (`noisy_order`),
-    /// and by a small chance the actions first (`actions_first_sometimes`).
-    fn arrange(&mut self, rules: &Shah, board: &Board, mut legal: Vec<Move>) -> Vec<Move> {
-        let Some(rng) = self.rng.as_mut() else {
-            rules.order(board, &mut legal);
-            return legal;
-        };
-        let keyed = &mut self.keyed;
-        keyed.clear();
-        keyed.extend(
-            legal.iter().enumerate().map(|(i, &m)| (guide_rank(board, m) + GUIDE_NOISE * rng.unit(), i, m)),
-        );
-        keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        legal.clear();
-        legal.extend(keyed.iter().map(|&(_, _, m)| m));
-        if rng.unit() < EARLY_ACTION && legal.iter().any(Move::is_action) {
-            legal.sort_by_key(|m| !m.is_action()); // stable: the actions, then the card moves
-        }
-        legal
-    }
-}
-
-/// Some foundation takes `card` next (SHA-2: up in suit).
-fn fits(piles: &[Vec<Card>], card: Card) -> bool {
-    piles[FOUND0..FOUND0 + RAYS].iter().any(|f| f[f.len() - 1] + 4 == card)
-}
-
-/// Some outer slot's top takes `card` as a marriage (SHA-6: down in suit).
-fn marries(piles: &[Vec<Card>], card: Card) -> bool {
-    circle(2).any(|o| piles[o].last() == Some(&(card + 4)))
-}
-
-/// Both foundations of `card`'s suit hold its predecessor: no copy of that can ever want
-/// `card` as a marriage target (SHA-6).
-fn home_for_good(piles: &[Vec<Card>], card: Card) -> bool {
-    let below = usize::from(rank(card)) - 1;
-    piles[FOUND0..FOUND0 + RAYS].iter().filter(|f| suit(f[0]) == suit(card) && f.len() >= below).count() == 2
-}
-
-/// `solver.shah.guide_rank`: how promising a move looks, lowest first (its docstring
-/// gives the ranks' reasons: SHA-5, SHA-6, SHA-8, SHA-9).
-fn guide_rank(board: &Board, mv: Move) -> f64 {
-    let piles = &board.piles;
-    if mv.is_action() {
-        return 5.0;
-    }
-    let (src, dst, index) = (mv.src, mv.dst, mv.index);
-    if dst < RAYS {
-        let inner_middle = (SLOT0..STOCK).contains(&src) && !is_outer(src);
-        return if inner_middle || home_for_good(piles, piles[src][index]) { 0.0 } else { 1.2 };
-    }
-    if src == STOCK && piles[dst].is_empty() {
-        let card = piles[src][index];
-        if fits(piles, card) {
-            return 0.5;
-        }
-        if marries(piles, card) {
-            return 1.5;
-        }
-    }
-    let mut rank = plain_rank(piles, mv);
-    if src == TALON && index > 0 {
-        let bared = piles[src][index - 1];
-        if fits(piles, bared)
-            || marries(piles, bared)
-            || (is_outer(dst) && piles[dst].is_empty() && bared + 4 == piles[src][index])
-        {
-            rank -= 1.5;
-        }
-    }
-    rank
-}
-
-/// `guide_rank` of a card move before the look at the stock and the bared card.
-fn plain_rank(piles: &[Vec<Card>], mv: Move) -> f64 {
-    let (src, dst, index) = (mv.src, mv.dst, mv.index);
-    if let Some(&target) = piles[dst].last() {
-        // a marriage onto an outer slot (SHA-6)
-        if src == TALON || src == STOCK {
-            return 1.0;
-        }
-        if index > 0 {
-            let below = piles[src][index - 1];
-            if below == target {
-                return 7.0;
-            }
-            return if fits(piles, below) { 2.0 } else { 6.0 };
-        }
-        let middle = piles[src - 1].last();
-        return if middle.is_some_and(|&m| fits(piles, m)) { 2.0 } else { 6.0 };
-    }
-    if !is_outer(dst) {
-        // SHA-8: an inner or middle gap, by how far the card is from its foundation
-        let card = piles[src][index];
-        let r = usize::from(rank(card));
-        let steps = piles[FOUND0..FOUND0 + RAYS]
-            .iter()
-            .filter(|f| suit(f[0]) == suit(card) && f.len() < r)
-            .map(|f| r - f.len())
-            .fold(6, usize::min);
-        return 3.0 + (6 - steps) as f64 / 3.0;
-    }
-    if src == TALON {
-        3.0
-    } else {
-        4.0
-    }
 }

@@ -24,9 +24,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use std::time::Instant;
 
+use super::probes::{finish, Probe};
 use super::{foundation_heights, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::Card;
-use crate::engine::{Move, Rules, State};
+use crate::engine::{Move, Position, Rules, State};
 use crate::hash::HashedSet;
 
 /// Positions kept per stage in the first rounds of beams; then each round `WIDTH_GROWTH`
@@ -64,13 +65,42 @@ const VARIANTS: [Weights; 4] = [
     Weights { home: 24, blocked: 8, gap: 1, gaps: 4, endgame: -1 },
 ];
 
-/// A candidate for a later layer: its score, its parent, the parent's line, and where
-/// the moves from there lie in its layer's `tails`.
+/// A candidate for a later layer: its score, its parent, the parent's line and position
+/// (None: the dive's start), and where the moves from there lie in its layer's `tails`.
 struct Child {
     score: i32,
     parent: u32,
-    line: Rc<Vec<Move>>,
+    line: Rc<Line>,
+    from: Option<Rc<Position>>,
     tail: (u32, u32),
+}
+
+/// A line from the dive's start: the line of the parent (None: the start) and the moves
+/// from there, so that a kept position's line costs only its own moves.
+#[derive(Default)]
+struct Line {
+    before: Option<Rc<Line>>,
+    moves: Vec<Move>,
+}
+
+impl Line {
+    /// The line's moves with `tail` after them.
+    fn with(&self, tail: &[Move]) -> Vec<Move> {
+        let mut parts = vec![tail];
+        let mut line = Some(self);
+        while let Some(part) = line {
+            parts.push(&part.moves);
+            line = part.before.as_deref();
+        }
+        parts.into_iter().rev().flatten().copied().collect()
+    }
+}
+
+/// A position of a layer: its line from the dive's start, and its parent's position
+/// (None: the start), from which the line's last moves reach it.
+struct Member {
+    line: Rc<Line>,
+    from: Option<Rc<Position>>,
 }
 
 /// The candidates for one stage's layer, in the order met, each position once.
@@ -82,13 +112,16 @@ struct Children {
 }
 
 /// The beams, widening round after round (`beam.widening_rounds`): a won line from
-/// `state` or None, and the nodes used. `state` is left as given.
+/// `state` or None, and the nodes used. `state` is left as given; `probe` finishes the
+/// kept positions near the end (its buffers reused).
 pub(super) fn beam_dive(
     rules: &Shah,
     state: &mut State,
     max_nodes: u64,
     deadline: Instant,
+    probe: &mut Probe,
 ) -> (Option<Vec<Move>>, u64) {
+    let mut work = Work::default();
     let mut nodes = 0;
     let mut round = 0;
     let mut width = FIRST_WIDTHS[0];
@@ -106,7 +139,8 @@ pub(super) fn beam_dive(
                 deadline,
                 nodes: 0,
                 root: state.moves_played(),
-                loaded: Vec::new(),
+                probe: &mut *probe,
+                work: &mut work,
             };
             let (line, cut) = beam.run(state);
             nodes += beam.nodes;
@@ -130,8 +164,18 @@ struct Beam<'a> {
     max_nodes: u64,
     deadline: Instant,
     nodes: u64,
-    root: usize,       // moves played on `state` at the dive's start
-    loaded: Vec<Move>, // the moves from the start `state` has played
+    root: usize,          // moves played on `state` at the dive's start
+    probe: &'a mut Probe, // the search that finishes a kept position
+    work: &'a mut Work,
+}
+
+/// The buffers of the searches between two stages, reused from one to the next.
+#[derive(Default)]
+struct Work {
+    seen: HashedSet,
+    path: Vec<Move>,
+    scratch: Vec<u8>,
+    spare: Vec<Vec<Move>>, // move lists of the positions on the path
 }
 
 impl Beam<'_> {
@@ -139,62 +183,72 @@ impl Beam<'_> {
         self.nodes >= self.max_nodes || Instant::now() > self.deadline
     }
 
-    /// Put `state` at the end of `line`: back to where it and the line loaded last part,
-    /// then on along `line`. Every kept position after the start was reached by a card
-    /// from the stock or the talon, an irreversible move (§0), so the repetition memory is
-    /// the line's own.
-    fn load(&mut self, state: &mut State, line: &[Move]) {
-        let shared = self.loaded.iter().zip(line).take_while(|(a, b)| a == b).count();
-        while state.moves_played() > self.root + shared {
-            state.pop();
+    /// Put `state` at `member`: back to the dive's start, to its parent's position, then
+    /// on by the moves from there (the layers' lines part early, so playing a whole line
+    /// again would cost most of the beam's time). Every kept position after the start
+    /// was reached by a card from the stock or the talon, an irreversible move (§0), so
+    /// the repetition memory there is empty and `push_position`'s emptying changes nothing.
+    fn load(&mut self, state: &mut State, member: &Member) {
+        self.unload(state);
+        if let Some(from) = &member.from {
+            state.push_position(from);
         }
-        for &mv in &line[shared..] {
+        for &mv in &member.line.moves {
             state.play_raw(mv);
         }
-        self.loaded.clear();
-        self.loaded.extend_from_slice(line);
+    }
+
+    /// Put `state` back at the dive's start.
+    fn unload(&mut self, state: &mut State) {
+        while state.moves_played() > self.root {
+            state.pop();
+        }
     }
 
     /// One beam: a won line or None, and whether any position was dropped.
     fn run(&mut self, state: &mut State) -> (Option<Vec<Move>>, bool) {
-        let mut layer = vec![Rc::new(Vec::new())];
+        let mut layer = vec![Member { line: Rc::default(), from: None }];
         let mut pending: BTreeMap<usize, Children> = BTreeMap::new();
         let mut dropped = false;
         let mut parents = 0;
         let answer = 'beam: loop {
-            for line in &layer {
+            for member in &layer {
                 if self.spent() {
                     dropped = true;
                     break 'beam None;
                 }
-                self.load(state, line);
+                self.load(state, member);
+                let line = &member.line;
                 let piles = &state.board.piles;
                 if finish_now(piles, self.weights) {
                     let cutoff = ENDGAME_NODES.min(self.max_nodes - self.nodes);
-                    let (tail, used) = super::finish(self.rules, state, cutoff, self.deadline);
+                    let (tail, used) = finish(self.rules, self.probe, state, cutoff, self.deadline);
                     self.nodes += used;
                     if let Some(tail) = tail {
-                        break 'beam Some([line.as_slice(), &tail].concat());
+                        break 'beam Some(line.with(&tail));
                     }
                     continue;
                 }
+                let from = Some(Rc::new(state.position()));
+                let work = &mut *self.work;
+                work.seen.clear();
+                work.path.clear();
+                let start = self.rules.table_key(&state.board, &mut work.scratch);
+                work.seen.insert(start);
                 let mut between = Between {
                     rules: self.rules,
                     weights: self.weights,
                     parent: parents,
                     line: line.clone(),
-                    seen: HashedSet::default(),
-                    path: Vec::new(),
+                    from,
                     pending: &mut pending,
-                    scratch: Vec::new(),
+                    work,
                     nodes: 0,
                 };
-                let start = self.rules.table_key(&state.board, &mut between.scratch);
-                between.seen.insert(start);
                 let won = between.visit(state);
                 self.nodes += between.nodes;
                 if let Some(tail) = won {
-                    break 'beam Some([line.as_slice(), &tail].concat());
+                    break 'beam Some(line.with(&tail));
                 }
                 parents += 1;
             }
@@ -205,7 +259,7 @@ impl Beam<'_> {
             dropped |= cut;
             layer = next;
         };
-        self.load(state, &[]);
+        self.unload(state);
         (answer, dropped)
     }
 }
@@ -215,14 +269,15 @@ impl Beam<'_> {
 /// and whether any position was left out. Spreading the layer over parents keeps one
 /// strong parent from filling the beam with near copies. (Positions at a dead end never
 /// became candidates.)
-fn kept(children: Children, width: usize) -> (Vec<Rc<Vec<Move>>>, bool) {
+fn kept(children: Children, width: usize) -> (Vec<Member>, bool) {
     let Children { met, tails, .. } = children;
     let mut ranked: Vec<(i32, usize)> = met.iter().enumerate().map(|(i, c)| (c.score, i)).collect();
     ranked.sort_unstable();
     let line = |i: usize| {
         let child = &met[i];
         let (start, end) = (child.tail.0 as usize, child.tail.1 as usize);
-        Rc::new([child.line.as_slice(), &tails[start..end]].concat())
+        let line = Line { before: Some(child.line.clone()), moves: tails[start..end].to_vec() };
+        Member { line: Rc::new(line), from: child.from.clone() }
     };
     let mut layer = Vec::new();
     let mut taken: HashMap<u32, usize> = HashMap::new();
@@ -253,11 +308,10 @@ struct Between<'a> {
     rules: &'a Shah,
     weights: &'a Weights,
     parent: u32,
-    line: Rc<Vec<Move>>, // the kept position's line from the dive's start
-    seen: HashedSet,
-    path: Vec<Move>, // moves from the kept position
+    line: Rc<Line>,             // the kept position's line from the dive's start
+    from: Option<Rc<Position>>, // the kept position
     pending: &'a mut BTreeMap<usize, Children>,
-    scratch: Vec<u8>,
+    work: &'a mut Work, // positions met, moves from the kept position (`path`)
     nodes: u64,
 }
 
@@ -267,28 +321,36 @@ impl Between<'_> {
     /// the layer of the stage it reaches. The moves from the kept position to a won
     /// position if one is met. `state` is left as given.
     fn visit(&mut self, state: &mut State) -> Option<Vec<Move>> {
-        let mut moves = state.legal_raw().to_vec();
+        let mut moves = self.work.spare.pop().unwrap_or_default();
+        state.legal_into(&mut moves);
         self.rules.order(&state.board, &mut moves);
-        for mv in moves {
+        let won = self.visit_moves(state, &moves);
+        self.work.spare.push(moves);
+        won
+    }
+
+    /// `visit` on, through `moves` in turn.
+    fn visit_moves(&mut self, state: &mut State, moves: &[Move]) -> Option<Vec<Move>> {
+        for &mv in moves {
             let before = stage(&state.board.piles);
             state.play_raw(mv);
             self.nodes += 1;
-            self.path.push(mv);
+            self.work.path.push(mv);
             let won = if state.is_won() {
-                Some(self.path.clone())
+                Some(self.work.path.clone())
             } else {
-                let key = self.rules.table_key(&state.board, &mut self.scratch);
+                let key = self.rules.table_key(&state.board, &mut self.work.scratch);
                 let after = stage(&state.board.piles);
                 if after < before {
                     self.keep(state, key, after);
                     None
-                } else if self.seen.len() < BETWEEN && self.seen.insert(key) {
+                } else if self.work.seen.len() < BETWEEN && self.work.seen.insert(key) {
                     self.visit(state)
                 } else {
                     None
                 }
             };
-            self.path.pop();
+            self.work.path.pop();
             state.pop();
             if won.is_some() {
                 return won;
@@ -303,11 +365,12 @@ impl Between<'_> {
             return;
         }
         let start = layer.tails.len() as u32;
-        layer.tails.extend_from_slice(&self.path);
+        layer.tails.extend_from_slice(&self.work.path);
         layer.met.push(Child {
             score: score(&state.board.piles, self.weights),
             parent: self.parent,
             line: self.line.clone(),
+            from: self.from.clone(),
             tail: (start, layer.tails.len() as u32),
         });
     }
@@ -335,31 +398,57 @@ fn finish_now(piles: &[Vec<Card>], weights: &Weights) -> bool {
 /// its suit the highest foundation still below it needs first (SHA-2); a card no
 /// foundation can take again waits 12.
 fn waits(piles: &[Vec<Card>]) -> [i32; 64] {
-    let heights = foundation_heights(piles);
     let mut out = [0; 64];
-    for (code, wait) in out.iter_mut().enumerate().take(52).skip(4) {
-        let (r, s) = (code >> 2, code & 3);
-        let below = heights[s].iter().filter(|&&h| h < r).max();
-        *wait = below.map_or(QUEEN as i32, |&h| (r - 1 - h) as i32);
+    for (s, &[a, b]) in foundation_heights(piles).iter().enumerate() {
+        let (low, high) = (a.min(b), a.max(b));
+        for r in 1..=QUEEN {
+            // the highest foundation below rank r, if any
+            let wait = if r <= low {
+                QUEEN
+            } else if r <= high {
+                r - 1 - low
+            } else {
+                r - 1 - high
+            };
+            out[r << 2 | s] = wait as i32;
+        }
     }
     out
 }
 
-/// How many of `cards` (bottom to top) lie under a card needed later, by `wait`, and by
-/// how many ranks in all (`beam.buried`).
-fn buried(cards: impl DoubleEndedIterator<Item = Card>, wait: &[i32; 64]) -> (i32, i32) {
-    let (mut blocked, mut gaps) = (0, 0);
-    let mut highest = -1;
-    for card in cards.rev() {
-        let w = wait[usize::from(card)];
-        if w < highest {
-            blocked += 1;
-            gaps += highest - w;
-        } else if w > highest {
-            highest = w;
+/// Cards met from the top down (`beam.buried`): how many lie under a card needed later,
+/// by `wait`, and by how many ranks in all.
+struct Burial<'a> {
+    wait: &'a [i32; 64],
+    blocked: i32,
+    gaps: i32,
+    highest: i32, // the latest wait above
+}
+
+impl Burial<'_> {
+    fn new(wait: &[i32; 64]) -> Burial<'_> {
+        Burial { wait, blocked: 0, gaps: 0, highest: -1 }
+    }
+
+    /// The next card down.
+    fn under(&mut self, card: Card) {
+        let w = self.wait[usize::from(card)];
+        if w < self.highest {
+            self.blocked += 1;
+            self.gaps += self.highest - w;
+        } else if w > self.highest {
+            self.highest = w;
         }
     }
-    (blocked, gaps)
+}
+
+/// How many of `cards` (bottom to top) lie under a card needed later, by `wait`, and by
+/// how many ranks in all (`beam.buried`).
+#[cfg(test)]
+fn buried(cards: impl DoubleEndedIterator<Item = Card>, wait: &[i32; 64]) -> (i32, i32) {
+    let mut burial = Burial::new(wait);
+    cards.rev().for_each(|card| burial.under(card));
+    (burial.blocked, burial.gaps)
 }
 
 /// The position's score under `weights` (`shah_dive.score`); lower is better.
@@ -368,15 +457,19 @@ fn score(piles: &[Vec<Card>], weights: &Weights) -> i32 {
     let home: usize = piles[FOUND0..FOUND0 + RAYS].iter().map(Vec::len).sum();
     let (mut blocked, mut gaps, mut empty) = (0, 0, 0);
     for ray in 0..RAYS {
-        let slots = &piles[SLOT0 + 3 * ray..SLOT0 + 3 * ray + 3];
-        let (b, g) = buried(slots.iter().flatten().copied(), &wait);
-        blocked += b;
-        gaps += g;
-        empty += slots.iter().filter(|s| s.is_empty()).count() as i32;
+        // a ray read as a pile: the outer slot's cards from the top, then middle, inner
+        let mut burial = Burial::new(&wait);
+        for slot in piles[SLOT0 + 3 * ray..SLOT0 + 3 * ray + 3].iter().rev() {
+            slot.iter().rev().for_each(|&card| burial.under(card));
+            empty += i32::from(slot.is_empty());
+        }
+        blocked += burial.blocked;
+        gaps += burial.gaps;
     }
-    let (b, g) = buried(piles[TALON].iter().copied(), &wait);
-    blocked += b;
-    gaps += g;
+    let mut burial = Burial::new(&wait);
+    piles[TALON].iter().rev().for_each(|&card| burial.under(card));
+    blocked += burial.blocked;
+    gaps += burial.gaps;
     weights.blocked * blocked + weights.gap * gaps + weights.gaps * empty - weights.home * home as i32
 }
 
@@ -397,7 +490,7 @@ mod tests {
 
     fn rules() -> Shah {
         let rules = super::super::build(&Vec::new()).expect("shah plays");
-        Shah { layout: rules.layout().to_vec() }
+        Shah::new(rules.layout().to_vec())
     }
 
     /// Deal 17 is a late win for the probes (open at 10,000,000 nodes); the beam's line
@@ -408,7 +501,7 @@ mod tests {
         let mut state = deal(17);
         let before = state.board.key();
         let deadline = Instant::now() + Duration::from_secs(600);
-        let (line, nodes) = beam_dive(&shah, &mut state, 1_000_000, deadline);
+        let (line, nodes) = beam_dive(&shah, &mut state, 1_000_000, deadline, &mut Probe::default());
         let line = line.expect("a won line");
         assert!(nodes < 1_000_000);
         assert_eq!(state.board.key(), before);
@@ -426,10 +519,46 @@ mod tests {
         let shah = rules();
         let mut state = deal(5);
         let before = state.board.key();
-        let (line, nodes) = beam_dive(&shah, &mut state, 20_000, Instant::now() + Duration::from_secs(600));
+        let (line, nodes) = beam_dive(
+            &shah,
+            &mut state,
+            20_000,
+            Instant::now() + Duration::from_secs(600),
+            &mut Probe::default(),
+        );
         assert!(line.is_none());
         assert!((20_000..25_000).contains(&nodes), "{nodes}");
         assert_eq!(state.board.key(), before);
+    }
+
+    /// `waits`, worked out per suit, gives what `shah_dive.waits` says card by card (the
+    /// highest foundation of the suit below the card), at every pair of heights.
+    #[test]
+    fn waits_per_suit_are_the_waits_card_by_card() {
+        let mut state = deal(3);
+        for a in 1..=QUEEN {
+            for b in 1..=QUEEN {
+                for (f, height) in [(0, a), (1, b)] {
+                    // the first two foundations' suit, whichever it is, at heights a and b
+                    let pile = &mut state.board.piles[FOUND0 + f];
+                    let ace = pile[0];
+                    pile.clear();
+                    pile.extend((1..=height).map(|r| (r << 2) as Card | (ace & 3)));
+                }
+                let piles = &state.board.piles;
+                let heights = foundation_heights(piles);
+                let wait = waits(piles);
+                for (code, &wait) in wait.iter().enumerate() {
+                    let (r, s) = (code >> 2, code & 3);
+                    let below = heights[s].iter().filter(|&&h| h < r).max();
+                    let expected = match r {
+                        1..=QUEEN => below.map_or(QUEEN as i32, |&h| (r - 1 - h) as i32),
+                        _ => 0,
+                    };
+                    assert_eq!(wait, expected, "heights {a} {b}, card {code}");
+                }
+            }
+        }
     }
 
     #[test]
