@@ -508,8 +508,9 @@ fn relaxed_lost(mut heights: [[usize; 2]; 4], walled: &mut [(Card, Card)]) -> bo
         held[usize::from(card)] += 1;
     }
     let mut up = [false; 64]; // a copy of the card has gone up in the relaxation
-                              // a foundation stops for want of a copy; a higher foundation beside it only takes
-                              // copies away, so only a freed inner card lets one go on: another pass only then
+
+    // A foundation stops for want of a copy; a higher foundation beside it only takes
+    // copies away, so only a freed inner card lets one go on: another pass only then.
     let mut freed = true;
     while freed {
         freed = false;
