@@ -224,6 +224,12 @@ impl Board {
         }
     }
 
+    /// The kept Zobrist hashes of the piles (`keep_hash`), indexed by pile, if kept: a
+    /// game that reads several at each position reads them at once.
+    pub fn kept_pile_hashes(&self) -> Option<&[u128]> {
+        self.kept.as_ref().map(|kept| kept.piles.as_slice())
+    }
+
     /// The Zobrist hash of the key, from scratch: a function of `key_into`'s bytes (each
     /// card at its place in its pile, each counter as its byte).
     pub fn zobrist(&self) -> u128 {

@@ -23,6 +23,8 @@ const KING: u8 = 13;
 const FOUND0: usize = 0; // found1 … found8 are piles 0–7 (SHA-1)
 const SHAH: usize = 8;
 const OUT: usize = 9;
+// the piles `table_key` takes out of the kept hash, bar the stock, lie together
+const _: () = assert!(FOUND0 + RAYS == SHAH && SHAH + 1 == OUT);
 const SLOT0: usize = 10; // rayN.C is pile SLOT0 + 3 * (N - 1) + (C - 1)
 const STOCK: usize = SLOT0 + 3 * RAYS;
 const TALON: usize = STOCK + 1;
@@ -91,6 +93,31 @@ impl Shah {
         }
         let stock_items = (0..=104).map(|n| zobrist(STOCK_ITEM | n)).collect();
         Shah { layout, foundation_items, stock_items }
+    }
+}
+
+impl Shah {
+    /// The foundations' part of `table_key`: each suit's two foundation heights, lower
+    /// first. Only a card gone up changes it (`raises_foundation`), so the probes carry it
+    /// from a position to the next.
+    fn foundations_item(&self, piles: &[Vec<Card>]) -> u128 {
+        foundation_heights(piles).iter().enumerate().fold(0, |hash, (s, &[a, b])| {
+            hash ^ self.foundation_items[foundation_item(s, a.min(b), a.max(b))]
+        })
+    }
+
+    /// `table_key` given its foundations' part (`foundations_item`).
+    fn table_key_with(&self, board: &Board, founds: u128) -> u128 {
+        let rest = match (board.kept_hash(), board.kept_pile_hashes()) {
+            (Some(whole), Some(piles)) => {
+                piles[FOUND0..=OUT].iter().fold(whole ^ piles[STOCK], |h, &p| h ^ p)
+            }
+            _ => {
+                let moved = (FOUND0..=OUT).chain([STOCK]);
+                moved.fold(board.zobrist(), |hash, pile| hash ^ board.pile_zobrist(pile))
+            }
+        };
+        rest ^ founds ^ self.stock_items[board.piles[STOCK].len()]
     }
 }
 
@@ -180,19 +207,20 @@ impl Rules for Shah {
     fn generate(&self, board: &Board, out: &mut Vec<Move>) {
         let piles = &board.piles;
         // the foundations (bits) that take each card next: its top plus one rank (SHA-2)
-        let mut wants = [0u64; 64];
+        let mut wants = [0u8; 64];
         for f in FOUND0..FOUND0 + RAYS {
             let top = piles[f][piles[f].len() - 1];
             if usize::from(rank(top)) < QUEEN {
-                wants[usize::from(top + 4)] |= 1 << f;
+                wants[usize::from(top + 4)] |= 1 << (f - FOUND0);
             }
         }
+        let wants = |card: Card| bits(u64::from(wants[usize::from(card)])).map(|f| FOUND0 + f);
         let circles = board.vars[CIRCLES] as usize;
         if circles < 3 {
             // SHA-4: the last circle, to foundations only, then `deal`
             for slot in circle(circles - 1) {
                 if let Some(&top) = piles[slot].last() {
-                    for f in bits(wants[usize::from(top)]) {
+                    for f in wants(top) {
                         out.push(Move::card(slot, f, piles[slot].len() - 1, false));
                     }
                 }
@@ -201,20 +229,22 @@ impl Rules for Shah {
             return;
         }
 
-        let mut outer_tops: Vec<(usize, Card)> = Vec::with_capacity(RAYS);
-        let mut marry = [0u64; 64]; // SHA-6: card wanted -> outer slots (bits) taking it
-        for slot in circle(2) {
+        let mut outer = [(0, 0); RAYS]; // the outer slots' tops
+        let mut outer_count = 0;
+        let mut marry = [0u8; 64]; // SHA-6: card wanted -> rays (bits) whose outer top takes it
+        for (ray, slot) in circle(2).enumerate() {
             if let Some(&top) = piles[slot].last() {
-                outer_tops.push((slot, top));
-                marry[usize::from(top - 4)] |= 1 << slot;
-                for f in bits(wants[usize::from(top)]) {
+                outer[outer_count] = (slot, top);
+                outer_count += 1;
+                marry[usize::from(top - 4)] |= 1 << ray;
+                for f in wants(top) {
                     out.push(Move::card(slot, f, piles[slot].len() - 1, false));
                 }
             } else {
                 // SHA-5: a released middle or inner card goes to foundations only
                 for under in [slot - 1, slot - 2] {
                     if let Some(&card) = piles[under].last() {
-                        for f in bits(wants[usize::from(card)]) {
+                        for f in wants(card) {
                             out.push(Move::card(under, f, piles[under].len() - 1, false));
                         }
                         break;
@@ -223,11 +253,13 @@ impl Rules for Shah {
             }
         }
 
-        for &(slot, top) in &outer_tops {
+        let outer_tops = &outer[..outer_count];
+        let marry = |card: Card| bits(u64::from(marry[usize::from(card)])).map(|ray| SLOT0 + 3 * ray + 2);
+        for &(slot, top) in outer_tops {
             // SHA-6: outer onto outer; reversible only when the card could marry back
             // onto the one below it
             let cards = &piles[slot];
-            for target in bits(marry[usize::from(top)]) {
+            for target in marry(top) {
                 if target != slot {
                     let back = cards.len() > 1 && cards[cards.len() - 2] == top + 4;
                     out.push(Move::card(slot, target, cards.len() - 1, back));
@@ -239,10 +271,10 @@ impl Rules for Shah {
         let talon = &piles[TALON];
         if let Some(&top) = talon.last() {
             let last = talon.len() - 1;
-            for f in bits(wants[usize::from(top)]) {
+            for f in wants(top) {
                 out.push(Move::card(TALON, f, last, false));
             }
-            for target in bits(marry[usize::from(top)]) {
+            for target in marry(top) {
                 out.push(Move::card(TALON, target, last, false));
             }
             if let Some(gap) = gap {
@@ -255,10 +287,10 @@ impl Rules for Shah {
             // may go up, be married onto an outer slot, or fill the gap
             if let Some(&top) = stock.last() {
                 let last = stock.len() - 1;
-                for f in bits(wants[usize::from(top)]) {
+                for f in wants(top) {
                     out.push(Move::card(STOCK, f, last, false));
                 }
-                for target in bits(marry[usize::from(top)]) {
+                for target in marry(top) {
                     out.push(Move::card(STOCK, target, last, false));
                 }
                 out.push(Move::card(STOCK, gap, last, false));
@@ -266,7 +298,7 @@ impl Rules for Shah {
             // SHA-9: a whole empty ray's inner slot may take another ray's outer top card;
             // reading: the lane is a way of filling that gap, so SHA-8's order binds it
             if is_inner(gap) && piles[gap + 1].is_empty() && piles[gap + 2].is_empty() {
-                for &(slot, _) in &outer_tops {
+                for &(slot, _) in outer_tops {
                     out.push(Move::card(slot, gap, piles[slot].len() - 1, false));
                 }
             }
@@ -358,13 +390,7 @@ impl Rules for Shah {
     /// foundations), and the stock's size. Each distinct `solver_key` differs from
     /// another in some item, so two share a table key with probability 2^-128.
     fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
-        let whole = board.kept_hash().unwrap_or_else(|| board.zobrist());
-        let moved = [SHAH, OUT, STOCK].into_iter().chain(FOUND0..FOUND0 + RAYS);
-        let rest = moved.fold(whole, |hash, pile| hash ^ board.pile_zobrist(pile));
-        let founds = foundation_heights(&board.piles).iter().enumerate().fold(0, |hash, (s, &[a, b])| {
-            hash ^ self.foundation_items[foundation_item(s, a.min(b), a.max(b))]
-        });
-        rest ^ founds ^ self.stock_items[board.piles[STOCK].len()]
+        self.table_key_with(board, self.foundations_item(&board.piles))
     }
 
     /// The kept Zobrist hash of the repetition key (the board's key, hash.rs).
@@ -482,6 +508,25 @@ impl Rules for Shah {
             legal[j] = m;
         }
     }
+}
+
+/// Whether `mv` leaves all that `dead_end` reads as it was (the foundations, the inner
+/// and middle slots, the circles dealt), so that it cannot turn a position the dead end
+/// lets through into one it proves lost: `draw` (SHA-7) and the card moves onto an outer
+/// slot, a marriage (SHA-6) or a gap filled (SHA-8), touch only the outer slots, the
+/// talon and the stock (`apply`: no refill or lane follows them).
+fn keeps_dead_end(mv: Move) -> bool {
+    if mv.is_action() {
+        mv.dst == DRAW
+    } else {
+        is_outer(mv.dst)
+    }
+}
+
+/// Whether `mv` puts a card on a foundation: no other move changes them (`apply`: the
+/// refills, the lane, `deal` and `draw` take cards from the stock and the talon).
+fn raises_foundation(mv: Move) -> bool {
+    !mv.is_action() && (FOUND0..FOUND0 + RAYS).contains(&mv.dst)
 }
 
 /// Suit -> the heights of its two foundations, in the order they lie (SHA-1: the eight

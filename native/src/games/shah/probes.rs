@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::{circle, is_outer, Shah, FOUND0, RAYS, SLOT0, STOCK, TALON};
+use super::{circle, is_outer, keeps_dead_end, raises_foundation, Shah, FOUND0, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Move, Rules, State};
 use crate::hash::HashedSet;
@@ -96,7 +96,6 @@ const REUSED_SEEN: usize = 1 << 14;
 pub(super) struct Probe {
     rng: Option<Rng>,
     seen: HashedSet,
-    scratch: Vec<u8>,               // solver keys while they are hashed
     keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
     spare: Vec<Vec<Move>>,          // move lists of the positions on the line, for reuse
     line: Vec<Move>,
@@ -111,7 +110,6 @@ impl Default for Probe {
         Probe {
             rng: None,
             seen: HashedSet::default(),
-            scratch: Vec::new(),
             keyed: Vec::new(),
             spare: Vec::new(),
             line: Vec::new(),
@@ -140,19 +138,23 @@ impl Probe {
     /// Whether a win lies below `state` within the cut-off; the won line is `line`.
     /// `state` is left as given.
     fn search(&mut self, rules: &Shah, state: &mut State) -> bool {
-        if rules.dead_end(&state.board) {
-            return false;
-        }
+        let founds = rules.foundations_item(&state.board.piles);
+        !rules.dead_end(&state.board) && self.search_on(rules, state, founds)
+    }
+
+    /// `search` from a position the dead end lets through, `founds` its
+    /// `Shah::foundations_item`.
+    fn search_on(&mut self, rules: &Shah, state: &mut State, founds: u128) -> bool {
         let mut legal = self.spare.pop().unwrap_or_default();
         state.legal_into(&mut legal);
         self.arrange(rules, &state.board, &mut legal);
-        let won = self.search_moves(rules, state, &legal);
+        let won = self.search_moves(rules, state, &legal, founds);
         self.spare.push(legal);
         won
     }
 
     /// `search` on, through `legal` in turn.
-    fn search_moves(&mut self, rules: &Shah, state: &mut State, legal: &[Move]) -> bool {
+    fn search_moves(&mut self, rules: &Shah, state: &mut State, legal: &[Move], founds: u128) -> bool {
         for &mv in legal {
             if self.nodes >= self.cutoff || self.out_of_time {
                 return false;
@@ -167,8 +169,12 @@ impl Probe {
                 state.pop();
                 return true;
             }
-            let key = rules.table_key(&state.board, &mut self.scratch);
-            if self.seen.insert(key) && self.search(rules, state) {
+            // what the move leaves as it was is not read again
+            let founds =
+                if raises_foundation(mv) { rules.foundations_item(&state.board.piles) } else { founds };
+            let key = rules.table_key_with(&state.board, founds);
+            let lets_through = |state: &State| keeps_dead_end(mv) || !rules.dead_end(&state.board);
+            if self.seen.insert(key) && lets_through(state) && self.search_on(rules, state, founds) {
                 state.pop();
                 return true;
             }
@@ -283,5 +289,48 @@ fn plain_rank(piles: &[Vec<Card>], mv: Move) -> f64 {
         3.0
     } else {
         4.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::deals::{chance_source, deal_order, SplitMix64};
+    use crate::games;
+
+    /// Along random lines, every legal move that `keeps_dead_end` says leaves the dead
+    /// end's reading as it was gives the same answer after as before, and every move
+    /// that `raises_foundation` leaves out keeps the foundations' part of the table key:
+    /// the probes read neither again after such a move.
+    #[test]
+    fn what_a_move_leaves_is_not_read_again() {
+        let rules = Shah::new(games::shah::build(&Vec::new()).expect("shah plays").layout().to_vec());
+        let mut rng = SplitMix64::new(3);
+        let (mut kept, mut dead) = (0, 0);
+        for deal in 1..=200 {
+            let (shared, decks) = games::rules("shah", &Vec::new()).expect("shah plays");
+            let deck = deal_order(deal, decks);
+            let mut state = State::new(shared, &deck, chance_source(Some(deal), &deck));
+            while !state.legal_raw().is_empty() && state.moves_played() < 400 {
+                let legal = state.legal_raw().to_vec();
+                let (dead_before, founds) =
+                    (rules.dead_end(&state.board), rules.foundations_item(&state.board.piles));
+                dead += usize::from(dead_before);
+                for &mv in &legal {
+                    state.play_raw(mv);
+                    if keeps_dead_end(mv) {
+                        assert_eq!(rules.dead_end(&state.board), dead_before, "deal {deal}, {mv:?}");
+                        kept += 1;
+                    }
+                    if !raises_foundation(mv) {
+                        assert_eq!(rules.foundations_item(&state.board.piles), founds, "deal {deal}, {mv:?}");
+                    }
+                    state.pop();
+                }
+                state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert!(kept > 1000 && dead > 100, "{kept} moves kept the dead end, {dead} dead ends");
     }
 }
