@@ -94,9 +94,7 @@ impl Shah {
         let stock_items = (0..=104).map(|n| zobrist(STOCK_ITEM | n)).collect();
         Shah { layout, foundation_items, stock_items }
     }
-}
 
-impl Shah {
     /// The foundations' part of `table_key`: each suit's two foundation heights, lower
     /// first. Only a card gone up changes it (`raises_foundation`), so the probes carry it
     /// from a position to the next.
