@@ -140,7 +140,7 @@ struct Change {
 const NO_PILE: usize = usize::MAX;
 
 /// The Zobrist value of `card` at place `at` of `pile` (`hash::zobrist`).
-fn card_item(pile: usize, at: usize, card: Card) -> u128 {
+pub fn card_item(pile: usize, at: usize, card: Card) -> u128 {
     zobrist((pile as u64) << 32 | (at as u64) << 8 | u64::from(card))
 }
 
@@ -485,6 +485,13 @@ pub trait Rules: Send + Sync {
         false
     }
 
+    /// The `repetition_hash` of the position `mv` leads to, worked out without playing
+    /// it, for a game whose hash can be told so (a kept one); None: the engine reads it
+    /// as `repetition_key_after` says.
+    fn repetition_hash_after(&self, _board: &Board, _mv: Move) -> Option<u128> {
+        None
+    }
+
     // --- what the solver knows of the game -------------------------------------------
 
     /// The position as the search's table sees it (`Rules.solver_key`).
@@ -744,6 +751,9 @@ impl State {
     }
 
     fn repeats(&mut self, mv: Move) -> bool {
+        if let Some(after) = self.rules.repetition_hash_after(&self.board, mv) {
+            return self.seen.contains(&after);
+        }
         self.scratch.clear();
         let after = if self.rules.repetition_key_after(&self.board, mv, &mut self.scratch) {
             hash128(&self.scratch)

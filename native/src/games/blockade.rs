@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
-use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
-use crate::hash::{hash128, HashedMap, HashedSet};
+use crate::engine::{card_item, Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
+use crate::hash::{hash128, zobrist, HashedMap, HashedSet};
 use crate::search::{self, probe_cutoff, Budget, Outcome};
 
 mod beam;
@@ -46,6 +46,14 @@ const PROBE_UNIT: u64 = 256;
 /// slots of 33 bytes).
 const DEAD_ENDS_KEPT: usize = 1 << 18;
 
+/// Tags of the table key's own Zobrist items (hash.rs), apart from the board's: a card's
+/// item has its top four bits clear, a counter's its top bit set.
+const COLUMN_TAG: u64 = 0x5 << 60;
+const HEIGHTS_TAG: u64 = 0x6 << 60;
+/// Cards a column may hold to be packed exactly into its item, six bits a card (a card's
+/// code is below 64 and never 0, so the packing tells every column of up to ten apart).
+const PACKED_CARDS: usize = 10;
+
 /// Chance, in half the drawn dives, that `deal` is tried first (`blockade.EARLY_DEAL`).
 const EARLY_DEAL: f64 = 0.05;
 
@@ -63,7 +71,6 @@ pub struct Blockade {
 #[derive(Default)]
 struct DeadEnds {
     read: HashedMap<bool>,
-    scratch: Vec<u8>, // table keys while they are hashed
 }
 
 /// Blockade with `options` (`move_sequences`, `empty_columns`, `deal_when`), or why not.
@@ -271,26 +278,24 @@ impl Rules for Blockade {
         }
     }
 
+    /// The kept Zobrist hash (hash.rs) of the columns, `repetition_key`'s items.
+    fn repetition_hash(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
+        columns_hash(board)
+    }
+
     /// A reversible move only moves cards between columns, with no refill (BLK-5,
-    /// BLK-6, BLK-8): the key of where it leads is read off the columns as they are.
-    fn repetition_key_after(&self, board: &Board, mv: Move, out: &mut Vec<u8>) -> bool {
+    /// BLK-6, BLK-8): the hash of where it leads is the columns' hash with the moved
+    /// cards' items at their old places and at their new ones xored in.
+    fn repetition_hash_after(&self, board: &Board, mv: Move) -> Option<u128> {
         if !mv.reversible || mv.is_action() || mv.dst >= COLUMNS {
-            return false;
+            return None;
         }
         let piles = &board.piles;
-        let moved = &piles[mv.src][mv.index..];
-        for (col, cards) in piles[..COLUMNS].iter().enumerate() {
-            if col == mv.src {
-                out.extend_from_slice(&cards[..mv.index]);
-            } else {
-                out.extend_from_slice(cards);
-                if col == mv.dst {
-                    out.extend_from_slice(moved);
-                }
-            }
-            out.push(0xff);
-        }
-        true
+        let end = piles[mv.dst].len();
+        let moved = piles[mv.src][mv.index..].iter().enumerate().fold(0, |hash, (k, &card)| {
+            hash ^ card_item(mv.src, mv.index + k, card) ^ card_item(mv.dst, end + k, card)
+        });
+        Some(columns_hash(board) ^ moved)
     }
 
     /// `BlockadeRules.solver_key`: two foundations of one suit are interchangeable (BLK-2),
@@ -314,33 +319,27 @@ impl Rules for Blockade {
         out.extend_from_slice(&piles[STOCK]);
     }
 
-    /// The hash of `solver_key` written more briefly: the foundations as each suit's two
-    /// heights, lower first, which tell the sorted foundations apart exactly (a
-    /// foundation holds its suit from the ace up, BLK-2), and the rest as `solver_key`
-    /// writes it. Equal keys still mean equal `solver_key`s.
-    fn table_key(&self, board: &Board, scratch: &mut Vec<u8>) -> u128 {
+    /// The board keeps its Zobrist hash for `table_key` and `repetition_hash`.
+    fn keeps_hash(&self) -> bool {
+        true
+    }
+
+    /// `solver_key` as a hash (hash.rs) that reads the board's kept one. The foundations
+    /// count as each suit's two heights, lower first, which tell the sorted foundations
+    /// apart exactly (a foundation holds its suit from the ace up, BLK-2): one item. While
+    /// the stock lasts, the columns and the stock count at their places: their kept
+    /// hashes. Once it is spent, the columns count as `solver_key`'s sorted ones do, as a
+    /// multiset: the sum of an item per column (`column_item`). Two distinct solver keys
+    /// differ in an item, or in how many times a column's item is summed (at most twelve
+    /// times), so they share a table key with probability at most 2^-125 taking the
+    /// items for random.
+    fn table_key(&self, board: &Board, _scratch: &mut Vec<u8>) -> u128 {
         let piles = &board.piles;
-        scratch.clear();
-        for col in column_order(piles) {
-            scratch.extend_from_slice(&piles[col]);
-            scratch.push(0xff);
+        let founds = heights_item(piles);
+        if piles[STOCK].is_empty() {
+            return piles[..COLUMNS].iter().fold(founds, |key, cards| key.wrapping_add(column_item(cards)));
         }
-        let mut heights = [0u8; 8];
-        for found in &piles[FOUND0..FOUND0 + 8] {
-            if let Some(&ace) = found.first() {
-                let pair = &mut heights[2 * usize::from(suit(ace))..][..2];
-                let height = found.len() as u8;
-                if height > pair[1] {
-                    pair[0] = pair[1];
-                    pair[1] = height;
-                } else {
-                    pair[0] = height;
-                }
-            }
-        }
-        scratch.extend_from_slice(&heights);
-        scratch.extend_from_slice(&piles[STOCK]);
-        hash128(scratch)
+        columns_hash(board) ^ board.pile_zobrist(STOCK) ^ founds
     }
 
     /// `blockade_safe_move`: a card to a foundation when both copies of the card below it
@@ -369,11 +368,7 @@ impl Rules for Blockade {
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
     /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7).
     fn dead_end(&self, board: &Board) -> bool {
-        let key = {
-            let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
-            self.table_key(board, &mut memo.scratch)
-        };
-        self.dead_end_at(board, key)
+        self.dead_end_at(board, self.table_key(board, &mut Vec::new()))
     }
 
     /// `dead_end` as kept by table key, which tells apart every position it tells apart:
@@ -511,13 +506,8 @@ impl Blockade {
         until: Instant,
     ) -> (Option<Vec<Move>>, u64) {
         let mut line = Vec::new();
-        // the positions of the line, as hashes of their keys (`hash.rs`)
-        let mut bytes = Vec::new();
-        let mut key_hash = |board: &Board| {
-            bytes.clear();
-            board.key_into(&mut bytes);
-            hash128(&bytes)
-        };
+        // the positions of the line, as the kept hashes of their keys (`hash.rs`)
+        let key_hash = |board: &Board| board.kept_hash().unwrap_or_else(|| board.zobrist());
         let mut seen = HashedSet::default();
         seen.insert(key_hash(&state.board));
         let mut nodes = 0;
@@ -548,9 +538,7 @@ impl Blockade {
         }
         let mut won = None;
         if reached && !self.dead_end(&state.board) {
-            let mut key = Vec::new();
-            self.solver_key(&state.board, &mut key);
-            let key = hash128(&key);
+            let key = self.table_key(&state.board, &mut Vec::new());
             if !not_won.contains(&key) {
                 let budget = Budget {
                     max_nodes: ENDGAME_NODES,
@@ -671,6 +659,42 @@ fn column_order(piles: &[Vec<Card>]) -> [usize; COLUMNS] {
     order
 }
 
+/// The Zobrist hash of the columns' cards at their places: kept, or from scratch.
+fn columns_hash(board: &Board) -> u128 {
+    match board.kept_pile_hashes() {
+        Some(hashes) => hashes[..COLUMNS].iter().fold(0, |hash, &pile| hash ^ pile),
+        None => (0..COLUMNS).fold(0, |hash, col| hash ^ board.pile_zobrist(col)),
+    }
+}
+
+/// The item of the foundations in `table_key`: each suit's two heights, lower first, a
+/// byte each (at most 13), packed.
+fn heights_item(piles: &[Vec<Card>]) -> u128 {
+    let mut heights = [0u8; 8];
+    for found in &piles[FOUND0..FOUND0 + 8] {
+        if let Some(&ace) = found.first() {
+            let pair = &mut heights[2 * usize::from(suit(ace))..][..2];
+            let height = found.len() as u8;
+            if height > pair[1] {
+                pair[0] = pair[1];
+                pair[1] = height;
+            } else {
+                pair[0] = height;
+            }
+        }
+    }
+    zobrist(HEIGHTS_TAG | u64::from_le_bytes(heights))
+}
+
+/// The item of a column in `table_key` once the stock is spent, wherever the column
+/// stands: its cards packed exactly (`PACKED_CARDS`), or the hash of a longer one's.
+fn column_item(cards: &[Card]) -> u128 {
+    if cards.len() > PACKED_CARDS {
+        return hash128(cards);
+    }
+    zobrist(COLUMN_TAG | cards.iter().fold(0, |packed, &card| packed << 6 | u64::from(card)))
+}
+
 /// How many copies of `card` lie on the foundations (BLK-2: a foundation of the card's
 /// suit holds it once it is at least as high).
 fn copies_up(piles: &[Vec<Card>], card: Card) -> usize {
@@ -749,15 +773,18 @@ impl Probe {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
 
     use crate::deals::{chance_source, deal_order, SplitMix64};
     use crate::games;
 
-    /// Along random lines of every option set, the repetition key a reversible move leads
-    /// to, read without playing it, is the one read after playing it.
+    /// Along random lines of every option set, the repetition hash a reversible move leads
+    /// to, worked out without playing it, is the one read after playing it, and the kept
+    /// hashes it reads are those from scratch.
     #[test]
-    fn repetition_keys_after_a_move_are_read_without_playing_it() {
+    fn repetition_hashes_after_a_move_are_read_without_playing_it() {
         let mut rng = SplitMix64::new(3);
         let mut checked = 0;
         for sequences in [false, true] {
@@ -771,14 +798,14 @@ mod tests {
                     let (rules, decks) = games::rules("blockade", &options).expect("blockade plays");
                     let deck = deal_order(deal, decks);
                     let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                    let mut scratch = Vec::new();
                     while !state.legal_raw().is_empty() && state.moves_played() < 1000 {
+                        assert_eq!(state.board.kept_hash(), Some(state.board.zobrist()), "deal {deal}");
                         let legal = state.legal_raw().to_vec();
                         for &mv in legal.iter().filter(|m| m.reversible) {
-                            let mut read = Vec::new();
-                            assert!(rules.repetition_key_after(&state.board, mv, &mut read));
+                            let read = rules.repetition_hash_after(&state.board, mv).expect("a column move");
                             state.play_raw(mv);
-                            let mut played = Vec::new();
-                            rules.repetition_key(&state.board, &mut played);
+                            let played = rules.repetition_hash(&state.board, &mut scratch);
                             state.pop();
                             assert_eq!(read, played, "deal {deal}, {mv:?}");
                             checked += 1;
@@ -789,5 +816,51 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked} moves");
+    }
+
+    /// Along random lines of every option set, equal table keys go with equal solver keys
+    /// and back, while the stock lasts and once it is spent (the columns then a multiset).
+    #[test]
+    fn table_keys_pair_with_solver_keys_in_every_option_set() {
+        let mut rng = SplitMix64::new(17);
+        for sequences in [false, true] {
+            for (fill, when) in [("stay", "any"), ("any", "any"), ("any", "stuck")] {
+                let options: Options = vec![
+                    ("move_sequences".into(), OptValue::Bool(sequences)),
+                    ("empty_columns".into(), OptValue::Str(fill.into())),
+                    ("deal_when".into(), OptValue::Str(when.into())),
+                ];
+                let mut pairs: HashMap<u128, Vec<u8>> = HashMap::new();
+                let mut keys: HashMap<Vec<u8>, u128> = HashMap::new();
+                let mut spent = 0;
+                for deal in 1..=30 {
+                    let (rules, decks) = games::rules("blockade", &options).expect("blockade plays");
+                    let deck = deal_order(deal, decks);
+                    let mut state = State::new(rules.clone(), &deck, chance_source(Some(deal), &deck));
+                    while !state.legal_raw().is_empty() && state.moves_played() < 600 {
+                        let mut bytes = Vec::new();
+                        rules.solver_key(&state.board, &mut bytes);
+                        let key = rules.table_key(&state.board, &mut Vec::new());
+                        assert_eq!(pairs.entry(key).or_insert_with(|| bytes.clone()), &bytes, "deal {deal}");
+                        assert_eq!(*keys.entry(bytes).or_insert(key), key, "deal {deal}");
+                        spent += usize::from(state.board.piles[STOCK].is_empty());
+                        // deals rarely, so that lines reach late positions with cards on
+                        let legal = state.legal_raw().to_vec();
+                        let cards = legal.iter().filter(|m| !m.is_action()).count();
+                        let pick = if cards > 0 && rng.below(8) > 0 {
+                            rng.below(cards as u64)
+                        } else {
+                            rng.below(legal.len() as u64)
+                        };
+                        state.play_raw(legal[pick as usize]);
+                    }
+                }
+                assert!(
+                    pairs.len() > 1000 && spent > 200,
+                    "{} positions, {spent} with the stock spent",
+                    pairs.len()
+                );
+            }
+        }
     }
 }

@@ -20,7 +20,7 @@ use std::time::Instant;
 use super::{Blockade, Relaxed, COLUMNS, FOUND0, STOCK};
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Move, Rules, State};
-use crate::hash::{hash128, HashedSet};
+use crate::hash::HashedSet;
 use crate::search::{self, Budget, Outcome};
 
 const FIRST_WIDTH: usize = 2; // positions kept per row dealt in the first beams
@@ -199,37 +199,40 @@ impl Beam<'_> {
     /// best first (by score, then order met), at most `PER_PARENT` from one parent before
     /// the others' are taken; and whether any position was left out.
     fn kept(&self, children: Children, width: usize) -> (Vec<Entry>, bool) {
-        let mut ranked: Vec<(i32, usize, usize, Entry)> = children.into_values().collect();
+        let mut ranked: Vec<(i32, usize, usize, u128, Entry)> = children
+            .into_iter()
+            .map(|(key, (score, order, parent, entry))| (score, order, parent, key, entry))
+            .collect();
         ranked.sort_unstable_by_key(|c| (c.0, c.1));
         let mut scratch = Board::new(self.rules.layout().len(), 0, String::new());
-        let mut live = |entry: &Entry| {
+        let mut live = |key: u128, entry: &Entry| {
             for (pile, cards) in scratch.piles.iter_mut().zip(entry.piles.split(|&b| b == 0xff)) {
                 pile.clear();
                 pile.extend_from_slice(cards);
             }
-            !self.rules.dead_end(&scratch)
+            !self.rules.dead_end_at(&scratch, key)
         };
         let mut layer = Vec::new();
         let mut taken: HashMap<usize, usize> = HashMap::new();
         let mut later = Vec::new();
-        for (_, _, parent, entry) in ranked {
+        for (_, _, parent, key, entry) in ranked {
             if taken.get(&parent).copied().unwrap_or(0) >= PER_PARENT {
-                later.push(entry);
+                later.push((key, entry));
                 continue;
             }
             if layer.len() == width {
                 return (layer, true);
             }
-            if live(&entry) {
+            if live(key, &entry) {
                 layer.push(entry);
                 *taken.entry(parent).or_insert(0) += 1;
             }
         }
-        for entry in later {
+        for (key, entry) in later {
             if layer.len() == width {
                 return (layer, true);
             }
-            if live(&entry) {
+            if live(key, &entry) {
                 layer.push(entry);
             }
         }
@@ -315,10 +318,9 @@ impl Between<'_, '_> {
     }
 }
 
+/// The position's table key, which tells apart what `solver_key` does.
 fn key_of(rules: &Blockade, board: &Board) -> u128 {
-    let mut key = Vec::with_capacity(128);
-    rules.solver_key(board, &mut key);
-    hash128(&key)
+    rules.table_key(board, &mut Vec::new())
 }
 
 /// Card code -> ranks it waits for a foundation: how many cards of its suit the higher
