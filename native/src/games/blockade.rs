@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{card_item, Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
-use crate::hash::{hash128, zobrist, HashedMap, HashedSet};
+use crate::hash::{hash128, zobrist, HashedSet};
 use crate::search::{self, probe_cutoff, Budget, Outcome};
 
 mod beam;
@@ -42,9 +42,9 @@ const PROBE_SHARE: f64 = 0.5;
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
 
-/// Dead ends kept at most before they are forgotten: a table of some 17 MB (524,288
-/// slots of 33 bytes).
-const DEAD_ENDS_KEPT: usize = 1 << 18;
+/// Slots of the table of dead ends read: 8 MB of 16-byte slots, one a table key (a power
+/// of two).
+const DEAD_END_SLOTS: usize = 1 << 19;
 
 /// Tags of the table key's own Zobrist items (hash.rs), apart from the board's: a card's
 /// item has its top four bits clear, a counter's its top bit set.
@@ -67,10 +67,23 @@ pub struct Blockade {
 
 /// The dead ends read, by table key (`dead_end` depends on nothing else): the probes
 /// restart from one position, the exact search goes over the lead's ground again, and
-/// the relaxed game is the dearest part of a node.
+/// the relaxed game is the dearest part of a node. One slot a key, picked by its lowest
+/// bits: the key with its lowest bit replaced by the answer, so a slot tells its whole
+/// key (that bit is the slot's); a later key of the same slot takes it over. A slot of 0
+/// is empty (a key would match it with probability 2^-127).
 #[derive(Default)]
 struct DeadEnds {
-    read: HashedMap<bool>,
+    slots: Vec<u128>,
+}
+
+impl DeadEnds {
+    fn slot(&mut self, table_key: u128) -> &mut u128 {
+        if self.slots.is_empty() {
+            self.slots = vec![0; DEAD_END_SLOTS];
+        }
+        let at = table_key as usize & (DEAD_END_SLOTS - 1);
+        &mut self.slots[at]
+    }
 }
 
 /// Blockade with `options` (`move_sequences`, `empty_columns`, `deal_when`), or why not.
@@ -168,8 +181,8 @@ impl Rules for Blockade {
 
     fn generate(&self, board: &Board, out: &mut Vec<Move>) {
         let piles = &board.piles;
-        let mut wanted = [0u32; 64]; // BLK-2: foundations (bits) taking each card next
-        for (f, found) in piles.iter().enumerate().take(FOUND0 + 8).skip(FOUND0) {
+        let mut wanted = [0u8; 64]; // BLK-2: foundations (bits from found1) taking each card next
+        for (f, found) in piles[FOUND0..FOUND0 + 8].iter().enumerate() {
             let Some(&top) = found.last() else {
                 break; // foundations are started in order (BLK-1)
             };
@@ -177,17 +190,20 @@ impl Rules for Blockade {
                 wanted[usize::from(top + NEXT)] |= 1 << f;
             }
         }
-        let mut lasts = [0u32; 64]; // columns (bits) ending in each card
-        let mut empty = Vec::new();
+        let mut lasts = [0u16; 64]; // columns (bits) ending in each card
+        let (mut empty, mut empties) = ([0; COLUMNS], 0);
         for (col, cards) in piles[..COLUMNS].iter().enumerate() {
             match cards.last() {
                 Some(&card) => lasts[usize::from(card)] |= 1 << col,
-                None => empty.push(col),
+                None => {
+                    empty[empties] = col;
+                    empties += 1;
+                }
             }
         }
         let stock_left = !piles[STOCK].is_empty();
         let fill: &[usize] = if self.fill_any && !stock_left {
-            &empty // BLK-8
+            &empty[..empties] // BLK-8
         } else {
             &[]
         };
@@ -198,8 +214,8 @@ impl Rules for Blockade {
             let mut i = cards.len() - 1;
             let mut card = cards[i];
             // BLK-5: only the last card goes to a foundation (BLK-3)
-            for f in bits(wanted[usize::from(card)]) {
-                out.push(Move::card(col, f, i, false));
+            for f in bits(u32::from(wanted[usize::from(card)])) {
+                out.push(Move::card(col, FOUND0 + f, i, false));
             }
             loop {
                 let higher = card + NEXT;
@@ -208,7 +224,7 @@ impl Rules for Blockade {
                 // taken back
                 let reversible = i > 0 || !stock_left;
                 if usize::from(higher) < 64 {
-                    for t in bits(lasts[usize::from(higher)]) {
+                    for t in bits(u32::from(lasts[usize::from(higher)])) {
                         out.push(Move::card(col, t, i, reversible));
                     }
                 }
@@ -329,7 +345,7 @@ impl Rules for Blockade {
     /// apart exactly (a foundation holds its suit from the ace up, BLK-2): one item. While
     /// the stock lasts, the columns and the stock count at their places: their kept
     /// hashes. Once it is spent, the columns count as `solver_key`'s sorted ones do, as a
-    /// multiset: the sum of an item per column (`column_item`). Two distinct solver keys
+    /// multiset: the sum of an item per column that holds cards (`column_item`). Two distinct solver keys
     /// differ in an item, or in how many times a column's item is summed (at most twelve
     /// times), so they share a table key with probability at most 2^-125 taking the
     /// items for random.
@@ -337,7 +353,9 @@ impl Rules for Blockade {
         let piles = &board.piles;
         let founds = heights_item(piles);
         if piles[STOCK].is_empty() {
-            return piles[..COLUMNS].iter().fold(founds, |key, cards| key.wrapping_add(column_item(cards)));
+            // the empty columns are as many as the others leave, so they need no item
+            let columns = piles[..COLUMNS].iter().filter(|cards| !cards.is_empty());
+            return columns.fold(founds, |key, cards| key.wrapping_add(column_item(cards)));
         }
         columns_hash(board) ^ board.pile_zobrist(STOCK) ^ founds
     }
@@ -376,14 +394,12 @@ impl Rules for Blockade {
     /// heights count.
     fn dead_end_at(&self, board: &Board, table_key: u128) -> bool {
         let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&dead) = memo.read.get(&table_key) {
-            return dead;
+        let slot = memo.slot(table_key);
+        if *slot != 0 && *slot | 1 == table_key | 1 {
+            return *slot & 1 == 1;
         }
         let dead = self.relaxed_dead_end(board);
-        if memo.read.len() >= DEAD_ENDS_KEPT {
-            memo.read.clear();
-        }
-        memo.read.insert(table_key, dead);
+        *slot = table_key & !1 | u128::from(dead);
         dead
     }
 

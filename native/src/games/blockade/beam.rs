@@ -61,6 +61,36 @@ struct Entry {
 /// A candidate for the next layer: score, order met, parent, entry.
 type Children = HashMap<u128, (i32, usize, usize, Entry)>;
 
+/// Slots of `Lefts`: 4 MB of 16-byte slots (a power of two, at least 256).
+const LEFT_SLOTS: usize = 1 << 18;
+
+/// `cards_left_after_rows` read, by table key (it depends on nothing else): every beam
+/// of a dive starts from one position and meets again what the beams before it met.
+/// One slot a key, picked by its lowest bits: the key with its lowest byte replaced by
+/// the count, so a slot tells its whole key (that byte is the slot's); a later key of the
+/// same slot takes it over. A slot of 0 is empty (a key would match it with probability
+/// 2^-120).
+struct Lefts {
+    slots: Vec<u128>,
+}
+
+impl Lefts {
+    fn new() -> Lefts {
+        Lefts { slots: vec![0; LEFT_SLOTS] }
+    }
+
+    /// The count kept for `key`, or `count()` kept.
+    fn read(&mut self, key: u128, count: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.slots[key as usize & (LEFT_SLOTS - 1)];
+        if *slot != 0 && *slot >> 8 == key >> 8 {
+            return (*slot & 0xff) as i32;
+        }
+        let left = count();
+        *slot = key & !0xff | left as u128;
+        left
+    }
+}
+
 /// The beams, widening round after round (`beam.widening_rounds`): a won line from
 /// `state` or None, and the nodes used. `state` is left as given.
 pub(super) fn beam_dive(
@@ -72,6 +102,7 @@ pub(super) fn beam_dive(
 ) -> (Option<Vec<Move>>, u64) {
     let mut nodes = 0;
     let mut width = FIRST_WIDTH;
+    let mut lefts = Lefts::new();
     loop {
         let mut dropped = false;
         for weights in &VARIANTS {
@@ -87,7 +118,7 @@ pub(super) fn beam_dive(
                 nodes: 0,
                 root: state.moves_played(),
             };
-            let (line, cut) = beam.run(state, not_won);
+            let (line, cut) = beam.run(state, not_won, &mut lefts);
             nodes += beam.nodes;
             if line.is_some() {
                 return (line, nodes);
@@ -129,7 +160,12 @@ impl Beam<'_> {
     }
 
     /// One beam: a won line or None, and whether any position was dropped.
-    fn run(&mut self, state: &mut State, not_won: &mut HashedSet) -> (Option<Vec<Move>>, bool) {
+    fn run(
+        &mut self,
+        state: &mut State,
+        not_won: &mut HashedSet,
+        lefts: &mut Lefts,
+    ) -> (Option<Vec<Move>>, bool) {
         let mut layer = vec![Entry { piles: state.board.key(), line: Vec::new() }];
         let mut dropped = false;
         let answer = 'beam: loop {
@@ -152,6 +188,7 @@ impl Beam<'_> {
                     spare: Vec::new(),
                     rows: &mut rows,
                     endgames: &mut endgames,
+                    lefts: &mut *lefts,
                     nodes: 0,
                 };
                 between.seen.insert(key_of(self.rules, &state.board));
@@ -249,6 +286,7 @@ struct Between<'a, 'b> {
     spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     rows: &'a mut Children,
     endgames: &'a mut Children,
+    lefts: &'a mut Lefts,
     nodes: u64,
 }
 
@@ -309,9 +347,12 @@ impl Between<'_, '_> {
         let key = key_of(self.beam.rules, &state.board);
         let into = if row { &mut *self.rows } else { &mut *self.endgames };
         let order = into.len();
+        let lefts = &mut *self.lefts;
         into.entry(key).or_insert_with(|| {
             let piles = &state.board.piles;
-            let score = score(piles, self.beam.weights, self.beam.rules.sequences);
+            let sequences = self.beam.rules.sequences;
+            let left = || lefts.read(key, || cards_left_after_rows(piles, sequences));
+            let score = score(piles, self.beam.weights, left);
             let entry = Entry { piles: state.board.key(), line: self.path.clone() };
             (score, order, self.parent, entry)
         });
@@ -359,8 +400,9 @@ fn cards_left_after_rows(piles: &[Vec<Card>], sequences: bool) -> i32 {
     game.tops.iter().sum::<usize>() as i32
 }
 
-/// The position's score under `weights` (`blockade_dive.score`); lower is better.
-fn score(piles: &[Vec<Card>], weights: &Weights, sequences: bool) -> i32 {
+/// The position's score under `weights` (`blockade_dive.score`), `left` giving
+/// `cards_left_after_rows`; lower is better.
+fn score(piles: &[Vec<Card>], weights: &Weights, left: impl FnOnce() -> i32) -> i32 {
     let wait = waits(piles);
     let home: usize = piles[FOUND0..FOUND0 + 8].iter().map(Vec::len).sum();
     let (mut blocked, mut gaps, mut suited) = (0, 0, 0);
@@ -383,11 +425,7 @@ fn score(piles: &[Vec<Card>], weights: &Weights, sequences: bool) -> i32 {
             }
         }
     }
-    let ahead = if weights.stuck != 0 && !piles[STOCK].is_empty() {
-        weights.stuck * cards_left_after_rows(piles, sequences)
-    } else {
-        0
-    };
+    let ahead = if weights.stuck != 0 && !piles[STOCK].is_empty() { weights.stuck * left() } else { 0 };
     weights.blocked * blocked + weights.gap * gaps + weights.suited * suited - weights.home * home as i32
         + ahead
 }

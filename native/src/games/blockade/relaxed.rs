@@ -24,6 +24,17 @@ const ROWS: usize = 8;
 const ROOM: usize = 104 + COLUMNS * ROWS;
 
 const ALL_SUITS: u8 = 0b1111;
+/// The card codes (bits) of suit 0's ranks, ace to king (a code is rank * 4 + suit).
+const SUIT0_RANKS: u64 = 0x0011_1111_1111_1110;
+
+/// The codes (bits) of suit `s`'s cards of ranks `low + 1..=high`.
+fn ranks_between(s: u8, low: u8, high: u8) -> u64 {
+    let upto = |r: u8| (1u64 << (4 * u32::from(r) + 4)) - 1; // the codes of ranks 0..=r
+    if high <= low {
+        return 0;
+    }
+    (SUIT0_RANKS & upto(high) & !upto(low)) << s
+}
 
 pub(super) struct Relaxed {
     sequences: bool,
@@ -32,14 +43,25 @@ pub(super) struct Relaxed {
     start: [usize; COLUMNS],
     /// The number of cards still on each column.
     pub(super) tops: [usize; COLUMNS],
-    free: [u8; 64],
-    /// Per suit, the height of its higher foundation: the ranks up to it are home.
+    /// Copies of each card taken off the columns, dealt as aces or released.
+    taken: [u8; 64],
+    /// Per suit, the heights of its lower and its higher foundation: the ranks up to the
+    /// higher one are home.
+    low: [u8; 4],
     home: [u8; 4],
     buried: [i16; 64],
     reach: [u8; 4],
     reach2: [u8; 4],
     /// Suits (bits) whose changes the columns have not been looked at since.
     dirty: u8,
+    /// Per suit, the columns (bits) whose top card is of the suit.
+    by_suit: [u16; 4],
+    /// The cards (bits by code) that may leave a column's top by their suit's reach: a
+    /// function of `home`, `reach` and `reach2`, which only rise.
+    reached: u64,
+    /// The cards (bits by code) that may leave a column's top by a marriage: some copy
+    /// of the next card up is not buried (`buried` below 2).
+    marries: u64,
 }
 
 impl Relaxed {
@@ -59,16 +81,11 @@ impl Relaxed {
                 }
             }
         }
-        // a foundation holds its suit's ranks from the ace up (BLK-2)
-        let mut free = [0u8; 64];
-        for (s, &[low, high]) in heights.iter().enumerate() {
-            for r in ACE..=KING {
-                free[usize::from(r) << 2 | s] = u8::from(low >= r) + u8::from(high >= r);
-            }
-        }
         // every copy not at a column's top is held, home or buried; a king has no
         // successor, so both copies of "rank 14" count as buried
         let mut buried = [2i16; 64];
+        let mut by_suit = [0u16; 4];
+        let mut marries = 0;
         let mut tops = [0; COLUMNS];
         let mut start = [0; COLUMNS];
         let mut room = [0; ROOM];
@@ -76,26 +93,58 @@ impl Relaxed {
         for (col, cards) in piles[..COLUMNS].iter().enumerate() {
             tops[col] = cards.len();
             start[col] = at;
-            for &card in cards {
-                room[at] = card;
-                at += 1;
-            }
-            at += ROWS;
+            room[at..at + cards.len()].copy_from_slice(cards);
+            at += cards.len() + ROWS;
             if let Some(&last) = cards.last() {
                 buried[usize::from(last)] -= 1;
+                by_suit[usize::from(suit(last))] |= 1 << col;
+                marries |= 1 << (last - NEXT); // a copy of `last` at a top: unburied
             }
         }
-        Relaxed {
+        let mut game = Relaxed {
             sequences,
             cards: room,
             start,
             tops,
-            free,
+            taken: [0; 64],
+            low: heights.map(|[low, _]| low),
             home: heights.map(|[_, high]| high),
             buried,
             reach: heights.map(|[_, high]| high),
             reach2: heights.map(|[low, _]| low),
             dirty: ALL_SUITS,
+            by_suit,
+            reached: 0,
+            marries,
+        };
+        for s in 0..4 {
+            game.reached |= game.reached_of(s);
+        }
+        game
+    }
+
+    /// The free copies of `card`: taken off or released, and home (a foundation holds
+    /// its suit's ranks from the ace up, BLK-2).
+    fn free(&self, card: Card) -> u8 {
+        let (s, r) = (usize::from(suit(card)), rank(card));
+        self.taken[usize::from(card)] + u8::from(self.low[s] >= r) + u8::from(self.home[s] >= r)
+    }
+
+    /// The cards of suit `s` that may leave by its reach: up to its two-copy reach
+    /// (`reach2`) plus one while home holds a copy, up to `reach` plus one above home.
+    fn reached_of(&self, s: u8) -> u64 {
+        let i = usize::from(s);
+        let home = self.home[i];
+        ranks_between(s, 0, home.min(self.reach2[i] + 1)) | ranks_between(s, home, self.reach[i] + 1)
+    }
+
+    /// Buried copies of `card` now `count`: whether its predecessor may marry.
+    fn set_marries(&mut self, card: Card) {
+        let bit = 1u64 << (card - NEXT);
+        if self.buried[usize::from(card)] < 2 {
+            self.marries |= bit;
+        } else {
+            self.marries &= !bit;
         }
     }
 
@@ -107,20 +156,21 @@ impl Relaxed {
     /// Raise `reach` (`reach2`) of suit `s`: the highest rank whose lower ranks all have
     /// one (two) free copies; the suit is dirty when either rose.
     fn raise_suit(&mut self, s: u8) {
-        let at = |r: u8| usize::from((r + 1) << 2 | s);
+        let free = |r: u8| self.free((r + 1) << 2 | s);
         let (old, old2) = (self.reach[usize::from(s)], self.reach2[usize::from(s)]);
         let mut r = old;
-        while r < KING && self.free[at(r)] > 0 {
+        while r < KING && free(r) > 0 {
             r += 1;
         }
-        self.reach[usize::from(s)] = r;
         let mut r2 = old2;
-        while r2 < KING && self.free[at(r2)] > 1 {
+        while r2 < KING && free(r2) > 1 {
             r2 += 1;
         }
+        self.reach[usize::from(s)] = r;
         self.reach2[usize::from(s)] = r2;
         if r != old || r2 != old2 {
             self.dirty |= 1 << s;
+            self.reached |= self.reached_of(s);
         }
     }
 
@@ -135,6 +185,7 @@ impl Relaxed {
         let count = &mut self.buried[usize::from(card)];
         *count -= 1;
         if *count < 2 {
+            self.marries |= 1 << (card - NEXT);
             self.dirty |= 1 << suit(card);
         }
     }
@@ -144,11 +195,14 @@ impl Relaxed {
         while self.dirty != 0 {
             let looked = self.dirty;
             self.dirty = 0;
-            for col in 0..COLUMNS {
-                let top = self.tops[col];
-                if top > 0 && looked & (1 << suit(self.card(col, top - 1))) != 0 {
-                    self.take_off(col);
-                }
+            // the columns whose top is of a suit looked at, lowest first; only a
+            // column's own `take_off` changes its top
+            let mut columns =
+                (0..4).filter(|s| looked & (1 << s) != 0).fold(0, |cols, s| cols | self.by_suit[s]);
+            while columns != 0 {
+                let col = columns.trailing_zeros() as usize;
+                columns &= columns - 1;
+                self.take_off(col);
             }
         }
     }
@@ -156,11 +210,10 @@ impl Relaxed {
     /// Take off the cards of column `col` that may go now, from its top down.
     fn take_off(&mut self, col: usize) {
         let mut top = self.tops[col];
+        let was = top;
         while top > 0 {
             let card = self.card(col, top - 1);
-            let s = usize::from(suit(card));
-            let reach = if rank(card) <= self.home[s] { self.reach2[s] } else { self.reach[s] };
-            let base = if rank(card) <= reach + 1 || self.buried[usize::from(card + NEXT)] < 2 {
+            let base = if (self.reached | self.marries) >> card & 1 != 0 {
                 top - 1
             } else if self.sequences {
                 let Some(base) = self.run_that_may_marry(col, top) else {
@@ -175,7 +228,7 @@ impl Relaxed {
             };
             for k in base..top {
                 let c = self.card(col, k);
-                self.free[usize::from(c)] += 1;
+                self.taken[usize::from(c)] += 1;
                 // a suit's reaches rise only when the rank just above one is freed
                 let s = suit(c);
                 let next = |reach: u8| rank(c) == reach + 1;
@@ -186,6 +239,12 @@ impl Relaxed {
             top = base;
             if top > 0 {
                 self.unbury(self.card(col, top - 1));
+            }
+        }
+        if top != was {
+            self.by_suit[usize::from(suit(self.card(col, was - 1)))] &= !(1 << col);
+            if top > 0 {
+                self.by_suit[usize::from(suit(self.card(col, top - 1)))] |= 1 << col;
             }
         }
         self.tops[col] = top;
@@ -212,7 +271,8 @@ impl Relaxed {
             while left > 0 && rank(stock[left - 1]) == ACE {
                 left -= 1;
                 self.buried[usize::from(stock[left])] -= 1;
-                self.free[usize::from(stock[left])] += 1;
+                self.set_marries(stock[left]);
+                self.taken[usize::from(stock[left])] += 1;
                 aces = true;
             }
             if left == 0 {
@@ -225,7 +285,10 @@ impl Relaxed {
             if top > 0 {
                 let last = self.card(col, top - 1);
                 self.buried[usize::from(last)] += 1;
+                self.set_marries(last);
+                self.by_suit[usize::from(suit(last))] &= !(1 << col);
             }
+            self.by_suit[usize::from(suit(card))] |= 1 << col;
             self.cards[self.start[col] + top] = card;
             self.tops[col] = top + 1;
             self.dirty |= 1 << suit(card); // a new top to look at
@@ -240,9 +303,88 @@ impl Relaxed {
     pub(super) fn release(&mut self, held: &[Card]) {
         for &card in held {
             self.buried[usize::from(card)] -= 1;
-            self.free[usize::from(card)] += 1;
+            self.set_marries(card);
+            self.taken[usize::from(card)] += 1;
         }
         self.raise_reach();
         self.dirty = ALL_SUITS;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::STOCK;
+    use super::*;
+
+    use crate::deals::{chance_source, deal_order, SplitMix64};
+    use crate::engine::{OptValue, Options, State};
+    use crate::games;
+
+    impl Relaxed {
+        /// The kept masks are what they stand for, read from scratch.
+        fn assert_kept(&self) {
+            let mut by_suit = [0u16; 4];
+            for col in (0..COLUMNS).filter(|&col| self.tops[col] > 0) {
+                by_suit[usize::from(suit(self.card(col, self.tops[col] - 1)))] |= 1 << col;
+            }
+            assert_eq!(by_suit, self.by_suit);
+            for s in 0..4u8 {
+                for r in ACE..=KING {
+                    let card = r << 2 | s;
+                    let i = usize::from(s);
+                    let reach = if r <= self.home[i] { self.reach2[i] } else { self.reach[i] };
+                    assert_eq!(self.reached >> card & 1 == 1, r <= reach + 1, "card {card}");
+                    let marries = self.buried[usize::from(card + NEXT)] < 2;
+                    assert_eq!(self.marries >> card & 1 == 1, marries, "card {card}");
+                    let free = |r: u8| self.free(r << 2 | s);
+                    assert_eq!(self.reach[i] >= r, (ACE..=r).all(|q| free(q) > 0), "card {card}");
+                    assert_eq!(self.reach2[i] >= r, (ACE..=r).all(|q| free(q) > 1), "card {card}");
+                }
+            }
+        }
+    }
+
+    /// Along random lines, the masks the relaxed game keeps (the columns by their top's
+    /// suit, the cards that may leave) and its reaches stay what they stand for through
+    /// every settling, row dealt and release, with and without `move_sequences`.
+    #[test]
+    fn the_relaxed_game_keeps_its_masks() {
+        let mut rng = SplitMix64::new(23);
+        let mut games_played = 0;
+        for sequences in [false, true] {
+            let options: Options = vec![
+                ("move_sequences".into(), OptValue::Bool(sequences)),
+                ("empty_columns".into(), OptValue::Str("stay".into())),
+                ("deal_when".into(), OptValue::Str("any".into())),
+            ];
+            for deal in 1..=20 {
+                let (rules, decks) = games::rules("blockade", &options).expect("blockade plays");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+                while !state.legal_raw().is_empty() && state.moves_played() < 300 {
+                    let piles = &state.board.piles;
+                    let stock = &piles[STOCK];
+                    let mut game = Relaxed::of_position(piles, sequences);
+                    game.assert_kept();
+                    game.settle();
+                    game.assert_kept();
+                    let mut left = stock.len();
+                    while left > 0 && rng.below(3) > 0 {
+                        left = game.deal_row(stock, left);
+                        game.assert_kept();
+                        game.settle();
+                        game.assert_kept();
+                    }
+                    game.release(&stock[..left]);
+                    game.assert_kept();
+                    game.settle();
+                    game.assert_kept();
+                    games_played += 1;
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(games_played > 1000, "{games_played} relaxed games");
     }
 }
