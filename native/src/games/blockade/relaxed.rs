@@ -27,6 +27,11 @@ const ALL_SUITS: u8 = 0b1111;
 /// The card codes (bits) of suit 0's ranks, ace to king (a code is rank * 4 + suit).
 const SUIT0_RANKS: u64 = 0x0011_1111_1111_1110;
 
+/// Ranks `1..=r` (bits).
+fn ranks_upto(r: u8) -> u16 {
+    ((1u16 << r) - 1) << 1
+}
+
 /// The codes (bits) of suit `s`'s cards of ranks `low + 1..=high`.
 fn ranks_between(s: u8, low: u8, high: u8) -> u64 {
     let upto = |r: u8| (1u64 << (4 * u32::from(r) + 4)) - 1; // the codes of ranks 0..=r
@@ -49,6 +54,9 @@ pub(super) struct Relaxed {
     /// higher one are home.
     low: [u8; 4],
     home: [u8; 4],
+    /// Per suit, the ranks (bits) with at least one free copy, and with two.
+    ones: [u16; 4],
+    twos: [u16; 4],
     buried: [i16; 64],
     reach: [u8; 4],
     reach2: [u8; 4],
@@ -109,6 +117,8 @@ impl Relaxed {
             taken: [0; 64],
             low: heights.map(|[low, _]| low),
             home: heights.map(|[_, high]| high),
+            ones: heights.map(|[_, high]| ranks_upto(high)),
+            twos: heights.map(|[low, _]| ranks_upto(low)),
             buried,
             reach: heights.map(|[_, high]| high),
             reach2: heights.map(|[low, _]| low),
@@ -128,6 +138,20 @@ impl Relaxed {
     fn free(&self, card: Card) -> u8 {
         let (s, r) = (usize::from(suit(card)), rank(card));
         self.taken[usize::from(card)] + u8::from(self.low[s] >= r) + u8::from(self.home[s] >= r)
+    }
+
+    /// One more copy of `card` is free (taken off, dealt as an ace or released).
+    fn add_free(&mut self, card: Card) {
+        self.taken[usize::from(card)] += 1;
+        let (s, bit) = (usize::from(suit(card)), 1 << rank(card));
+        match self.free(card) {
+            0 => {}
+            1 => self.ones[s] |= bit,
+            _ => {
+                self.ones[s] |= bit;
+                self.twos[s] |= bit;
+            }
+        }
     }
 
     /// The cards of suit `s` that may leave by its reach: up to its two-copy reach
@@ -156,16 +180,10 @@ impl Relaxed {
     /// Raise `reach` (`reach2`) of suit `s`: the highest rank whose lower ranks all have
     /// one (two) free copies; the suit is dirty when either rose.
     fn raise_suit(&mut self, s: u8) {
-        let free = |r: u8| self.free((r + 1) << 2 | s);
         let (old, old2) = (self.reach[usize::from(s)], self.reach2[usize::from(s)]);
-        let mut r = old;
-        while r < KING && free(r) > 0 {
-            r += 1;
-        }
-        let mut r2 = old2;
-        while r2 < KING && free(r2) > 1 {
-            r2 += 1;
-        }
+        // the ranks from the ace up with free copies, at most a king's
+        let r = ((self.ones[usize::from(s)] >> 1).trailing_ones() as u8).min(KING);
+        let r2 = ((self.twos[usize::from(s)] >> 1).trailing_ones() as u8).min(KING);
         self.reach[usize::from(s)] = r;
         self.reach2[usize::from(s)] = r2;
         if r != old || r2 != old2 {
@@ -196,13 +214,18 @@ impl Relaxed {
             let looked = self.dirty;
             self.dirty = 0;
             // the columns whose top is of a suit looked at, lowest first; only a
-            // column's own `take_off` changes its top
+            // column's own `take_off` changes its top, and without `move_sequences` only
+            // a top that may leave starts it
             let mut columns =
                 (0..4).filter(|s| looked & (1 << s) != 0).fold(0, |cols, s| cols | self.by_suit[s]);
             while columns != 0 {
                 let col = columns.trailing_zeros() as usize;
                 columns &= columns - 1;
-                self.take_off(col);
+                if self.sequences
+                    || (self.reached | self.marries) >> self.card(col, self.tops[col] - 1) & 1 != 0
+                {
+                    self.take_off(col);
+                }
             }
         }
     }
@@ -228,7 +251,7 @@ impl Relaxed {
             };
             for k in base..top {
                 let c = self.card(col, k);
-                self.taken[usize::from(c)] += 1;
+                self.add_free(c);
                 // a suit's reaches rise only when the rank just above one is freed
                 let s = suit(c);
                 let next = |reach: u8| rank(c) == reach + 1;
@@ -272,7 +295,7 @@ impl Relaxed {
                 left -= 1;
                 self.buried[usize::from(stock[left])] -= 1;
                 self.set_marries(stock[left]);
-                self.taken[usize::from(stock[left])] += 1;
+                self.add_free(stock[left]);
                 aces = true;
             }
             if left == 0 {
@@ -304,7 +327,7 @@ impl Relaxed {
         for &card in held {
             self.buried[usize::from(card)] -= 1;
             self.set_marries(card);
-            self.taken[usize::from(card)] += 1;
+            self.add_free(card);
         }
         self.raise_reach();
         self.dirty = ALL_SUITS;
