@@ -362,14 +362,17 @@ mod tests {
                     let free = |r: u8| self.free(r << 2 | s);
                     assert_eq!(self.reach[i] >= r, (ACE..=r).all(|q| free(q) > 0), "card {card}");
                     assert_eq!(self.reach2[i] >= r, (ACE..=r).all(|q| free(q) > 1), "card {card}");
+                    assert_eq!(self.ones[i] >> r & 1 == 1, free(r) > 0, "card {card}");
+                    assert_eq!(self.twos[i] >> r & 1 == 1, free(r) > 1, "card {card}");
                 }
             }
         }
     }
 
     /// Along random lines, the masks the relaxed game keeps (the columns by their top's
-    /// suit, the cards that may leave) and its reaches stay what they stand for through
-    /// every settling, row dealt and release, with and without `move_sequences`.
+    /// suit, the cards that may leave, the ranks with free copies) and its reaches stay
+    /// what they stand for through every settling, row dealt and release, with and
+    /// without `move_sequences`.
     #[test]
     fn the_relaxed_game_keeps_its_masks() {
         let mut rng = SplitMix64::new(23);
