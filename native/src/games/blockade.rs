@@ -70,7 +70,7 @@ pub struct Blockade {
 /// the relaxed game is the dearest part of a node. One slot a key, picked by its lowest
 /// bits: the key with its lowest bit replaced by the answer, so a slot tells its whole
 /// key (that bit is the slot's); a later key of the same slot takes it over. A slot of 0
-/// is empty (a key would match it with probability 2^-127).
+/// is empty: an answer it would hold is worked out again.
 #[derive(Default)]
 struct DeadEnds {
     slots: Vec<u128>,

@@ -68,8 +68,8 @@ const LEFT_SLOTS: usize = 1 << 18;
 /// of a dive starts from one position and meets again what the beams before it met.
 /// One slot a key, picked by its lowest bits: the key with its lowest byte replaced by
 /// the count, so a slot tells its whole key (that byte is the slot's); a later key of the
-/// same slot takes it over. A slot of 0 is empty (a key would match it with probability
-/// 2^-120).
+/// same slot takes it over. A slot of 0 is empty: a count it would hold is worked out
+/// again.
 struct Lefts {
     slots: Vec<u128>,
 }
