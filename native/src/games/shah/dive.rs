@@ -25,7 +25,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use super::probes::{finish, Probe};
-use super::{foundation_heights, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
+use super::{foundation_heights, keeps_dead_end, Shah, FOUND0, QUEEN, RAYS, SLOT0, STOCK, TALON};
 use crate::cards::Card;
 use crate::engine::{Move, Position, Rules, State};
 use crate::hash::HashedSet;
@@ -208,6 +208,8 @@ impl Beam<'_> {
     /// One beam: a won line or None, and whether any position was dropped.
     fn run(&mut self, state: &mut State) -> (Option<Vec<Move>>, bool) {
         let mut layer = vec![Member { line: Rc::default(), from: None }];
+        // every later kept position passed the dead end as a candidate (`Between::keep`)
+        let start_lives = !self.rules.dead_end(&state.board);
         let mut pending: BTreeMap<usize, Children> = BTreeMap::new();
         let mut dropped = false;
         let mut parents = 0;
@@ -245,7 +247,8 @@ impl Beam<'_> {
                     work,
                     nodes: 0,
                 };
-                let won = between.visit(state);
+                let lives = member.from.is_some() || start_lives;
+                let won = between.visit(state, lives);
                 self.nodes += between.nodes;
                 if let Some(tail) = won {
                     break 'beam Some(line.with(&tail));
@@ -319,20 +322,23 @@ impl Between<'_> {
     /// A complete search in `shah_order` through the moves that keep the stage, meeting
     /// at most `BETWEEN` positions; each move that ends the stage gives a candidate for
     /// the layer of the stage it reaches. The moves from the kept position to a won
-    /// position if one is met. `state` is left as given.
-    fn visit(&mut self, state: &mut State) -> Option<Vec<Move>> {
+    /// position if one is met. `lives`: the dead end is known to let this position
+    /// through. `state` is left as given.
+    fn visit(&mut self, state: &mut State, lives: bool) -> Option<Vec<Move>> {
         let mut moves = self.work.spare.pop().unwrap_or_default();
         state.legal_into(&mut moves);
         self.rules.order(&state.board, &mut moves);
-        let won = self.visit_moves(state, &moves);
+        let won = self.visit_moves(state, &moves, lives);
         self.work.spare.push(moves);
         won
     }
 
     /// `visit` on, through `moves` in turn.
-    fn visit_moves(&mut self, state: &mut State, moves: &[Move]) -> Option<Vec<Move>> {
+    fn visit_moves(&mut self, state: &mut State, moves: &[Move], lives: bool) -> Option<Vec<Move>> {
+        let before = stage(&state.board.piles);
         for &mv in moves {
-            let before = stage(&state.board.piles);
+            // a move that leaves all the dead end reads lets its answer stand
+            let lives = lives && keeps_dead_end(mv);
             state.play_raw(mv);
             self.nodes += 1;
             self.work.path.push(mv);
@@ -342,10 +348,10 @@ impl Between<'_> {
                 let key = self.rules.table_key(&state.board, &mut self.work.scratch);
                 let after = stage(&state.board.piles);
                 if after < before {
-                    self.keep(state, key, after);
+                    self.keep(state, key, after, lives);
                     None
                 } else if self.work.seen.len() < BETWEEN && self.work.seen.insert(key) {
-                    self.visit(state)
+                    self.visit(state, lives)
                 } else {
                     None
                 }
@@ -359,9 +365,11 @@ impl Between<'_> {
         None
     }
 
-    fn keep(&mut self, state: &State, key: u128, stage: usize) {
+    /// A candidate for the layer of `stage`, unless met before or at a dead end (`lives`:
+    /// the dead end is known to let it through).
+    fn keep(&mut self, state: &State, key: u128, stage: usize, lives: bool) {
         let layer = self.pending.entry(stage).or_default();
-        if !layer.keys.insert(key) || self.rules.dead_end(&state.board) {
+        if !layer.keys.insert(key) || (!lives && self.rules.dead_end(&state.board)) {
             return;
         }
         let start = layer.tails.len() as u32;
