@@ -320,6 +320,34 @@ pub fn probe_cutoff(probe: u64, unit: u64) -> u64 {
     }
 }
 
+/// What a game's own probe (Blockade's, Shah's) may still spend: moves against its
+/// cut-off, the clock read every `TIME_CHECK_EVERY` moves.
+pub struct ProbeSpend {
+    pub nodes: u64, // moves played so far
+    cutoff: u64,
+    until: Instant,
+    out_of_time: bool,
+}
+
+impl ProbeSpend {
+    pub fn new(cutoff: u64, until: Instant) -> ProbeSpend {
+        ProbeSpend { nodes: 0, cutoff, until, out_of_time: false }
+    }
+
+    /// Count one more move, or false once the cut-off or the time is spent (nothing is
+    /// counted then).
+    pub fn step(&mut self) -> bool {
+        if self.nodes >= self.cutoff || self.out_of_time {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > self.until {
+            self.out_of_time = true;
+        }
+        true
+    }
+}
+
 /// One depth-first search (`depth_first.depth_first`): `proved` holds the keys of
 /// positions proved lost, kept between probes from the same start, as are `buffers`.
 fn depth_first(

@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::cards::{rank, suit, Card};
 use crate::engine::{card_item, Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
 use crate::hash::{hash128, zobrist, HashedSet};
-use crate::search::{self, probe_cutoff, Budget, Outcome};
+use crate::search::{self, probe_cutoff, Budget, Outcome, ProbeSpend};
 
 mod beam;
 mod relaxed;
@@ -450,14 +450,11 @@ impl Rules for Blockade {
                 scratch: Vec::new(),
                 spare: Vec::new(),
                 line: Vec::new(),
-                nodes: 0,
-                cutoff: probe_cutoff(probe, PROBE_UNIT).min(limit - nodes),
-                until,
-                out_of_time: false,
+                spend: ProbeSpend::new(probe_cutoff(probe, PROBE_UNIT).min(limit - nodes), until),
             };
             let root = self.table_key(&state.board, &mut probing.scratch);
             let won = probing.search(self, state, root);
-            nodes += probing.nodes;
+            nodes += probing.spend.nodes;
             if won {
                 return (Some(probing.line), nodes);
             }
@@ -735,10 +732,7 @@ struct Probe {
     scratch: Vec<u8>,      // solver keys while they are hashed
     spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     line: Vec<Move>,
-    nodes: u64,
-    cutoff: u64,
-    until: Instant,
-    out_of_time: bool,
+    spend: ProbeSpend,
 }
 
 impl Probe {
@@ -764,12 +758,8 @@ impl Probe {
     /// Whether a win lies below one of `moves` from `state`, tried in turn.
     fn search_moves(&mut self, rules: &Blockade, state: &mut State, moves: &[Move]) -> bool {
         for &mv in moves {
-            if self.nodes >= self.cutoff || self.out_of_time {
+            if !self.spend.step() {
                 return false;
-            }
-            self.nodes += 1;
-            if self.nodes.is_multiple_of(1024) && Instant::now() > self.until {
-                self.out_of_time = true;
             }
             state.play_raw(mv);
             self.line.push(mv);

@@ -8,7 +8,7 @@ use super::{circle, is_outer, keeps_dead_end, raises_foundation, Shah, FOUND0, R
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Move, Rules, State};
 use crate::hash::HashedSet;
-use crate::search::probe_cutoff;
+use crate::search::{probe_cutoff, ProbeSpend};
 
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
@@ -18,7 +18,6 @@ const GUIDE_NOISE: f64 = 3.0;
 /// Chance, at a position, that a probe tries `deal`/`draw` before the card moves
 /// (`solver.shah.EARLY_ACTION`).
 const EARLY_ACTION: f64 = 0.05;
-const TIME_CHECK_EVERY: u64 = 1024;
 
 /// A small generator (splitmix64) seeding each probe's order; which order a probe
 /// tries changes no answer.
@@ -61,7 +60,7 @@ impl Probes {
             let probing = &mut self.probe;
             probing.start(Some(Rng::new(self.next)), cutoff, until);
             let won = probing.search(rules, state);
-            self.nodes += probing.nodes;
+            self.nodes += probing.spend.nodes;
             self.next += 1;
             if won {
                 return Some(std::mem::take(&mut probing.line));
@@ -83,7 +82,7 @@ pub(super) fn finish(
 ) -> (Option<Vec<Move>>, u64) {
     probing.start(None, cutoff, until);
     let won = probing.search(rules, state);
-    (won.then(|| std::mem::take(&mut probing.line)), probing.nodes)
+    (won.then(|| std::mem::take(&mut probing.line)), probing.spend.nodes)
 }
 
 /// The largest set of positions a probe's successor reuses (clearing a larger one's
@@ -99,10 +98,7 @@ pub(super) struct Probe {
     keyed: Vec<(f64, usize, Move)>, // moves while they are ordered
     spare: Vec<Vec<Move>>,          // move lists of the positions on the line, for reuse
     line: Vec<Move>,
-    nodes: u64,
-    cutoff: u64,
-    until: Instant,
-    out_of_time: bool,
+    spend: ProbeSpend,
 }
 
 impl Default for Probe {
@@ -113,10 +109,7 @@ impl Default for Probe {
             keyed: Vec::new(),
             spare: Vec::new(),
             line: Vec::new(),
-            nodes: 0,
-            cutoff: 0,
-            until: Instant::now(),
-            out_of_time: false,
+            spend: ProbeSpend::new(0, Instant::now()),
         }
     }
 }
@@ -130,9 +123,8 @@ impl Probe {
             self.seen.clear();
         }
         self.line.clear();
-        (self.rng, self.cutoff, self.until) = (rng, cutoff, until);
-        self.nodes = 0;
-        self.out_of_time = false;
+        self.rng = rng;
+        self.spend = ProbeSpend::new(cutoff, until);
     }
 
     /// Whether a win lies below `state` within the cut-off; the won line is `line`.
@@ -156,12 +148,8 @@ impl Probe {
     /// `search` on, through `legal` in turn.
     fn search_moves(&mut self, rules: &Shah, state: &mut State, legal: &[Move], founds: u128) -> bool {
         for &mv in legal {
-            if self.nodes >= self.cutoff || self.out_of_time {
+            if !self.spend.step() {
                 return false;
-            }
-            self.nodes += 1;
-            if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > self.until {
-                self.out_of_time = true;
             }
             state.play_raw(mv);
             self.line.push(mv);
