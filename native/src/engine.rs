@@ -478,16 +478,9 @@ pub trait Rules: Send + Sync {
         false
     }
 
-    /// The repetition key of the position `mv` leads to, written to `out` without
-    /// playing it, for a game that can tell it so; false: the engine plays the move and
-    /// takes it back to read the key.
-    fn repetition_key_after(&self, _board: &Board, _mv: Move, _out: &mut Vec<u8>) -> bool {
-        false
-    }
-
     /// The `repetition_hash` of the position `mv` leads to, worked out without playing
-    /// it, for a game whose hash can be told so (a kept one); None: the engine reads it
-    /// as `repetition_key_after` says.
+    /// it, for a game whose hash can be told so (a kept one); None: the engine plays the
+    /// move and takes it back to read the hash.
     fn repetition_hash_after(&self, _board: &Board, _mv: Move) -> Option<u128> {
         None
     }
@@ -754,15 +747,9 @@ impl State {
         if let Some(after) = self.rules.repetition_hash_after(&self.board, mv) {
             return self.seen.contains(&after);
         }
-        self.scratch.clear();
-        let after = if self.rules.repetition_key_after(&self.board, mv, &mut self.scratch) {
-            hash128(&self.scratch)
-        } else {
-            self.push(mv);
-            let after = self.repetition_hash();
-            self.pop();
-            after
-        };
+        self.push(mv);
+        let after = self.repetition_hash();
+        self.pop();
         self.seen.contains(&after)
     }
 
