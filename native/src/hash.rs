@@ -99,9 +99,56 @@ pub fn hash128(bytes: &[u8]) -> u128 {
     u128::from(mix(a ^ mix(b))) << 64 | u128::from(mix(c.wrapping_add(mix(d))))
 }
 
+/// A lossy table of small answers by 128-bit key: one 16-byte slot a key, picked by the
+/// key's lowest bits, holding the key with its lowest `value_bits` bits replaced by the
+/// answer, so a slot tells its key apart by the other bits; a later key of the same slot
+/// takes it over. A slot of 0 is empty: an answer it would hold is worked out again. The
+/// slots are allocated at the first read.
+pub struct SlotTable {
+    slots: Vec<u128>,
+    len: usize, // a power of two
+    value_bits: u32,
+}
+
+impl SlotTable {
+    pub fn new(len: usize, value_bits: u32) -> SlotTable {
+        debug_assert!(len.is_power_of_two() && value_bits < 64);
+        SlotTable { slots: Vec::new(), len, value_bits }
+    }
+
+    /// The answer kept for `key`, or `answer()` (below `2^value_bits`) kept and given.
+    pub fn read(&mut self, key: u128, answer: impl FnOnce() -> u64) -> u64 {
+        if self.slots.is_empty() {
+            self.slots = vec![0; self.len];
+        }
+        let mask = (1u128 << self.value_bits) - 1;
+        let slot = &mut self.slots[key as usize & (self.len - 1)];
+        if *slot != 0 && *slot & !mask == key & !mask {
+            return (*slot & mask) as u64;
+        }
+        let value = answer();
+        *slot = key & !mask | u128::from(value);
+        value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An answer is kept for its key and read back without working it out; a key of the
+    /// same slot takes the slot over, and the first key's answer is worked out again.
+    #[test]
+    fn a_slot_table_keeps_the_last_key_of_a_slot() {
+        let mut table = SlotTable::new(16, 8);
+        let key = hash128(b"a position");
+        let rival = key ^ 1 << 100; // the same slot, another key
+        assert_eq!(table.read(key, || 104), 104);
+        assert_eq!(table.read(key, || unreachable!("kept")), 104);
+        assert_eq!(table.read(rival, || 7), 7);
+        assert_eq!(table.read(rival, || unreachable!("kept")), 7);
+        assert_eq!(table.read(key, || 3), 3);
+    }
 
     #[test]
     fn hash_tells_close_keys_apart() {

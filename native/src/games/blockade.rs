@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::cards::{rank, suit, Card};
 use crate::engine::{card_item, Board, Kind, Move, OptValue, Options, Pile, Rules, State, Value};
-use crate::hash::{hash128, zobrist, HashedSet};
+use crate::hash::{hash128, zobrist, HashedSet, SlotTable};
 use crate::search::{self, probe_cutoff, Budget, Outcome, ProbeSpend};
 
 mod beam;
@@ -61,31 +61,13 @@ const EARLY_DEAL: f64 = 0.05;
 
 pub struct Blockade {
     layout: Vec<Pile>,
-    dead_ends: Mutex<DeadEnds>,
+    /// The dead ends read, by table key (`dead_end` depends on nothing else): the probes
+    /// restart from one position, the exact search goes over the lead's ground again,
+    /// and the relaxed game is the dearest part of a node.
+    dead_ends: Mutex<SlotTable>,
     sequences: bool,
     fill_any: bool,
     deal_when_stuck: bool,
-}
-
-/// The dead ends read, by table key (`dead_end` depends on nothing else): the probes
-/// restart from one position, the exact search goes over the lead's ground again, and
-/// the relaxed game is the dearest part of a node. One slot a key, picked by its lowest
-/// bits: the key with its lowest bit replaced by the answer, so a slot tells its whole
-/// key (that bit is the slot's); a later key of the same slot takes it over. A slot of 0
-/// is empty: an answer it would hold is worked out again.
-#[derive(Default)]
-struct DeadEnds {
-    slots: Vec<u128>,
-}
-
-impl DeadEnds {
-    fn slot(&mut self, table_key: u128) -> &mut u128 {
-        if self.slots.is_empty() {
-            self.slots = vec![0; DEAD_END_SLOTS];
-        }
-        let at = table_key as usize & (DEAD_END_SLOTS - 1);
-        &mut self.slots[at]
-    }
 }
 
 /// Blockade with `options` (`move_sequences`, `empty_columns`, `deal_when`), or why not.
@@ -108,7 +90,7 @@ pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
     layout.push(Pile::new("stock", Kind::Stock, 0));
     Ok(Arc::new(Blockade {
         layout,
-        dead_ends: Mutex::new(DeadEnds::default()),
+        dead_ends: Mutex::new(SlotTable::new(DEAD_END_SLOTS, 1)),
         sequences: sequences.ok_or_else(|| missing("move_sequences"))?,
         fill_any: fill_any.ok_or_else(|| missing("empty_columns"))?,
         deal_when_stuck: stuck.ok_or_else(|| missing("deal_when"))?,
@@ -396,13 +378,7 @@ impl Rules for Blockade {
     /// heights count.
     fn dead_end_at(&self, board: &Board, table_key: u128) -> bool {
         let mut memo = self.dead_ends.lock().unwrap_or_else(PoisonError::into_inner);
-        let slot = memo.slot(table_key);
-        if *slot != 0 && *slot | 1 == table_key | 1 {
-            return *slot & 1 == 1;
-        }
-        let dead = self.relaxed_dead_end(board);
-        *slot = table_key & !1 | u128::from(dead);
-        dead
+        memo.read(table_key, || u64::from(self.relaxed_dead_end(board))) == 1
     }
 
     /// The exact search proves this game's rare losses in a few nodes (`EXACT_LEAD`).

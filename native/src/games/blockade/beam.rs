@@ -20,7 +20,7 @@ use std::time::Instant;
 use super::{Blockade, Relaxed, COLUMNS, FOUND0, STOCK};
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Move, Rules, State};
-use crate::hash::HashedSet;
+use crate::hash::{HashedSet, SlotTable};
 use crate::search::{self, Budget, Outcome};
 
 const FIRST_WIDTH: usize = 2; // positions kept per row dealt in the first beams
@@ -61,35 +61,8 @@ struct Entry {
 /// A candidate for the next layer: score, order met, parent, entry.
 type Children = HashMap<u128, (i32, usize, usize, Entry)>;
 
-/// Slots of `Lefts`: 4 MB of 16-byte slots (a power of two, at least 256).
+/// Slots of the beams' table of `cards_left_after_rows` read: 4 MB of 16-byte slots.
 const LEFT_SLOTS: usize = 1 << 18;
-
-/// `cards_left_after_rows` read, by table key (it depends on nothing else): every beam
-/// of a dive starts from one position and meets again what the beams before it met.
-/// One slot a key, picked by its lowest bits: the key with its lowest byte replaced by
-/// the count, so a slot tells its whole key (that byte is the slot's); a later key of the
-/// same slot takes it over. A slot of 0 is empty: a count it would hold is worked out
-/// again.
-struct Lefts {
-    slots: Vec<u128>,
-}
-
-impl Lefts {
-    fn new() -> Lefts {
-        Lefts { slots: vec![0; LEFT_SLOTS] }
-    }
-
-    /// The count kept for `key`, or `count()` kept.
-    fn read(&mut self, key: u128, count: impl FnOnce() -> i32) -> i32 {
-        let slot = &mut self.slots[key as usize & (LEFT_SLOTS - 1)];
-        if *slot != 0 && *slot >> 8 == key >> 8 {
-            return (*slot & 0xff) as i32;
-        }
-        let left = count();
-        *slot = key & !0xff | left as u128;
-        left
-    }
-}
 
 /// The beams, widening round after round (`beam.widening_rounds`): a won line from
 /// `state` or None, and the nodes used. `state` is left as given.
@@ -102,7 +75,9 @@ pub(super) fn beam_dive(
 ) -> (Option<Vec<Move>>, u64) {
     let mut nodes = 0;
     let mut width = FIRST_WIDTH;
-    let mut lefts = Lefts::new();
+    // `cards_left_after_rows` read, by table key (it depends on nothing else): every beam
+    // of a dive starts from one position and meets again what the beams before it met
+    let mut lefts = SlotTable::new(LEFT_SLOTS, 8);
     loop {
         let mut dropped = false;
         for weights in &VARIANTS {
@@ -164,7 +139,7 @@ impl Beam<'_> {
         &mut self,
         state: &mut State,
         not_won: &mut HashedSet,
-        lefts: &mut Lefts,
+        lefts: &mut SlotTable,
     ) -> (Option<Vec<Move>>, bool) {
         let mut layer = vec![Entry { piles: state.board.key(), line: Vec::new() }];
         let mut dropped = false;
@@ -286,7 +261,7 @@ struct Between<'a, 'b> {
     spare: Vec<Vec<Move>>, // move lists of finished positions, for reuse
     rows: &'a mut Children,
     endgames: &'a mut Children,
-    lefts: &'a mut Lefts,
+    lefts: &'a mut SlotTable,
     nodes: u64,
 }
 
@@ -351,7 +326,7 @@ impl Between<'_, '_> {
         into.entry(key).or_insert_with(|| {
             let piles = &state.board.piles;
             let sequences = self.beam.rules.sequences;
-            let left = || lefts.read(key, || cards_left_after_rows(piles, sequences));
+            let left = || lefts.read(key, || cards_left_after_rows(piles, sequences) as u64) as i32;
             let score = score(piles, self.beam.weights, left);
             let entry = Entry { piles: state.board.key(), line: self.path.clone() };
             (score, order, self.parent, entry)
