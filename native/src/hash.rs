@@ -127,6 +127,7 @@ impl SlotTable {
             return (*slot & mask) as u64;
         }
         let value = answer();
+        debug_assert!(u128::from(value) <= mask, "an answer wider than the slot keeps");
         *slot = key & !mask | u128::from(value);
         value
     }

@@ -9,8 +9,9 @@ use super::*;
 use crate::deals::{chance_source, deal_order, SplitMix64};
 use crate::games;
 
-/// Blockade's option sets: `move_sequences` both ways, each with the columns left empty
-/// or open to any card, and a deal at any time or only when stuck.
+/// Blockade's option sets: `move_sequences` both ways, each with three of the others:
+/// empty columns left empty or open to any card with a deal at any time, and open to any
+/// card with a deal only when stuck.
 fn option_sets() -> Vec<Options> {
     let mut sets = Vec::new();
     for sequences in [false, true] {
