@@ -21,6 +21,7 @@ CLOUD0 = STOCK + 1  # cloud1 … cloud13 (a scatter makes at most one cloud)
 WIND = CLOUD0 + RAYS
 
 DEAL, NEXT_STAGE, NEXT_RAY, SCATTER, BLOW = range(5)
+DEAL_MOVE: RawMove = (ACTION, DEAL, 0, False)
 # State.vars
 STAGE, FOCUS, SCATTERED, CLOUDS, WIND_DONE = range(5)
 
@@ -39,8 +40,12 @@ class SunRules(Rules):
 
     def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
         super().__init__(options, version)
-        # SUN-3: a transfer must put an available card on the foundations at once
+        # SUN-3: a crossing must be a step towards an available card of a ray; rules
+        # versions 1 and 2 read it as one step: an available card goes up at once
         self.purposeful = self.options["transfers"] == "purposeful"
+        self.one_step = self.purposeful and int(version) < 3
+        # SUN-4, deal_when=stuck: deal only when no play and no crossing is legal
+        self.reads_legal_moves = self.options["deal_when"] == "stuck"
 
     def setup(self, state: State, deck: list[int]) -> None:
         # SUN-4: the game starts with the first arc dealt, ray1 -> ray13.
@@ -74,21 +79,35 @@ class SunRules(Rules):
                 if len(cards) > 1:
                     for found in wanted[cards[0]]:
                         out.append((cloud, found, 0, False))
-        purposeful = self.purposeful
+        ray_ranks: tuple[list[int], list[int]] | None = None
         available: set[int] | None = None
-        for suit in range(4):  # SUN-3: transfers where ace-X and king-X meet
+        for suit in range(4):  # SUN-3: crossings where ace-X and king-X meet
             up, down = len(piles[ACE0 + suit]), len(piles[KING0 + suit])
-            if up + down == 13:
-                # ace-X holds A…up and wants up+1, king-X holds K…up+1 and wants up. A
-                # transfer down (up onto king-X) makes king-X want up-1; a transfer up
-                # (up+1 onto ace-X) makes ace-X want up+2. With transfers=purposeful that
-                # card, newly wanted, must be available now (and off the foundations).
-                if purposeful and available is None:
+            if up + down != 13:
+                continue
+            # ace-X holds A…up and wants up+1, king-X holds K…up+1 and wants up. A
+            # crossing down (up onto king-X) lets king-X go on down to the ranks below up;
+            # a crossing up (up+1 onto ace-X) lets ace-X go on up to the ranks above up+1.
+            down_ok = up > 1  # a base card never moves
+            up_ok = down > 1
+            if self.one_step:
+                # version 2: the card newly wanted (up-1 on king-X, up+2 on ace-X) must
+                # be available now, in a ray or a cloud
+                if available is None:
                     available = self.available(state)
-                if up > 1 and (available is None or (up - 1) << 2 | suit in available):
-                    out.append((ACE0 + suit, KING0 + suit, up - 1, True))
-                if down > 1 and (available is None or (up + 2) << 2 | suit in available):
-                    out.append((KING0 + suit, ACE0 + suit, down - 1, True))
+                down_ok = down_ok and (up - 1) << 2 | suit in available
+                up_ok = up_ok and (up + 2) << 2 | suit in available
+            elif self.purposeful:
+                # a step towards an available card of a ray of that suit (not a cloud's)
+                if ray_ranks is None:
+                    ray_ranks = self.ray_ranks(state)
+                lowest, highest = ray_ranks
+                down_ok = down_ok and lowest[suit] < up
+                up_ok = up_ok and highest[suit] > up + 1
+            if down_ok:
+                out.append((ACE0 + suit, KING0 + suit, up - 1, True))
+            if up_ok:
+                out.append((KING0 + suit, ACE0 + suit, down - 1, True))
         if stage == 1:
             out.append((ACTION, DEAL if piles[STOCK] else NEXT_STAGE, 0, False))
         elif stage == 2:
@@ -98,6 +117,36 @@ class SunRules(Rules):
         elif not wind and any(piles[CLOUD0:CLOUD0 + clouds]):  # SUN-9
             out.append((ACTION, BLOW, 0, False))
         return out
+
+    def after_repetition(self, state: State, legal: list[RawMove]) -> list[RawMove]:
+        """SUN-4, ``deal_when = "stuck"``: the next arc only "after all possible moves",
+        so ``deal`` only when no card can go up and no crossing is legal. Read once the
+        repetition rule (§0) has refused what it refuses, so crossings that could only go
+        round in circles do not keep the arc back, and the deal is withheld only while
+        some other move is legal: with cards in the stock the game is never stuck. In
+        stage 1 every card move is a play or a crossing, and ``deal`` comes last."""
+        if len(legal) > 1 and legal[-1] == DEAL_MOVE:
+            return legal[:-1]
+        return legal
+
+    def ray_ranks(self, state: State) -> tuple[list[int], list[int]]:
+        """SUN-3: per suit, the lowest and the highest rank of an available card of a
+        ray (the outer card of each ray, every card of the ray in focus); 14 and 0 where
+        there is none."""
+        piles = state.piles
+        stage, focus = state.vars[STAGE], state.vars[FOCUS]
+        lowest, highest = [14] * 4, [0] * 4
+        for ray in range(RAYS):
+            cards = piles[ray]
+            if not cards:
+                continue
+            for card in cards if stage == 2 and ray == focus else (cards[-1],):
+                rank, suit = card >> 2, card & 3
+                if rank < lowest[suit]:
+                    lowest[suit] = rank
+                if rank > highest[suit]:
+                    highest[suit] = rank
+        return lowest, highest
 
     def available(self, state: State) -> set[int]:
         """The cards that may be moved now off the foundations: the outer card of each
@@ -151,7 +200,10 @@ class SunRules(Rules):
     def why_not(self, state: State, action: str) -> str | None:
         stage = state.vars[STAGE]
         reasons = {
-            "deal": "the stock is empty (SUN-4)" if stage == 1 else "dealing is stage 1 (SUN-4)",
+            "deal": ("the stock is empty (SUN-4)" if not state.piles[STOCK]
+                     else "the next arc waits until no card can go up and no crossing is "
+                          "legal (SUN-4, deal_when=stuck)") if stage == 1
+            else "dealing is stage 1 (SUN-4)",
             "next-stage": "stage 2 opens when the stock is empty (SUN-5)" if stage == 1
             else "stage 1 is over",
             "next-ray": "the focus moves only in stage 2 (SUN-5)",
@@ -230,14 +282,21 @@ SUN = register(Game(
     rules_class=SunRules,
     option_specs=(
         Option("transfers", "purposeful", ("purposeful", "free"),
-               "purposeful: a card crosses between a suit's ace and king piles only when that "
-               "lets an available card go up at once, as the text says; free: whenever it "
-               "continues the other pile"),
+               "purposeful: a card crosses between a suit's ace and king piles only as a "
+               "step towards an available card of a ray, as the text says; free: whenever "
+               "it continues the other pile"),
+        Option("deal_when", "stuck", ("stuck", "any"),
+               "stuck: the next arc is dealt only when no card can go up and no card can "
+               "cross, as the text says; any: whenever the player likes"),
     ),
-    # rules version 2: SUN-3's transfers have a purpose (option transfers, default
-    # purposeful); version 1 played them freely
-    rules_version="2",
-    earlier_defaults={"1": {"transfers": "free"}},
+    # rules version 3: SUN-3's crossings may be several steps towards a card of a ray,
+    # and SUN-4 deals only when stuck (option deal_when, default stuck); version 2 took
+    # a crossing only when a card (of a ray or a cloud) could go up at once, and dealt at
+    # any time; version 1 played crossings freely
+    rules_version="3",
+    earlier_defaults={"1": {"transfers": "free", "deal_when": "any"},
+                      "2": {"deal_when": "any"}},
+    same_rules_since="3",
     summary="Thirteen rays in a semicircle feed eight foundations built up from aces and "
             "down from kings, through sunrise, the sun at play, clouds and one wind.",
 ))
