@@ -21,7 +21,7 @@ fn options(game: &str) -> Options {
     let i = |name: &str, v: i64| (name.to_string(), OptValue::Int(v));
     match game {
         "star" => vec![s("direction", "first-fit")],
-        "sun" => vec![s("transfers", "purposeful")],
+        "sun" => vec![s("transfers", "purposeful"), s("deal_when", "stuck")],
         "clock" => vec![b("wrap_marriage", false)],
         "blockade" => vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")],
         "rainbow" => vec![i("redeals", 3)],

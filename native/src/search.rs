@@ -629,7 +629,7 @@ mod tests {
         let b = |name: &str, v: bool| (name.to_string(), OptValue::Bool(v));
         let games: [(&str, Options); 6] = [
             ("star", vec![s("direction", "first-fit")]),
-            ("sun", vec![s("transfers", "purposeful")]),
+            ("sun", vec![s("transfers", "purposeful"), s("deal_when", "stuck")]),
             ("clock", vec![b("wrap_marriage", false)]),
             ("blockade", vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")]),
             ("blockade", vec![b("move_sequences", true), s("empty_columns", "any"), s("deal_when", "stuck")]),

@@ -2,6 +2,9 @@
 //! three stages and a wind; and what the solver knows of it (`patience.solver.sun`'s
 //! probe orders, `patience.solver.dominance`'s safe move and dead end after the wind).
 
+#[cfg(test)]
+mod tests;
+
 use std::sync::Arc;
 
 use crate::cards::{rank, suit, Card};
@@ -15,7 +18,6 @@ const KING0: usize = ACE0 + 4;
 const STOCK: usize = KING0 + 4;
 const CLOUD0: usize = STOCK + 1; // cloud1 ... cloud13 (a scatter makes at most one cloud)
 const WIND: usize = CLOUD0 + RAYS;
-const CARDS: usize = 56;
 
 const DEAL: usize = 0;
 const NEXT_STAGE: usize = 1;
@@ -35,31 +37,32 @@ const EARLY_ACTION: f64 = 0.05;
 
 pub struct Sun {
     layout: Vec<Pile>,
-    purposeful: bool, // SUN-3: a transfer must put an available card up at once
+    purposeful: bool, // SUN-3: a crossing must be a step towards an available card of a ray
+    deal_when_stuck: bool, // SUN-4: deal only when no play and no crossing is legal
 }
 
-/// Sun with `options` (`transfers`: `"purposeful"` or `"free"`), or why not.
+/// Sun with `options` (`transfers`: `"purposeful"` or `"free"`; `deal_when`: `"stuck"`
+/// or `"any"`), or why not. Today's rules version only (rules version 3).
 pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
-    let mut purposeful = None;
+    let (mut purposeful, mut deal_when_stuck) = (None, None);
     for (name, value) in options {
         match (name.as_str(), value) {
             ("transfers", OptValue::Str(v)) if v == "purposeful" => purposeful = Some(true),
             ("transfers", OptValue::Str(v)) if v == "free" => purposeful = Some(false),
+            ("deal_when", OptValue::Str(v)) if v == "stuck" => deal_when_stuck = Some(true),
+            ("deal_when", OptValue::Str(v)) if v == "any" => deal_when_stuck = Some(false),
             _ => return Err(format!("sun: option {name} = {value:?} is not supported")),
         }
     }
     let purposeful = purposeful.ok_or("sun: option transfers missing")?;
+    let deal_when_stuck = deal_when_stuck.ok_or("sun: option deal_when missing")?;
     let mut layout: Vec<Pile> = (1..=RAYS).map(|r| Pile::new(&format!("ray{r}"), Kind::Tableau, 0)).collect();
     layout.extend(SUITS.iter().map(|s| Pile::new(&format!("ace-{s}"), Kind::Foundation, 13)));
     layout.extend(SUITS.iter().map(|s| Pile::new(&format!("king-{s}"), Kind::Foundation, 13)));
     layout.push(Pile::new("stock", Kind::Stock, 0));
     layout.extend((1..=RAYS).map(|c| Pile::new(&format!("cloud{c}"), Kind::Tableau, 0)));
     layout.push(Pile::new("wind", Kind::Tableau, 0));
-    Ok(Arc::new(Sun { layout, purposeful }))
-}
-
-fn card_of(rank: usize, suit: usize) -> usize {
-    rank << 2 | suit
+    Ok(Arc::new(Sun { layout, purposeful, deal_when_stuck }))
 }
 
 /// SUN-2: the foundations each card could go to now: ace-X holding A..n wants rank n+1,
@@ -93,27 +96,25 @@ impl Wanted {
 }
 
 impl Sun {
-    /// The cards that may be moved now off the foundations: the outer card of each ray,
-    /// every card of the ray in focus, both ends of each cloud.
-    fn available(&self, board: &Board) -> [bool; CARDS] {
+    /// SUN-3: per suit, the lowest and the highest rank of an available card of a ray
+    /// (the outer card of each ray, every card of the ray in focus); 14 and 0 where
+    /// there is none. Clouds and the wind's row give no purpose.
+    fn ray_ranks(&self, board: &Board) -> ([usize; 4], [usize; 4]) {
         let (piles, v) = (&board.piles, &board.vars);
-        let mut out = [false; CARDS];
+        let (mut lowest, mut highest) = ([14; 4], [0; 4]);
         for (ray, cards) in piles[..RAYS].iter().enumerate() {
-            if v[STAGE] == 2 && ray == v[FOCUS] as usize {
-                for &c in cards {
-                    out[usize::from(c)] = true;
-                }
-            } else if let Some(&c) = cards.last() {
-                out[usize::from(c)] = true;
+            let open = if v[STAGE] == 2 && ray == v[FOCUS] as usize {
+                &cards[..]
+            } else {
+                &cards[cards.len().saturating_sub(1)..]
+            };
+            for &card in open {
+                let (s, r) = (usize::from(suit(card)), usize::from(rank(card)));
+                lowest[s] = lowest[s].min(r);
+                highest[s] = highest[s].max(r);
             }
         }
-        for cards in &piles[CLOUD0..self.last_cloud(board)] {
-            if let (Some(&first), Some(&last)) = (cards.first(), cards.last()) {
-                out[usize::from(first)] = true;
-                out[usize::from(last)] = true;
-            }
-        }
-        out
+        (lowest, highest)
     }
 
     /// One past the last cloud pile in play (the wind's row counts as a cloud, SUN-9).
@@ -219,21 +220,26 @@ impl Rules for Sun {
                 }
             }
         }
-        let mut available: Option<[bool; CARDS]> = None;
+        let mut ray_ranks: Option<([usize; 4], [usize; 4])> = None;
         for s in 0..4 {
-            // SUN-3: transfers where ace-X and king-X meet
+            // SUN-3: crossings where ace-X and king-X meet
             let (up, down) = (piles[ACE0 + s].len(), piles[KING0 + s].len());
             if up + down != 13 {
                 continue;
             }
-            if self.purposeful && available.is_none() {
-                available = Some(self.available(board));
+            // ace-X holds A..up, king-X K..up+1: a crossing down (up onto king-X) lets
+            // king-X go on down to the ranks below up, a crossing up (up+1 onto ace-X)
+            // lets ace-X go on up to the ranks above up+1; with transfers = purposeful
+            // a card of that suit and rank must be available in a ray
+            if self.purposeful && ray_ranks.is_none() {
+                ray_ranks = Some(self.ray_ranks(board));
             }
-            let open = |card: usize| available.is_none_or(|a| a[card]);
-            if up > 1 && open(card_of(up - 1, s)) {
+            let towards_lower = ray_ranks.is_none_or(|(lowest, _)| lowest[s] < up);
+            let towards_higher = ray_ranks.is_none_or(|(_, highest)| highest[s] > up + 1);
+            if up > 1 && towards_lower {
                 out.push(Move::card(ACE0 + s, KING0 + s, up - 1, true));
             }
-            if down > 1 && open(card_of(up + 2, s)) {
+            if down > 1 && towards_higher {
                 out.push(Move::card(KING0 + s, ACE0 + s, down - 1, true));
             }
         }
@@ -247,6 +253,19 @@ impl Rules for Sun {
             && piles[CLOUD0..CLOUD0 + v[CLOUDS] as usize].iter().any(|c| !c.is_empty())
         {
             out.push(Move::action(BLOW)); // SUN-9
+        }
+    }
+
+    /// SUN-4, `deal_when = "stuck"`: the next arc only when no card can go up and no
+    /// crossing is legal, read once the repetition rule (§0) has refused what it refuses;
+    /// the deal is withheld only while another move is legal, so the game is never stuck
+    /// with cards in the stock. In stage 1 `deal` comes last.
+    fn after_repetition(&self, _board: &Board, legal: &mut Vec<Move>) {
+        if self.deal_when_stuck
+            && legal.len() > 1
+            && legal.last().is_some_and(|m| m.is_action() && m.dst == DEAL)
+        {
+            legal.pop();
         }
     }
 
