@@ -57,8 +57,11 @@ def _k(value: Any) -> str:
 OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
     "sun": {
         "transfers": OptionWords("Moves between the ace and king piles", {
-            "purposeful": "only to let a card of a ray go up at once",
+            "purposeful": "only as a step towards a free card of a ray that goes on them",
             "free": "whenever the top card continues the other pile"}),
+        "deal_when": OptionWords("When the next arc may be dealt", {
+            "stuck": "only when no card can go up and no card can cross over",
+            "any": "whenever you like"}),
     },
     "star": {
         "direction": OptionWords("When a base's direction is fixed", {
