@@ -502,6 +502,14 @@ pub trait Rules: Send + Sync {
         hash128(scratch)
     }
 
+    /// Whether the legal moves here depend on the repetition memory beyond the reversible
+    /// moves it refuses (`Rules.legal_reads_memory`): a move offered only once the memory
+    /// has refused every reversible one (Sun's SUN-4 deal). The search then keys such a
+    /// position with its memory too.
+    fn legal_reads_memory(&self, _board: &Board) -> bool {
+        false
+    }
+
     /// A move that can never turn a winnable position into a lost one (played alone).
     fn safe_move(&self, _board: &Board, _legal: &[Move]) -> Option<Move> {
         None
@@ -770,6 +778,13 @@ impl State {
     /// irreversible step).
     pub fn remembers(&self) -> bool {
         !self.seen.is_empty()
+    }
+
+    /// A hash of the repetition memory as a set: each member mixed on its own (the
+    /// members of Zobrist-hashed games are linear in their items) before they are
+    /// combined in no particular order.
+    pub fn memory_hash(&self) -> u128 {
+        self.seen.iter().fold(0, |acc, &key| acc ^ hash128(&key.to_le_bytes()))
     }
 
     pub fn moves_played(&self) -> usize {

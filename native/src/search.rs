@@ -369,13 +369,21 @@ fn depth_first(
     buffers.clear();
     let Buffers { table, unproved, frames, spare, run, scratch } = buffers;
     let mut table_key = |state: &State, irreversible: u32| -> u128 {
-        if track_memory && irreversible > 0 {
+        let key = if track_memory && irreversible > 0 {
             scratch.clear();
             rules.solver_key(&state.board, scratch);
             scratch.push(1);
-            return hash128(scratch);
+            hash128(scratch)
+        } else {
+            rules.table_key(&state.board, scratch)
+        };
+        // where the memory decides more than which reversible moves are refused, one
+        // board reached along two lines may offer different moves: the key tells them apart
+        if state.remembers() && rules.legal_reads_memory(&state.board) {
+            key ^ state.memory_hash().rotate_left(1)
+        } else {
+            key
         }
-        rules.table_key(&state.board, scratch)
     };
     let root = table_key(state, 0);
     if proved.contains(&root) {

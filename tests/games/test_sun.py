@@ -352,6 +352,43 @@ def test_sun_4_free_crossings_keep_the_arc_back_until_the_repetition_rule_ends_t
     assert moves(state) == {"deal"}  # the 2S back up would repeat a position
 
 
+TRAP_ARCS = [
+    ["AS", "2S", "3S", "4S", "5S", "6S", "KS", "QS", "JS", "TS", "9S", "8S", "7S"],
+    ["AH", "2H", "3H", "4H", "5H", "6H", "KH", "QH", "JH", "TH", "9H", "8H", "7H"],
+    ["4S", "7S", "5H", "8H", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+]
+# spades and hearts both meet at 6 | 7; the 4S and 7S, 5H and 8H lie free in rays
+TRAP_WALK = ["7H:king-H>ace-H", "6S:ace-S>king-S", "5S:ace-S>king-S", "7H:ace-H>king-H",
+             "6H:ace-H>king-H", "5S:king-S>ace-S", "6H:king-H>ace-H"]
+
+
+def two_suits_meeting() -> patience.State:
+    """Spades and hearts each at A…6 / K…7, the third arc dealt (TRAP_ARCS)."""
+    state = SUN.new(deck=stack([c for arc in TRAP_ARCS for c in arc], decks=2))
+    for arc in TRAP_ARCS[:2]:
+        for i, code in enumerate(arc, start=1):
+            found = "ace" if i <= 6 else "king"
+            state.play({"from": f"ray{i}", "to": f"{found}-{code[1]}", "card": code})
+        state.play("deal")
+    return state
+
+
+def test_sun_4_the_deal_depends_on_the_line_of_crossings() -> None:
+    """SUN-4 read after the repetition rule (§0): seven crossings of two suits walk round
+    the position with spades at 5 | 6 and hearts at 6 | 7, so that every crossing from
+    there would repeat a position and the deal is offered; the same board reached by one
+    crossing offers crossings and no deal (the searches key it with its memory)."""
+    walked = two_suits_meeting()
+    for move in TRAP_WALK:
+        walked.play(move)
+    direct = two_suits_meeting()
+    direct.play("6S:ace-S>king-S")
+    assert walked.to_dict() == direct.to_dict()
+    assert moves(walked) == {"deal"}
+    assert "deal" not in moves(direct) and transfers(direct)
+    assert walked.rules.legal_reads_memory(walked)
+
+
 def test_sun_4_deal_when_any_deals_at_any_time() -> None:
     """SUN-4, ``deal_when = "any"``: the player deals whenever the stock holds cards."""
     deck = stack(["AS", "2S", *HEARTS[:11]], decks=2)

@@ -39,6 +39,9 @@ class GraphRules:
     def solver_key(self, walk: Walk) -> bytes:
         return bytes((walk.node,))
 
+    def legal_reads_memory(self, walk: Walk) -> bool:
+        return False  # the memory only refuses moves back to the path
+
 
 class Walk:
     """A position of ``GraphRules`` with the engine's repetition rule (RULES.md §0): a

@@ -326,8 +326,20 @@ impl Rules for Sun {
         ]
     }
 
+    /// SUN-4 with `deal_when = "stuck"`: in stage 1 the deal is offered once the memory
+    /// has refused every crossing left, so where it is offered depends on the line of
+    /// crossings that led there (two suits' crossings can walk round a position and shut
+    /// it in), not on the board alone.
+    fn legal_reads_memory(&self, board: &Board) -> bool {
+        self.deal_when_stuck && board.vars[STAGE] == 1 && !board.piles[STOCK].is_empty()
+    }
+
     /// `sun_safe_move`: after the wind, a card whose suit's foundations have passed each
-    /// other (ace-X and king-X hold 14 or more cards): it has one foundation only.
+    /// other (ace-X and king-X hold 14 or more cards): it has one foundation only. It
+    /// holds under rules version 3: no crossing of that suit is possible (its piles no
+    /// longer meet), the rays are empty after the wind so no purposeful crossing of any
+    /// suit is legal before or after the move (SUN-3 wants a card of a ray; free
+    /// crossings are as they were), and SUN-4's deal belongs to stage 1.
     fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
         if board.vars[WIND_DONE] == 0 {
             return None;
@@ -343,7 +355,9 @@ impl Rules for Sun {
     }
 
     /// `sun_dead_end`: after the wind, a card walled in on both sides by cards of its own
-    /// suit bound for the same foundation later than it.
+    /// suit bound for the same foundation later than it. Only suits whose piles have
+    /// passed each other count, and those can never cross again (SUN-3), so neither the
+    /// crossings towards a card of a ray nor SUN-4's deal touch the argument.
     fn dead_end(&self, board: &Board) -> bool {
         if board.vars[WIND_DONE] == 0 {
             return false;
@@ -417,7 +431,9 @@ impl Rules for Sun {
     /// `solver.sun.probe_order`: probe 0 greedy (plays, the stage action, transfers);
     /// after it plays drawn at random (odd probes draw transfers among them), and now and
     /// then the stage action first: in stages 1 and 2 for half the probes, in stage 3
-    /// before the scatters for all, never before the wind.
+    /// before the scatters for all, never before the wind. It only orders the legal
+    /// moves: under `deal_when = "stuck"` the deal is never offered beside a play, so
+    /// there the early action of stage 1 is the move to stage 2 alone.
     fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
         // a stable sort, in place: plays, then (odd probes) the transfers to be drawn with
         // them, the stage action, the other transfers

@@ -69,6 +69,13 @@ class Rules:
         depends on which other moves are legal (set ``reads_legal_moves`` to be asked)."""
         return legal
 
+    def legal_reads_memory(self, state: State) -> bool:
+        """Whether the legal moves here depend on the repetition memory beyond the
+        reversible moves it refuses: a move offered only once the memory has refused every
+        reversible one (Sun's SUN-4 deal). A search then keys such a position with its
+        memory too."""
+        return False
+
     def is_won(self, state: State) -> bool:
         piles = state.piles
         return sum(len(piles[i]) for i in self.foundations) == self.target

@@ -129,6 +129,12 @@ class SunRules(Rules):
             return legal[:-1]
         return legal
 
+    def legal_reads_memory(self, state: State) -> bool:
+        """SUN-4 with ``deal_when = "stuck"``: in stage 1 where the deal is offered depends
+        on the line of crossings that led there (two suits' crossings can walk round a
+        position and shut it in), not on the board alone."""
+        return self.reads_legal_moves and state.vars[STAGE] == 1 and bool(state.piles[STOCK])
+
     def ray_ranks(self, state: State) -> tuple[list[int], list[int]]:
         """SUN-3: per suit, the lowest and the highest rank of an available card of a
         ray (the outer card of each ray, every card of the ray in focus); 14 and 0 where

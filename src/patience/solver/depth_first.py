@@ -86,7 +86,13 @@ def depth_first(work: State, max_nodes: int, deadline: float, order: Ordering = 
 
     def table_key() -> bytes:
         key = key_of(work)
-        return key + b"\x01" if track_memory and irreversible else key
+        if track_memory and irreversible:
+            key += b"\x01"
+        # where the memory decides more than which reversible moves are refused, one
+        # board reached along two lines may offer different moves: the key tells them apart
+        if work._seen and rules.legal_reads_memory(work):
+            key += b"\x02" + b"".join(sorted(work._seen))
+        return key
 
     def children() -> list[RawMove]:
         if dead_end is not None and dead_end(work):

@@ -158,3 +158,51 @@ fn sun_3_only_cards_of_a_ray_give_a_purpose() {
     board.piles[4] = cards(&["2H", "KS", "8S"]);
     assert_eq!(crossings(&board), [up(6)]);
 }
+
+/// SUN-4 read after the repetition rule (§0): spades and hearts both meet at 6 | 7 with
+/// the 4S, 7S, 5H and 8H free; seven crossings walk round spades 5 | 6, hearts 6 | 7 so
+/// that every crossing from there repeats a position and the deal is offered, while the
+/// same board reached by one crossing offers no deal. The search keys it with its memory.
+#[test]
+fn sun_4_the_deal_depends_on_the_line_of_crossings() {
+    let arcs = [
+        ["AS", "2S", "3S", "4S", "5S", "6S", "KS", "QS", "JS", "TS", "9S", "8S", "7S"],
+        ["AH", "2H", "3H", "4H", "5H", "6H", "KH", "QH", "JH", "TH", "9H", "8H", "7H"],
+        ["4S", "7S", "5H", "8H", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD"],
+    ];
+    let meeting = || {
+        let mut state = start(&arcs.concat(), &options("purposeful", "stuck"));
+        for s in 0..2 {
+            for ray in 0..RAYS {
+                let to = if ray < 6 { ACE0 + s } else { KING0 + s };
+                state.play_raw(Move::card(ray, to, 0, false));
+            }
+            state.play_raw(deal());
+        }
+        state
+    };
+    let (spades_down, hearts_down) =
+        (|i| Move::card(ACE0, KING0, i, true), |i| Move::card(ACE0 + 1, KING0 + 1, i, true));
+    let (spades_up, hearts_up) =
+        (|i| Move::card(KING0, ACE0, i, true), |i| Move::card(KING0 + 1, ACE0 + 1, i, true));
+    let mut walked = meeting();
+    for mv in [
+        hearts_up(6),
+        spades_down(5),
+        spades_down(4),
+        hearts_down(6),
+        hearts_down(5),
+        spades_up(8),
+        hearts_up(7),
+    ] {
+        assert!(walked.legal_raw().contains(&mv), "{mv:?}");
+        walked.play_raw(mv);
+    }
+    let mut direct = meeting();
+    direct.play_raw(spades_down(5));
+    assert_eq!(walked.board.key(), direct.board.key());
+    assert_eq!(walked.legal_raw(), [deal()]);
+    assert!(!direct.legal_raw().contains(&deal()));
+    assert!(walked.rules.legal_reads_memory(&walked.board));
+    assert_ne!(walked.memory_hash(), direct.memory_hash());
+}
