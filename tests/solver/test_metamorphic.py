@@ -15,7 +15,11 @@ import patience
 
 PAIRS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("star", {"direction": "first-fit"}, {"direction": "free"}),  # STR-3
-    ("sun", {"transfers": "purposeful"}, {"transfers": "free"}),  # SUN-3
+    # SUN-3 with a deal at any time: under deal_when=stuck a free crossing could keep
+    # back a deal the purposeful line makes
+    ("sun", {"transfers": "purposeful", "deal_when": "any"},
+     {"transfers": "free", "deal_when": "any"}),
+    ("sun", {"deal_when": "stuck"}, {"deal_when": "any"}),  # SUN-4
     ("blockade", {"deal_when": "stuck"}, {"deal_when": "any"}),  # BLK-7
     ("toad", {"ace_extraction": False}, {"ace_extraction": True}),  # TOD-3
     ("rainbow", {"redeals": 3}, {"redeals": 5}),
@@ -50,7 +54,9 @@ def test_looser_options_win_at_least_as_often(game_id: str, strict: dict[str, An
 
 @pytest.mark.parametrize(("game_id", "strict", "loose"), [
     ("star", {"direction": "first-fit"}, {"direction": "free"}),  # STR-3
-    ("sun", {"transfers": "purposeful"}, {"transfers": "free"}),  # SUN-3
+    ("sun", {"transfers": "purposeful", "deal_when": "any"},
+     {"transfers": "free", "deal_when": "any"}),  # SUN-3
+    ("sun", {"deal_when": "stuck"}, {"deal_when": "any"}),  # SUN-4
     ("blockade", {"deal_when": "stuck"}, {"deal_when": "any"}),  # BLK-7
 ])
 @pytest.mark.usefixtures("native_search")  # wins the plain Python search leaves open

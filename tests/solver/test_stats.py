@@ -157,7 +157,7 @@ def test_a_changed_policy_replays_only_the_practical_games(tmp_path: Path) -> No
             first = run_deals("sun", {}, deals, pool, store, **BUDGET)
         # deal 3 as an older policy left it: the practical game lost, the solve recorded
         old = DealResult(3, "won", 77, 7.0, "lost", "an older policy")
-        store.add("sun", SUN_DEFAULTS, budget, old, "2")
+        store.add("sun", SUN_DEFAULTS, budget, old, SUN.rules_version)
         with Counting() as pool:
             again = run_deals("sun", {}, deals, pool, store, **BUDGET)
         assert pool.calls == [3]
@@ -240,10 +240,12 @@ def test_results_of_another_rules_version_are_not_taken(tmp_path: Path) -> None:
 
 def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
         tmp_path: Path) -> None:
-    """Star's version 2 changed only a default (STR-3), and Sun's version 1 played as
-    ``transfers = "free"`` does now: rows stored then answer the same named options, read
-    with their own version's defaults. Blockade's rows from before ``deal_when`` answer
-    for its default, ``any`` (BLK-7), as a record naming no value would."""
+    """Star's version 2 changed only a default (STR-3): rows stored then answer the same
+    named options, read with their own version's defaults. Blockade's rows from before
+    ``deal_when`` answer for its default, ``any`` (BLK-7), as a record naming no value
+    would. Sun's version 3 reads SUN-3's purposeful crossing anew, which no option names,
+    so its rows from versions 1 and 2 answer nothing, though version 1 played as
+    ``transfers = "free", deal_when = "any"`` does now."""
     budget = budget_text(BUDGET["max_nodes"], BUDGET["max_seconds"])
     policy = policy_for("star")
     with ResultStore(tmp_path / "r.sqlite") as store:
@@ -253,11 +255,14 @@ def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
         store.add("blockade", {"empty_columns": "stay", "move_sequences": False}, budget,
                   DealResult(1, "lost", 7, 0.5, "lost", policy_for("blockade")))
         for game_id, options, nodes in (("star", {"direction": "free"}, 5),
-                                        ("sun", {"transfers": "free"}, 6),
                                         ("blockade", {}, 7)):
             with Counting() as pool:
                 got = run_deals(game_id, options, [1], pool, store, **BUDGET)
             assert pool.calls == [] and got[0].nodes == nodes, game_id
+        with Counting() as pool:
+            run_deals("sun", {"transfers": "free", "deal_when": "any"}, [1], pool, store,
+                      **BUDGET)
+        assert pool.calls == [1]
         with Counting() as pool:  # the new default of each is another question
             run_deals("star", {}, [1], pool, store, **BUDGET)
             run_deals("sun", {}, [1], pool, store, **BUDGET)
