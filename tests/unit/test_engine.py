@@ -121,7 +121,7 @@ def test_malformed_move_dicts_are_refused(data: object, message: str) -> None:
 
 
 def test_illegal_moves_say_why_and_change_nothing() -> None:
-    state = patience.get_game("sun").new(deal=1)
+    state = patience.get_game("sun").new(deal=1, deal_when="any")  # SUN-4: deal legal
     before = state.to_dict()
     cases = {
         "fly": "no action 'fly'",
@@ -164,7 +164,7 @@ def test_game_over_refuses_every_move() -> None:
 
 
 def test_key_is_compact_hashable_and_tracks_the_position() -> None:
-    state = patience.get_game("sun").new(deal=3)
+    state = patience.get_game("sun").new(deal=3, deal_when="any")  # SUN-4: deal legal
     key = state.key()
     assert isinstance(key, bytes) and hash(key) == hash(state.copy().key())
     state.play("deal")

@@ -99,10 +99,11 @@ def test_moves_and_commands_are_read_in_lowercase(tmp_path: Path) -> None:
 
 
 def test_an_action_is_typed_by_its_name_or_its_words_in_any_case() -> None:
-    """SUN-4: the first arc is dealt by `deal`, which the list words "Deal the next arc";
-    SUN-5: the next stage is refused, in words, while the stock holds cards."""
+    """SUN-4: the next arc is dealt by `deal`, which the list words "Deal the next arc"
+    (here at any time); SUN-5: the next stage is refused, in words, while the stock holds
+    cards."""
     for typed in ("deal", "DEAL", "Deal the next arc", "deal  the NEXT arc"):
-        out = run("play", "sun", "--deal", "1", stdin=f"{typed}\nq\n")
+        out = run("play", "sun", "--deal", "1", "-o", "deal_when=any", stdin=f"{typed}\nq\n")
         assert "played: Deal the next arc" in out and "moves: 1" in out, typed
     out = run("play", "sun", "--deal", "1", stdin="next stage\nq\n")
     assert ('illegal: "Next stage" is not legal now: stage 2 opens when the stock is empty'
