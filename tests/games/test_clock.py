@@ -9,6 +9,7 @@ import pytest
 import patience
 from patience import IllegalMove, RecordError
 from patience.engine.rules import RawMove
+from patience.text.clock import render
 from tests.decks import stack
 
 CLOCK = patience.get_game("clock")
@@ -380,7 +381,7 @@ def test_clk5_undo_restores_the_phase() -> None:
 def test_clk5_free_phases_mix_plays_and_marriages_before_the_fill() -> None:
     state = new(PHASES, phases="free")
     state.play("5S:packet2>packet3")
-    assert state.to_dict()["married"] is False
+    assert "married" not in state.to_dict()
     state.play("3C:packet1>hour9")
     assert "fill" in legal(state)
 
@@ -400,6 +401,16 @@ def test_clk5_rules_version_1_plays_free_phases_and_replays_as_played() -> None:
     assert [str(m) for m in again.history()] == [str(m) for m in state.history()]
     with pytest.raises(RecordError, match="CLK-5"):  # today's default holds the play
         patience.replay({**record, "rules_version": "2"})
+
+
+def test_clk5_the_terminal_says_when_plays_wait_for_the_fill() -> None:
+    state = new(PHASES)
+    assert "fill the packets before" not in render(state)
+    state.play("5S:packet2>packet3")
+    assert "fill the packets before any card goes to a foundation" in " ".join(
+        render(state).split())
+    state.play("fill")
+    assert "fill the packets before" not in render(state)
 
 
 # --- CLK-6 -----------------------------------------------------------------------------
@@ -521,3 +532,4 @@ def test_clk7_no_redeal_lost_when_the_stock_is_spent() -> None:
         state.play(state.legal_moves()[0])
     assert state.status == "lost"
     assert piles(state)["stock"] == []
+

@@ -377,8 +377,12 @@ impl Rules for Clock {
             && (PACKET0..PACKET0 + HOURS).all(|p| piles[p].is_empty())
     }
 
-    /// CLK-5: whether a marriage has been made since the last fill.
+    /// `ClockRules.counters`, CLK-5 with strict phases: whether a marriage has been made
+    /// since the last fill (free phases keep no such counter).
     fn counters(&self, board: &Board) -> Vec<(String, Value)> {
+        if !self.strict {
+            return Vec::new();
+        }
         vec![("married".into(), Value::Bool(board.vars[MARRIED] != 0))]
     }
 

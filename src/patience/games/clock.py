@@ -204,8 +204,9 @@ class ClockRules(Rules):
                 state.set_var(MARRIED, 0)  # CLK-5: a fill starts the next round
 
     def counters(self, state: State) -> dict[str, Any]:
-        """CLK-5: whether a marriage has been made since the last fill."""
-        return {"married": bool(state.vars[MARRIED])}
+        """CLK-5, strict phases: whether a marriage has been made since the last fill (free
+        phases keep no such counter)."""
+        return {"married": bool(state.vars[MARRIED])} if self.strict else {}
 
 
 def _fill(state: State) -> None:
