@@ -80,6 +80,10 @@ OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
         "wrap_marriage": OptionWords("King onto ace in the packets", {
             "false": "no: the packets run from ace up to king and stop",
             "true": "yes: a king may be married onto an ace of its suit"}),
+        "phases": OptionWords("Plays after a marriage", {
+            "strict": "wait for the refill: once you marry, no card goes to a foundation "
+                      "until the packets are filled",
+            "free": "any time: plays and marriages mix freely before the refill"}),
     },
     "rainbow": {
         "redeals": OptionWords("Redeals of the waste piles", {
