@@ -73,8 +73,8 @@ OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
             "stay": "an emptied column stays empty",
             "any": "any free card may move into it (not a card alone in its column)"}),
         "deal_when": OptionWords("When the next row may be dealt", {
-            "any": "whenever you like",
-            "stuck": "only when no card can be played or married"}),
+            "stuck": "only when no card can be played or married, as the text says",
+            "any": "whenever you like"}),
     },
     "clock": {
         "wrap_marriage": OptionWords("King onto ace in the packets", {
