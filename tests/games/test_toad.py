@@ -379,3 +379,11 @@ def test_tod8_an_ace_is_taken_out_only_to_an_empty_foundation() -> None:
     state.play("draw")  # 2S, and then the toad's 3C moves without its place named
     state.play("hand>found1")
     assert "3C:toad>found1" in {str(m) for m in state.legal_moves()}
+
+
+def test_tod8_the_toad_is_still_built_on_without_wrap() -> None:
+    """TOD-4 with TOD-8: foundations go from K to A, the toad pile does not: no K on an A."""
+    state = TOAD.new(deck=reserve_deck(13, end=["AS"], stock=["KH"]), foundations=4)
+    state.play("draw")
+    assert ("hand", "toad") not in pairs(state)
+    assert ("toad", "found1") in pairs(state)
