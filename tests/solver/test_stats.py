@@ -243,7 +243,8 @@ def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
     """Star's version 2 changed only a default (STR-3), and Sun's version 1 played as
     ``transfers = "free"`` does now: rows stored then answer the same named options, read
     with their own version's defaults. Blockade's rows from before ``deal_when`` answer
-    for its default, ``any`` (BLK-7), as a record naming no value would."""
+    for version 1's default, ``any`` (BLK-7), as a record naming no value would; its
+    version 2 changed only that default, so they answer ``deal_when = "any"`` named."""
     budget = budget_text(BUDGET["max_nodes"], BUDGET["max_seconds"])
     policy = policy_for("star")
     with ResultStore(tmp_path / "r.sqlite") as store:
@@ -254,11 +255,12 @@ def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
                   DealResult(1, "lost", 7, 0.5, "lost", policy_for("blockade")))
         for game_id, options, nodes in (("star", {"direction": "free"}, 5),
                                         ("sun", {"transfers": "free"}, 6),
-                                        ("blockade", {}, 7)):
+                                        ("blockade", {"deal_when": "any"}, 7)):
             with Counting() as pool:
                 got = run_deals(game_id, options, [1], pool, store, **BUDGET)
             assert pool.calls == [] and got[0].nodes == nodes, game_id
         with Counting() as pool:  # the new default of each is another question
             run_deals("star", {}, [1], pool, store, **BUDGET)
             run_deals("sun", {}, [1], pool, store, **BUDGET)
-        assert pool.calls == [1, 1]
+            run_deals("blockade", {}, [1], pool, store, **BUDGET)
+        assert pool.calls == [1, 1, 1]
