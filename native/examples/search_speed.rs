@@ -22,7 +22,7 @@ fn options(game: &str) -> Options {
     match game {
         "star" => vec![s("direction", "first-fit")],
         "sun" => vec![s("transfers", "purposeful"), s("deal_when", "stuck")],
-        "clock" => vec![b("wrap_marriage", false)],
+        "clock" => vec![b("wrap_marriage", false), s("phases", "strict")],
         "blockade" => vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")],
         "rainbow" => vec![i("redeals", 3)],
         "open-shop" => vec![i("redeals", 0)],

@@ -638,7 +638,7 @@ mod tests {
         let games: [(&str, Options); 6] = [
             ("star", vec![s("direction", "first-fit")]),
             ("sun", vec![s("transfers", "purposeful"), s("deal_when", "stuck")]),
-            ("clock", vec![b("wrap_marriage", false)]),
+            ("clock", vec![b("wrap_marriage", false), s("phases", "strict")]),
             ("blockade", vec![b("move_sequences", false), s("empty_columns", "stay"), s("deal_when", "any")]),
             ("blockade", vec![b("move_sequences", true), s("empty_columns", "any"), s("deal_when", "stuck")]),
             ("shah", Vec::new()),

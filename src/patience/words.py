@@ -76,13 +76,17 @@ OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
             "stay": "an emptied column stays empty",
             "any": "any free card may move into it (not a card alone in its column)"}),
         "deal_when": OptionWords("When the next row may be dealt", {
-            "any": "whenever you like",
-            "stuck": "only when no card can be played or married"}),
+            "stuck": "only when no card can be played or married, as the text says",
+            "any": "whenever you like"}),
     },
     "clock": {
         "wrap_marriage": OptionWords("King onto ace in the packets", {
             "false": "no: the packets run from ace up to king and stop",
             "true": "yes: a king may be married onto an ace of its suit"}),
+        "phases": OptionWords("Plays after a marriage", {
+            "strict": "wait for the refill: once you marry, no card goes to a foundation "
+                      "until the packets are filled",
+            "free": "any time: plays and marriages mix freely before the refill"}),
     },
     "rainbow": {
         "redeals": OptionWords("Redeals of the waste piles", {
@@ -97,7 +101,12 @@ OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
             "1": "one toad pile", "2": "two toad piles side by side"}),
         "ace_extraction": OptionWords("Taking an ace out of the toad", {
             "true": "allowed once per game", "false": "not allowed"}),
-        "reserve_size": OptionWords("Cards in each toad pile", {}),
+        "reserve_size": OptionWords(
+            "Cards in each toad pile (13 in the text; other sizes are this project's own "
+            "variant)", {}),
+        "foundations": OptionWords("Foundations", {
+            "8": "eight, each from ace to king",
+            "4": "four, each from ace to king and then again from ace to king"}),
     },
     "double-star": {
         "foundations": OptionWords("Foundations", {

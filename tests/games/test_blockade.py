@@ -13,6 +13,8 @@ from tests.decks import stack
 
 GAME = patience.get_game("blockade")
 ACES = ["AS", "AH", "AD", "AC"] * 2  # first in a laid-out deck: found1 … found8 = S H D C S H D C
+# BLK-7: deal at any time, for the tests of other clauses that deal with plays pending
+ANY = {"deal_when": "any"}
 
 
 def new(first: Sequence[str], last: Sequence[str] = (), **options: Any) -> patience.State:
@@ -91,7 +93,7 @@ def test_blk2_two_foundations_of_a_suit_both_take_the_next_card() -> None:
 
 def test_blk3_a_covered_card_is_not_available() -> None:
     first = ["AH", "2H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC", "8D"]
-    state = new([*first, "5S"])  # the second row lays 5S on col1, covering 2H
+    state = new([*first, "5S"], **ANY)  # the second row lays 5S on col1, covering 2H
     assert "2H:col1>found1" in legal(state)
     state.play("deal")
     assert col(state, 1) == ["2H", "5S"]
@@ -103,7 +105,7 @@ def test_blk3_a_covered_card_is_not_available() -> None:
 def test_blk3_a_covered_card_outside_a_run_stays_put_even_with_move_sequences() -> None:
     # col1: 6H then 9C below it; col2: QD then 7H below it
     first = ["6H", "QD", "8S", "8S", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC"]
-    state = new([*first, "9C", "7H"], move_sequences=True)
+    state = new([*first, "9C", "7H"], move_sequences=True, **ANY)
     state.play("deal")
     assert col(state, 1) == ["6H", "9C"] and col(state, 2) == ["QD", "7H"]
     assert not any(m.startswith("6H") for m in legal(state))
@@ -131,7 +133,7 @@ def test_blk4_two_aces_in_a_row_at_the_start_go_up_and_the_next_card_takes_their
 def test_blk4_aces_met_during_a_deal() -> None:
     first = ["5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "5H", "6H", "7H"]
     second = ["9D", "9D", "TD", "TD", "AH", "AD", "9C", "8C"]
-    state = new(first + second)
+    state = new(first + second, **ANY)
     state.play("deal")
     assert pile(state, "found1") == ["AH"] and pile(state, "found2") == ["AD"]
     assert col(state, 5) == ["9S", "9C"] and col(state, 6) == ["TS", "8C"]
@@ -145,7 +147,7 @@ def test_blk4_nothing_is_played_while_a_row_is_dealt() -> None:
     # the second row brings 2H onto col1 while found1 holds AH: it stays there, and playing
     # it is the player's choice afterwards (RULES.md §10: only aces go up by themselves)
     first = ["AH", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC", "8D", "8D"]
-    state = new([*first, "2H"])
+    state = new([*first, "2H"], **ANY)
     state.play("deal")
     assert col(state, 1) == ["9C", "2H"] and pile(state, "found1") == ["AH"]
     assert "2H:col1>found1" in legal(state)
@@ -154,7 +156,7 @@ def test_blk4_nothing_is_played_while_a_row_is_dealt() -> None:
 def test_blk4_the_last_row_is_as_long_as_the_stock_allows() -> None:
     # a refill takes one card, so the eighth row stops one column short
     first = ["7H", "6H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC"]
-    state = new(first)
+    state = new(first, **ANY)
     state.play("6H:col2>col1")
     deal_out(state)
     assert pile(state, "stock") == []
@@ -164,7 +166,7 @@ def test_blk4_the_last_row_is_as_long_as_the_stock_allows() -> None:
 def test_blk4_a_stock_of_aces_only_is_dealt_straight_to_the_foundations() -> None:
     # reading: when the stock holds nothing but aces, `deal` still lays them, on the
     # foundations, and lays no card on a column
-    state = new([], last=["AH", "AD"])
+    state = new([], last=["AH", "AD"], **ANY)
     for _ in range(7):
         state.play("deal")
     assert pile(state, "stock") == ["AD", "AH"]  # top of the stock last
@@ -213,7 +215,7 @@ def test_blk5_move_sequences_moves_a_run_named_by_its_first_card() -> None:
 def test_blk5_move_sequences_needs_a_same_suit_descending_run() -> None:
     # col1 ends 7H 6D: not a run, so 7H stays covered though 8H is at the foot of col2
     first = ["7H", "9C", "8S", "8S", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC"]
-    state = new([*first, "6D", "8H"], move_sequences=True)
+    state = new([*first, "6D", "8H"], move_sequences=True, **ANY)
     state.play("deal")
     assert col(state, 1) == ["7H", "6D"] and col(state, 2) == ["9C", "8H"]
     assert not any(m.startswith("7H") for m in legal(state))
@@ -264,19 +266,55 @@ def test_blk6_a_move_that_brings_a_refill_is_irreversible_the_others_reversible(
 
 # BLK-7 -----------------------------------------------------------------------------------
 
-def test_blk7_the_player_decides_when_to_deal() -> None:
+# no ace and no marriage among these twelve (BLK-5); under them, row two lays 7H, 6H, 7H
+QUIET_ROW = ["2S", "9C", "4D", "6S", "8D", "TS", "QD", "4C", "2C", "KS", "7C", "JH"]
+ROW_TWO = ["7H", "6H", "7H", "3S", "5D", "9D", "JS", "KD", "5C", "QC", "9S", "TH"]
+
+
+def test_blk7_deal_when_any_the_player_decides_when_to_deal() -> None:
+    """BLK-7, ``deal_when = "any"`` (rules version 1's default): a row may be dealt with a
+    marriage pending."""
     first = ["7H", "6H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC"]
-    state = new(first)
+    state = new(first, **ANY)
     moves = legal(state)
-    assert "6H:col2>col1" in moves and "deal" in moves  # may deal with a marriage pending
+    assert "6H:col2>col1" in moves and "deal" in moves
     state.play("deal")
     assert all(len(col(state, n)) == 2 for n in range(1, 13))
 
 
+def test_blk7_by_default_no_deal_while_a_marriage_is_possible() -> None:
+    """BLK-7: by default the same position keeps the row back until the marriage is made
+    or the repetition rule refuses every marriage left."""
+    first = ["7H", "6H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC"]
+    state = new(first)
+    moves = legal(state)
+    assert "6H:col2>col1" in moves and "deal" not in moves
+    with pytest.raises(IllegalMove, match="BLK-7"):
+        state.play("deal")
+
+
+def test_blk7_by_default_no_deal_while_a_card_can_go_up() -> None:
+    """BLK-7: by default a card that can go to a foundation keeps the row back; once it
+    has gone up and nothing else moves, the row is dealt."""
+    state = new(["AS", "2S", *QUIET_ROW[1:], "KH"])
+    assert legal(state) == {"2S:col1>found1"}
+    with pytest.raises(IllegalMove, match="BLK-7"):
+        state.play("deal")
+    state.play("2S:col1>found1")
+    assert legal(state) == {"deal"}
+    state.play("deal")
+    assert all(len(col(state, n)) == 2 for n in range(1, 13))
+
+
+def test_blk7_by_default_the_row_is_dealt_when_stuck() -> None:
+    """BLK-7: with no play and no marriage the default deals, as ``deal_when = "stuck"``."""
+    state = new([*QUIET_ROW, *ROW_TWO])
+    assert legal(state) == {"deal"}
+    state.play("deal")
+    assert legal(state) == {"6H:col2>col1", "6H:col2>col3"}
+
+
 STUCK = {"deal_when": "stuck"}
-# no ace and no marriage among these twelve (BLK-5); under them, row two lays 7H, 6H, 7H
-QUIET_ROW = ["2S", "9C", "4D", "6S", "8D", "TS", "QD", "4C", "2C", "KS", "7C", "JH"]
-ROW_TWO = ["7H", "6H", "7H", "3S", "5D", "9D", "JS", "KD", "5C", "QC", "9S", "TH"]
 
 
 def test_blk7_deal_when_stuck_lays_a_row_only_when_no_play_and_no_marriage_is_possible() -> None:
@@ -316,9 +354,16 @@ def test_blk7_deal_when_stuck_a_card_that_can_go_up_keeps_the_row_back() -> None
     assert legal(state) == {"deal"}
 
 
-def test_blk7_deal_when_any_is_the_default_and_the_option_is_checked() -> None:
-    """BLK-7 [R]: ``deal_when`` defaults to ``any``; other values are refused."""
-    assert GAME.options["deal_when"] == "any"
+def test_blk7_deal_when_stuck_is_the_default_and_the_option_is_checked() -> None:
+    """BLK-7: ``deal_when`` defaults to ``stuck`` (rules version 2; version 1's default
+    was ``any``, and a game of that version still deals at any time); other values are
+    refused."""
+    assert GAME.options["deal_when"] == "stuck"
+    assert GAME.rules_version == "2"
+    assert GAME.defaults("1")["deal_when"] == "any"
+    first = ["7H", "6H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC"]
+    old = GAME.new(deck=stack(first, decks=2), rules_version="1")
+    assert "deal" in legal(old)
     with pytest.raises(OptionError):
         GAME.new(deal=1, deal_when="never")
 
@@ -347,14 +392,14 @@ def emptied(**options: Any) -> patience.State:
 
 
 def test_blk8_by_default_an_emptied_column_stays_empty() -> None:
-    state = emptied()
+    state = emptied(**ANY)
     assert not any(m.endswith(">col1") for m in legal(state))
     with pytest.raises(IllegalMove):
         state.play("4C:col3>col1")
 
 
 def test_blk8_any_lets_an_available_card_in_but_not_a_lone_card() -> None:
-    state = emptied(empty_columns="any")
+    state = emptied(empty_columns="any", **ANY)
     into = {m for m in legal(state) if m.endswith(">col1")}
     assert "4C:col3>col1" in into and "6C:col4>col1" in into
     assert not any(m.startswith("KD:col2") for m in into)  # alone in its column
@@ -365,7 +410,7 @@ def test_blk8_any_lets_an_available_card_in_but_not_a_lone_card() -> None:
 
 def test_blk8_a_move_into_an_empty_column_is_reversible() -> None:
     """BLK-8 with RULES.md §0: 4C to the empty col1 and back onto 5C recreates a position."""
-    state = emptied(empty_columns="any")
+    state = emptied(empty_columns="any", **ANY)
     flags = {str(state.to_move(m)): m[3] for m in state.legal_raw()}
     assert flags["4C:col3>col1"] is True
     state.play("4C:col3>col1")
@@ -377,7 +422,7 @@ def test_blk8_a_move_into_an_empty_column_is_reversible() -> None:
 def test_blk8_with_move_sequences_a_run_may_move_in_unless_it_is_the_whole_column() -> None:
     # reading: RULES.md names a lone card; with runs the same holds for a run that is
     # the whole column (moving it would change nothing)
-    state = emptied(empty_columns="any", move_sequences=True)
+    state = emptied(empty_columns="any", move_sequences=True, **ANY)
     into = {m for m in legal(state) if m.endswith(">col1")}
     assert {"5C:col3[6]>col1", "4C:col3[7]>col1"} <= into
     assert {f"{c}:col4[{i}]>col1" for i, c in enumerate(EMPTYING[4]) if i} <= into
@@ -396,7 +441,7 @@ def test_blk8_empty_columns_value_is_checked() -> None:
 def test_blk9_no_redeal_once_the_stock_is_spent() -> None:
     # the last row holds no 2 and no card one rank below another of its suit: nothing moves
     last_row = ["KS", "KH", "KD", "KC", "KS", "KH", "KD", "KC", "JS", "JH", "JD", "JC"]
-    state = laid_out({n: [None] * 7 + [card] for n, card in enumerate(last_row, 1)})
+    state = laid_out({n: [None] * 7 + [card] for n, card in enumerate(last_row, 1)}, **ANY)
     for _ in range(7):
         state.play("deal")
     assert pile(state, "stock") == []

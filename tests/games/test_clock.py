@@ -7,8 +7,9 @@ from collections.abc import Sequence
 import pytest
 
 import patience
-from patience import IllegalMove
+from patience import IllegalMove, RecordError
 from patience.engine.rules import RawMove
+from patience.text.clock import render
 from tests.decks import stack
 
 CLOCK = patience.get_game("clock")
@@ -196,8 +197,9 @@ def test_clk4_talon_and_stock_cards_never_marry() -> None:
 
 
 def test_clk4_no_marriage_onto_an_empty_packet() -> None:
-    """Reading: a marriage is onto a card; an empty packet is refilled only by fill."""
-    state = new({1: ["4C", "3C", "AS"], 2: ["AD", "AD", "2S"]})
+    """Reading: a marriage is onto a card; an empty packet is refilled only by fill. (Free
+    phases, CLK-5, let the plays that empty packet1 follow the marriage.)"""
+    state = new({1: ["4C", "3C", "AS"], 2: ["AD", "AD", "2S"]}, phases="free")
     state.play("AS:packet1>packet2")
     state.play("3C:packet1>hour9")
     state.play("4C:packet1>hour9")
@@ -206,12 +208,25 @@ def test_clk4_no_marriage_onto_an_empty_packet() -> None:
 
 
 def test_clk4_marriage_back_refused_by_repetition() -> None:
-    """§0: 5S may go onto packet2's 6S, but not back onto packet1's 6S afterwards."""
-    state = new({1: ["AH", "6S", "5S"], 2: ["AD", "AD", "6S"]})
+    """§0: 5S may go onto packet2's 6S, but not back onto packet1's 6S afterwards (free
+    phases, CLK-5: no phase tells the two layouts apart)."""
+    state = new({1: ["AH", "6S", "5S"], 2: ["AD", "AD", "6S"]}, phases="free")
     state.play("5S:packet1>packet2")
     assert "5S:packet2>packet1" not in legal(state)
     with pytest.raises(IllegalMove, match="repetition"):
         state.play("5S:packet2>packet1")
+
+
+def test_clk4_clk5_the_phase_is_part_of_the_position_the_repetition_rule_compares() -> None:
+    """§0 with strict phases (CLK-5): marrying 5S back recreates the layout of the start,
+    but not its phase (a marriage has been made since), so it is allowed; going on to
+    packet2 again recreates a position seen since the marriage and is refused."""
+    state = new({1: ["AH", "6S", "5S"], 2: ["AD", "AD", "6S"]})
+    state.play("5S:packet1>packet2")
+    state.play("5S:packet2>packet1")
+    assert state.to_dict()["married"] is True
+    with pytest.raises(IllegalMove, match="repetition"):
+        state.play("5S:packet1>packet2")
 
 
 # --- CLK-5 -----------------------------------------------------------------------------
@@ -270,14 +285,132 @@ def test_clk5_a_long_packet_is_left_alone_and_a_spent_stock_leaves_packets_short
     state = new({1: ["AH", "AH", "5S"], 2: ["AD", "AD", "6S"], 3: ["2H", "2H", "3C"]})
     for _ in range(104 - 12 - 36 - 1):
         state.play("draw")
+    state.play("3C:packet3>hour9")  # CLK-5: the play before the marriage
     state.play("5S:packet1>packet2")
-    state.play("3C:packet3>hour9")
     assert len(piles(state)["stock"]) == 1
     state.play("fill")
     p = piles(state)
     assert len(p["packet1"]) == 3 and len(p["packet2"]) == 4 and len(p["packet3"]) == 2
     assert p["stock"] == []
     assert not {"fill", "draw"} & legal(state)
+
+
+# CLK-5's phases. Packet1's 3C may go to hour IX; packet2's 5S may marry onto packet3's
+# 6S, which leaves packet2 short, so that `fill` is legal while the stock lasts.
+PHASES = {1: ["AH", "AH", "3C"], 2: ["AD", "AD", "5S"], 3: ["2H", "2H", "6S"]}
+STOCK_CARDS = 104 - 12 - 36
+
+
+def test_clk5_strict_a_marriage_holds_packet_plays_until_the_fill() -> None:
+    state = new(PHASES)
+    assert state.game.options["phases"] == "strict"
+    state.play("5S:packet2>packet3")
+    assert "fill" in legal(state)
+    assert "3C:packet1>hour9" not in legal(state)
+    with pytest.raises(IllegalMove, match=r"refilled .*CLK-5"):
+        state.play("3C:packet1>hour9")
+    state.play("fill")  # the next round
+    assert state.to_dict()["married"] is False
+    state.play("3C:packet1>hour9")
+
+
+def test_clk5_strict_a_marriage_holds_talon_plays_until_the_fill() -> None:
+    state = new(PHASES, stock=["3C"])
+    state.play("draw")
+    assert "3C:talon>hour9" in legal(state)
+    state.play("5S:packet2>packet3")
+    assert not any(m.to_pile and m.to_pile.startswith("hour") for m in state.legal_moves())
+    with pytest.raises(IllegalMove, match=r"refilled .*CLK-5"):
+        state.play("3C:talon>hour9")
+    state.play("fill")
+    state.play("3C:talon>hour9")
+
+
+def test_clk5_strict_a_marriage_needs_no_play_before_it() -> None:
+    """CLK-5: plays are never forced, so 5S marries while 3C could still go up; the play
+    then waits for the fill."""
+    state = new(PHASES)
+    assert {"3C:packet1>hour9", "5S:packet2>packet3"} <= legal(state)
+    state.play("5S:packet2>packet3")
+    assert piles(state)["packet3"][-2:] == ["6S", "5S"]
+
+
+def test_clk5_strict_plays_follow_a_marriage_once_the_stock_is_spent() -> None:
+    """CLK-5: with the stock spent `fill` is never legal again, so nothing is held."""
+    state = new(PHASES)
+    for _ in range(STOCK_CARDS):
+        state.play("draw")
+    state.play("5S:packet2>packet3")
+    assert state.to_dict()["married"] is True
+    assert "fill" not in legal(state)
+    state.play("3C:packet1>hour9")
+
+
+def test_clk5_strict_plays_follow_a_marriage_while_no_packet_is_short() -> None:
+    """CLK-5: the plays wait only while `fill` is legal. 5S from a packet of four (a
+    marriage of the round before) leaves it three long, so 3C may still go up; its play
+    shortens packet1, and then the next play waits for the fill."""
+    packets = {**PHASES, 4: ["2D", "2D", "4C"], 5: ["3D", "7S", "6S"]}
+    state = new(packets)
+    state.play("5S:packet2>packet3")
+    state.play("fill")
+    assert len(piles(state)["packet3"]) == 4 and "draw" in legal(state)
+    state.play("5S:packet3>packet5")
+    assert "fill" not in legal(state)
+    state.play("3C:packet1>hour9")
+    assert "fill" in legal(state)
+    assert "4C:packet4>hour9" not in legal(state)
+    state.play("fill")
+    state.play("4C:packet4>hour9")
+
+
+def test_clk5_undo_restores_the_phase() -> None:
+    state = new(PHASES)
+    before = state.to_dict()
+    state.play("5S:packet2>packet3")
+    state.undo()
+    assert state.to_dict() == before and before["married"] is False
+    assert "3C:packet1>hour9" in legal(state)
+    state.play("5S:packet2>packet3")
+    state.play("fill")
+    state.undo()
+    assert state.to_dict()["married"] is True
+    assert "3C:packet1>hour9" not in legal(state)
+
+
+def test_clk5_free_phases_mix_plays_and_marriages_before_the_fill() -> None:
+    state = new(PHASES, phases="free")
+    state.play("5S:packet2>packet3")
+    assert "married" not in state.to_dict()
+    state.play("3C:packet1>hour9")
+    assert "fill" in legal(state)
+
+
+def test_clk5_rules_version_1_plays_free_phases_and_replays_as_played() -> None:
+    """A game of rules version 1 (RULES.md §10) takes its day's default, free phases: a
+    record of it with a play after a marriage, before the fill, replays exactly."""
+    state = CLOCK.new(deck=deck(PHASES), rules_version="1")
+    assert state.rules.options["phases"] == "free"
+    state.play("5S:packet2>packet3")
+    state.play("3C:packet1>hour9")
+    state.play("fill")
+    record = state.record()
+    del record["options"]["phases"]  # an old record names no phases
+    again = patience.replay(record)
+    assert again.to_dict() == state.to_dict()
+    assert [str(m) for m in again.history()] == [str(m) for m in state.history()]
+    with pytest.raises(RecordError, match="CLK-5"):  # today's default holds the play
+        patience.replay({**record, "rules_version": "2"})
+
+
+def test_clk5_the_terminal_says_when_plays_wait_for_the_fill() -> None:
+    state = new(PHASES)
+    assert "fill the packets before" not in render(state)
+    state.play("5S:packet2>packet3")
+    assert "fill the packets before any card goes to a foundation" in " ".join(
+        render(state).split())
+    state.play("fill")
+    assert "fill the packets before" not in render(state)
 
 
 # --- CLK-6 -----------------------------------------------------------------------------
@@ -399,3 +532,4 @@ def test_clk7_no_redeal_lost_when_the_stock_is_spent() -> None:
         state.play(state.legal_moves()[0])
     assert state.status == "lost"
     assert piles(state)["stock"] == []
+

@@ -293,3 +293,97 @@ def test_tod7_reserve_size_option() -> None:
                 {"ace_extraction": 1}):
         with pytest.raises(patience.OptionError):
             TOAD.new(deal=1, **bad)
+
+
+def test_tod8_four_foundations_laid_out_eight_by_default() -> None:
+    """TOD-8: option foundations = 4 lays out found1 to found4 of 26 cards; the default
+    stays eight of 13, so a game named without the option is the eight-foundation game."""
+    state = TOAD.new(deck=reserve_deck(13, end=["7D"]), foundations=4)
+    assert list(state.to_dict()["piles"]) == ["toad", *(f"found{k}" for k in range(1, 5)),
+                                              *(f"pile{k}" for k in range(1, 6)),
+                                              "stock", "hand"]
+    assert [state.rules.capacity[state.rules.index[f"found{k}"]] for k in range(1, 5)] == [26] * 4
+    assert TOAD.new(deal=1).to_dict()["options"]["foundations"] == 8
+    with pytest.raises(patience.OptionError):
+        TOAD.new(deal=1, foundations=6)
+
+
+def test_tod8_an_ace_starts_a_foundation_and_follows_its_king() -> None:
+    """TOD-8: an ace starts the lowest empty foundation (TOD-2); A to K regardless of
+    suit, then on the king A to K again: the ace may go there or start found2."""
+    stock = ["AS", "2H", *SPADES[2:], "AH", "2D"]
+    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock), foundations=4)
+    state.play("draw")
+    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found1"}
+    state.play("hand>found1")
+    for _ in range(12):  # 2H (another suit), 3S … KS
+        state.play("draw")
+        state.play("hand>found1")
+    state.play("draw")  # AH: onto the king, or a new foundation
+    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {
+        "found1", "found2"}
+    state.play("hand>found1")
+    state.play("draw")  # 2D goes on round two
+    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found1"}
+    state.play("hand>found1")
+    assert state.to_dict()["piles"]["found1"][12:] == ["KS", "AH", "2D"]
+
+
+def test_tod8_a_fifth_ace_does_not_start_a_foundation() -> None:
+    """TOD-8: the four aces that do not start a foundation wait for a king."""
+    stock = ["AS", "AH", "AD", "AC", "AS"]
+    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock), foundations=4)
+    for k in range(1, 5):
+        state.play("draw")
+        state.play(f"hand>found{k}")
+    state.play("draw")  # the second AS
+    assert not any(d.startswith("found") for s, d in pairs(state) if s == "hand")
+    assert [len(cards) for pid, cards in state.to_dict()["piles"].items()
+            if pid.startswith("found")] == [1, 1, 1, 1]
+
+
+def test_tod8_a_foundation_is_complete_at_26() -> None:
+    """TOD-8, §0: 26 cards, A to K twice, and the foundation takes nothing more: the
+    next ace may only start found2."""
+    hearts = [r + "H" for r in "A23456789TJQK"]
+    stock = [*SPADES, *hearts, "AC"]
+    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock), foundations=4)
+    for _ in range(26):
+        state.play("draw")
+        state.play("hand>found1")
+    assert state.to_dict()["piles"]["found1"] == [*SPADES, *hearts]
+    state.play("draw")  # AC
+    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found2"}
+
+
+def test_tod8_an_ace_is_taken_out_only_to_an_empty_foundation() -> None:
+    """TOD-3 with TOD-8: the ace taken out goes to the lowest empty foundation; once all
+    four are started none is empty, and no ace is taken out (nor shown by its place)."""
+    toad = ["5S", "AS", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "KH", "2C", "3C"]
+    stock = ["AH", "AD", "AC"]
+    state = TOAD.new(deck=stack([*toad, *stock], decks=2), foundations=4)
+    assert extractions(state) == {"AS:toad[1]>found1"}
+    for k in range(1, 4):
+        state.play("draw")
+        state.play(f"hand>found{k}")
+    assert extractions(state) == {"AS:toad[1]>found4"}
+    state.play("AS:toad[1]>found4")
+    assert state.to_dict()["piles"]["found4"] == ["AS"]
+
+    state = TOAD.new(deck=stack([*toad, *stock, "AS"], decks=2), foundations=4)
+    for k in range(1, 5):
+        state.play("draw")
+        state.play(f"hand>found{k}")
+    assert extractions(state) == set()
+    assert state.to_dict()["ace_extracted"] is False
+    state.play("draw")  # 2S, and then the toad's 3C moves without its place named
+    state.play("hand>found1")
+    assert "3C:toad>found1" in {str(m) for m in state.legal_moves()}
+
+
+def test_tod8_the_toad_is_still_built_on_without_wrap() -> None:
+    """TOD-4 with TOD-8: foundations go from K to A, the toad pile does not: no K on an A."""
+    state = TOAD.new(deck=reserve_deck(13, end=["AS"], stock=["KH"]), foundations=4)
+    state.play("draw")
+    assert ("hand", "toad") not in pairs(state)
+    assert ("toad", "found1") in pairs(state)

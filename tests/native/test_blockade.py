@@ -46,10 +46,13 @@ def test_uniform_playouts_agree_step_by_step(options: dict[str, Any]) -> None:
     assert steps > PLAYOUTS // 2 * 20
 
 
-def test_native_and_python_searches_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("options", [{}, {"deal_when": "any"}], ids=str)
+def test_native_and_python_searches_agree(options: dict[str, Any],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the default (BLK-7: deal only when stuck) and with a deal at any time."""
     decided = 0
     for deal in (1, 9, 10, 20):  # both decide these within seconds
-        fast, slow = agree_on("blockade", {}, deal, 100_000, 5_000_000, monkeypatch)
+        fast, slow = agree_on("blockade", options, deal, 100_000, 5_000_000, monkeypatch)
         if "unknown" not in (fast, slow):
             assert fast == slow, deal
             decided += 1
@@ -58,8 +61,9 @@ def test_native_and_python_searches_agree(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_unsupported_options_fall_back() -> None:
     module = native_module()
-    defaults = {"move_sequences": False, "empty_columns": "stay", "deal_when": "any"}
+    defaults = {"move_sequences": False, "empty_columns": "stay", "deal_when": "stuck"}
     assert module.unsupported("blockade", {**defaults, "deal_when": "never"})
     assert module.unsupported("blockade", {**defaults, "move_sequences": 1})
     assert module.unsupported("blockade", {"move_sequences": False})
     assert module.unsupported("blockade", defaults) is None
+    assert module.unsupported("blockade", {**defaults, "deal_when": "any"}) is None

@@ -1,6 +1,7 @@
 """Toad (RULES.md §8) in the native engine: differential playouts against the Python
 engine for its option sets (TOD-7's `reserve_piles` and `reserve_size`, TOD-3's
-`ace_extraction`), the extraction itself, and the two searches agreeing."""
+`ace_extraction`, TOD-8's `foundations`), the extraction itself, and the two searches
+agreeing."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from patience.games.reserve_family import ReserveRules
 from tests.native.helpers import agree_on, native_module, walk
 
 TOAD = get_game("toad")
-# every (reserve_piles, ace_extraction) at the default size, many playouts each
-MAIN_OPTIONS = [{"reserve_piles": piles, "ace_extraction": extraction, "reserve_size": 13}
-                for piles in (1, 2) for extraction in (True, False)]
+# every (reserve_piles, ace_extraction, foundations) at the default size, many playouts each
+MAIN_OPTIONS = [{"reserve_piles": piles, "ace_extraction": extraction, "reserve_size": 13,
+                 "foundations": foundations}
+                for foundations in (8, 4) for piles in (1, 2) for extraction in (True, False)]
 PLAYOUTS = 150
 # every reserve size (TOD-7) with a few playouts, the other options taking turns
-SIZES = [{"reserve_piles": 1 + size % 2, "ace_extraction": size % 3 != 0, "reserve_size": size}
+SIZES = [{"reserve_piles": 1 + size % 2, "ace_extraction": size % 3 != 0, "reserve_size": size,
+          "foundations": 4 if size % 4 == 0 else 8}
          for size in range(1, 27)]
 SIZE_PLAYOUTS = 3
 
@@ -44,7 +47,8 @@ def test_every_extraction_agrees() -> None:
     module = native_module()
     met = 0
     for deal in range(40):
-        options = {"reserve_piles": 1 + deal % 2, "ace_extraction": True, "reserve_size": 13}
+        options = {"reserve_piles": 1 + deal % 2, "ace_extraction": True, "reserve_size": 13,
+                   "foundations": 4 if deal % 4 >= 2 else 8}
         state = TOAD.new(deal=deal, **options)
         rules = state.rules
         assert isinstance(rules, ReserveRules)
@@ -70,7 +74,7 @@ def test_rules_version_1_is_left_to_python() -> None:
     assert native.start(old) is None
 
 
-@pytest.mark.parametrize("options", MAIN_OPTIONS[::3], ids=str)
+@pytest.mark.parametrize("options", [*MAIN_OPTIONS[:4:3], MAIN_OPTIONS[4]], ids=str)
 def test_native_and_python_searches_agree(options: dict[str, Any],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     decided = 0
@@ -84,10 +88,11 @@ def test_native_and_python_searches_agree(options: dict[str, Any],
 
 def test_unsupported_options_fall_back() -> None:
     module = native_module()
-    good = {"reserve_piles": 2, "ace_extraction": True, "reserve_size": 13}
+    good = {"reserve_piles": 2, "ace_extraction": True, "reserve_size": 13, "foundations": 4}
     assert module.unsupported("toad", good) is None
     assert module.unsupported("toad", {**good, "reserve_piles": 3})
     assert module.unsupported("toad", {**good, "reserve_size": 27})
     assert module.unsupported("toad", {**good, "ace_extraction": 1})
+    assert module.unsupported("toad", {**good, "foundations": 6})
 
 

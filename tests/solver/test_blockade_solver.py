@@ -13,7 +13,7 @@ from patience.engine.state import State
 from patience.games import blockade as game
 from patience.solver.practical_games import blockade_order, blockade_safe_move
 from tests.decks import stack
-from tests.games.test_blockade import ACES, laid_out
+from tests.games.test_blockade import ACES, ANY, laid_out
 from tests.solver.helpers import assert_agrees_with_plain, play_randomly
 
 
@@ -23,8 +23,10 @@ def _safe(state: State) -> str | None:
 
 
 def _two_rows(**options: object) -> State:
-    """col1 = 2S 3S and col2 = 9H 2S after one deal; both aces of spades are up."""
-    state = laid_out({1: ["2S", "3S", *[None] * 6], 2: ["9H", "2S", *[None] * 6]}, **options)
+    """col1 = 2S 3S and col2 = 9H 2S after one deal; both aces of spades are up. The safe
+    play is claimed only where a row may be dealt at any time (BLK-7)."""
+    state = laid_out({1: ["2S", "3S", *[None] * 6], 2: ["9H", "2S", *[None] * 6]},
+                     **{**ANY, **options})
     state.play("deal")
     return state
 
@@ -46,7 +48,7 @@ def test_blk5_card_a_free_predecessor_could_still_marry_onto_is_not_claimed() ->
 def test_blk6_lone_card_with_stock_left_is_not_claimed() -> None:
     """2S alone in its column: playing it brings a refill now (BLK-6), which shifts every
     later deal, so no claim while the stock lasts."""
-    state = laid_out({2: ["2S", *[None] * 7]})
+    state = laid_out({2: ["2S", *[None] * 7]}, **ANY)
     assert "2S:col2>found1" in {str(m) for m in state.legal_moves()}
     assert _safe(state) is None
 
@@ -70,7 +72,7 @@ def test_blk1_foundations_of_one_suit_are_interchangeable() -> None:
 
 
 def test_blk8_columns_interchangeable_only_once_the_stock_is_spent() -> None:
-    state = laid_out({})
+    state = laid_out({}, **ANY)
     swapped = state.copy()
     swapped.piles[0], swapped.piles[2] = swapped.piles[2], swapped.piles[0]
     assert state.rules.solver_key(state) != swapped.rules.solver_key(swapped)  # BLK-4 deals
@@ -83,8 +85,8 @@ def test_blk8_columns_interchangeable_only_once_the_stock_is_spent() -> None:
 
 
 @pytest.mark.parametrize(("deal", "options"), [
-    *((deal, {}) for deal in range(1, 9)),
-    *((deal, {"move_sequences": True}) for deal in range(1, 5)),
+    *((deal, ANY) for deal in range(1, 9)),
+    *((deal, {**ANY, "move_sequences": True}) for deal in range(1, 5)),
 ])
 def test_safe_move_keeps_the_answer(deal: int, options: dict[str, object]) -> None:
     """Random play, foundation plays first, to a position with little stock left; the

@@ -28,3 +28,18 @@ def test_clk5_packets_interchangeable_only_once_the_stock_is_spent() -> None:
         swapped.piles[game.PACKET0 + 5], swapped.piles[game.PACKET0])
     assert state.key() != swapped.key()
     assert state.rules.solver_key(state) == swapped.rules.solver_key(swapped)
+
+
+def test_clk5_the_phase_tells_positions_apart_only_while_the_stock_lasts() -> None:
+    """Strict phases (CLK-5): a marriage made this round holds plays back while `fill` is
+    legal, so the search keeps it apart while the stock lasts; once the stock is spent
+    it holds nothing back and the key leaves it out."""
+    state = new()
+    married = state.copy()
+    married.vars[game.MARRIED] = 1
+    assert state.rules.solver_key(state) != married.rules.solver_key(married)
+    _spend_stock(state)
+    married = state.copy()
+    married.vars[game.MARRIED] = 1
+    assert state.key() != married.key()
+    assert state.rules.solver_key(state) == married.rules.solver_key(married)

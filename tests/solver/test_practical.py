@@ -77,7 +77,8 @@ def test_blockade_marries_to_uncover_a_needed_card_before_dealing() -> None:
     3S; now the marriage comes first and the deal after."""
     row1 = ["3S", "KC", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD", "4C", "5C"]
     row2 = ["9H", "TH", "3D", "6C", "8S", "QH", "5S", "JC", "7D", "KS", "3C", "9C"]
-    state = patience.get_game("blockade").new(deck=stack(["AS", *row1, *row2], decks=2))
+    state = patience.get_game("blockade").new(deck=stack(["AS", *row1, *row2], decks=2),
+                                              deal_when="any")  # BLK-7: deal at any time
     state.play("deal")
     assert str(practical.next_move(state)) == "9H:col1>col2"
 
@@ -313,7 +314,7 @@ def test_blockade_marries_onto_the_deeper_column() -> None:
     row2 = ["TH", "QS", "6C", "7C", "8C", "9C", "JC", "QC", "KD", "3C", "6S", "7S"]
     row3 = ["2S", "TH", "9H", "8S", "9S", "TS", "JS", "3D", "4D", "2C", "3H", "4H"]
     deck = stack(["AS", *row1, *row2, *row3], decks=2)  # BLK-4: the AS goes straight up
-    state = patience.get_game("blockade").new(deck=deck)
+    state = patience.get_game("blockade").new(deck=deck, deal_when="any")  # BLK-7
     for move in ("deal", "deal", "2S:col1>found1"):
         state.play(move)
     assert str(practical.next_move(state)) == "9H:col3>col2"

@@ -242,10 +242,11 @@ def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
         tmp_path: Path) -> None:
     """Star's version 2 changed only a default (STR-3): rows stored then answer the same
     named options, read with their own version's defaults. Blockade's rows from before
-    ``deal_when`` answer for its default, ``any`` (BLK-7), as a record naming no value
-    would. Sun's version 3 reads SUN-3's purposeful crossing anew, which no option names,
-    so its rows from versions 1 and 2 answer nothing, though version 1 played as
-    ``transfers = "free", deal_when = "any"`` does now."""
+    ``deal_when`` answer for version 1's default, ``any`` (BLK-7), as a record naming no
+    value would; its version 2 changed only that default, so they answer ``deal_when =
+    "any"`` named. Sun's version 3 reads SUN-3's purposeful crossing anew, which no
+    option names, so its rows from versions 1 and 2 answer nothing, though version 1
+    played as ``transfers = "free", deal_when = "any"`` does now."""
     budget = budget_text(BUDGET["max_nodes"], BUDGET["max_seconds"])
     policy = policy_for("star")
     with ResultStore(tmp_path / "r.sqlite") as store:
@@ -255,7 +256,7 @@ def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
         store.add("blockade", {"empty_columns": "stay", "move_sequences": False}, budget,
                   DealResult(1, "lost", 7, 0.5, "lost", policy_for("blockade")))
         for game_id, options, nodes in (("star", {"direction": "free"}, 5),
-                                        ("blockade", {}, 7)):
+                                        ("blockade", {"deal_when": "any"}, 7)):
             with Counting() as pool:
                 got = run_deals(game_id, options, [1], pool, store, **BUDGET)
             assert pool.calls == [] and got[0].nodes == nodes, game_id
@@ -266,4 +267,5 @@ def test_results_of_a_version_that_plays_alike_are_taken_with_its_defaults(
         with Counting() as pool:  # the new default of each is another question
             run_deals("star", {}, [1], pool, store, **BUDGET)
             run_deals("sun", {}, [1], pool, store, **BUDGET)
-        assert pool.calls == [1, 1]
+            run_deals("blockade", {}, [1], pool, store, **BUDGET)
+        assert pool.calls == [1, 1, 1]

@@ -228,7 +228,8 @@ impl Rules for Blockade {
                 card = cards[i];
             }
         }
-        // BLK-7: the player decides when; BLK-9: no redeal after
+        // BLK-7: offered while the stock lasts, held back under `deal_when = "stuck"` by
+        // `after_repetition`; BLK-9: no redeal after
         if stock_left {
             out.push(Move::action(DEAL));
         }
@@ -368,7 +369,8 @@ impl Rules for Blockade {
     /// `blockade_dead_end`: some card can never reach a foundation, even in the relaxed
     /// game, rows being dealt onto what it leaves while no column can be emptied
     /// (`patience.solver.blockade.blockade_dead_end` argues it: BLK-4, BLK-5, BLK-6;
-    /// with `deal_when = "stuck"` its lines are lines of the default game, BLK-7).
+    /// with `deal_when = "stuck"` its lines are lines of the game with `deal_when = "any"`,
+    /// BLK-7).
     fn dead_end(&self, board: &Board) -> bool {
         self.dead_end_at(board, self.table_key(board, &mut Vec::new()))
     }

@@ -30,6 +30,8 @@ const CARDS: usize = 56; // card ints run below 13 << 2 | 3 + 1
 
 const FILL: usize = 0;
 const DRAW: usize = 1;
+/// The var: 1 once a marriage has been made since the last fill (CLK-5).
+const MARRIED: usize = 0;
 
 pub struct Clock {
     layout: Vec<Pile>,
@@ -40,27 +42,32 @@ pub struct Clock {
     takers: Vec<Vec<usize>>,
     /// CLK-4: the card a packet top may be married onto; None: nothing.
     marries_onto: [Option<Card>; CARDS],
+    /// CLK-5, `phases = "strict"`: a marriage holds every play to an hour until the refill.
+    strict: bool,
     /// Per card, its places (hour pile, index) in the hours' fixed runs (`clock_copies.PLACES`).
     places: Vec<Vec<(usize, usize)>>,
     /// Per hour, its whole pile in order, base first (CLK-1, CLK-2).
     runs: Vec<Vec<Card>>,
 }
 
-/// Clock with `options` (`wrap_marriage`: a bool), or why not.
+/// Clock with `options` (`wrap_marriage`: a bool; `phases`: "strict" or "free"), or why not.
 pub fn build(options: &Options) -> Result<Arc<dyn Rules>, String> {
-    let mut wrap = None;
+    let (mut wrap, mut strict) = (None, None);
     for (name, value) in options {
         match (name.as_str(), value) {
             ("wrap_marriage", OptValue::Bool(b)) => wrap = Some(*b),
+            ("phases", OptValue::Str(v)) if v == "strict" => strict = Some(true),
+            ("phases", OptValue::Str(v)) if v == "free" => strict = Some(false),
             _ => return Err(format!("clock: option {name} = {value:?} is not supported")),
         }
     }
     let wrap = wrap.ok_or("clock: option wrap_marriage missing")?;
-    Ok(Arc::new(Clock::new(wrap)))
+    let strict = strict.ok_or("clock: option phases missing")?;
+    Ok(Arc::new(Clock::new(wrap, strict)))
 }
 
 impl Clock {
-    fn new(wrap: bool) -> Clock {
+    fn new(wrap: bool, strict: bool) -> Clock {
         let all: Vec<Card> = (1..=13).flat_map(|r| (0..4).map(move |s| make(r, s))).collect();
         let mut successor = [0; CARDS];
         let mut predecessor = [0; CARDS];
@@ -101,7 +108,17 @@ impl Clock {
             }
         }
         let runs = (0..HOURS).map(|h| [vec![bases[h]], runs[h].clone()].concat()).collect();
-        Clock { layout, bases, successor, predecessor, takers, marries_onto, places, runs }
+        Clock { layout, bases, successor, predecessor, takers, marries_onto, strict, places, runs }
+    }
+
+    /// `ClockRules.plays_held`, CLK-5 with strict phases: a marriage has been made since
+    /// the last fill and `fill` is legal, so no card may go to an hour until the refill.
+    fn plays_held(&self, board: &Board) -> bool {
+        let piles = &board.piles;
+        self.strict
+            && board.vars[MARRIED] == 1
+            && !piles[STOCK].is_empty()
+            && (PACKET0..PACKET0 + HOURS).any(|p| piles[p].len() < PACKET_SIZE)
     }
 
     /// The hours that still need `card` (CLK-2: their pile has not reached its place).
@@ -256,7 +273,7 @@ impl Rules for Clock {
     }
 
     fn var_count(&self) -> usize {
-        0
+        1 // MARRIED
     }
 
     fn setup(&self, board: &mut Board, deck: &[Card]) {
@@ -276,6 +293,7 @@ impl Rules for Clock {
 
     fn generate(&self, board: &Board, out: &mut Vec<Move>) {
         let piles = &board.piles;
+        let plays = !self.plays_held(board);
         let mut short = false;
         // packet, top card, its index
         let (mut avail, mut avails) = ([(0, 0, 0); HOURS], 0);
@@ -291,7 +309,9 @@ impl Rules for Clock {
                 }
             }
             let card = piles[packet][n - 1];
-            self.hour_plays(piles, packet, out);
+            if plays {
+                self.hour_plays(piles, packet, out);
+            }
             if first[usize::from(card)].is_some() {
                 twins[twin_count] = (card, packet);
                 twin_count += 1;
@@ -315,7 +335,7 @@ impl Rules for Clock {
                 }
             }
         }
-        if !piles[TALON].is_empty() {
+        if plays && !piles[TALON].is_empty() {
             self.hour_plays(piles, TALON, out); // CLK-6: the talon top goes to hours only
         }
         if !piles[STOCK].is_empty() {
@@ -327,17 +347,24 @@ impl Rules for Clock {
     fn apply(&self, board: &mut Board, mv: Move) {
         if !mv.is_action() {
             board.move_top(mv.src, mv.dst, 1);
+            // CLK-4: marriages are the only reversible moves; CLK-5: the plays now wait
+            if mv.reversible && self.strict && board.vars[MARRIED] == 0 {
+                board.set_var(MARRIED, 1);
+            }
         } else if mv.dst == DRAW {
             board.move_top(STOCK, TALON, 1); // CLK-6
         } else {
             // CLK-5: top every short packet up to three, packet1 first, one at a time
-            for packet in PACKET0..PACKET0 + HOURS {
+            'fill: for packet in PACKET0..PACKET0 + HOURS {
                 for _ in board.piles[packet].len()..PACKET_SIZE {
                     if board.piles[STOCK].is_empty() {
-                        return;
+                        break 'fill;
                     }
                     board.move_top(STOCK, packet, 1);
                 }
+            }
+            if board.vars[MARRIED] != 0 {
+                board.set_var(MARRIED, 0); // CLK-5: a fill starts the next round
             }
         }
     }
@@ -350,12 +377,19 @@ impl Rules for Clock {
             && (PACKET0..PACKET0 + HOURS).all(|p| piles[p].is_empty())
     }
 
-    fn counters(&self, _board: &Board) -> Vec<(String, Value)> {
-        Vec::new()
+    /// `ClockRules.counters`, CLK-5 with strict phases: whether a marriage has been made
+    /// since the last fill (free phases keep no such counter).
+    fn counters(&self, board: &Board) -> Vec<(String, Value)> {
+        if !self.strict {
+            return Vec::new();
+        }
+        vec![("married".into(), Value::Bool(board.vars[MARRIED] != 0))]
     }
 
     /// `ClockRules.solver_key`: once the stock is spent the packets are interchangeable
-    /// (no `fill` is left to tell them apart) and are sorted.
+    /// (no `fill` is left to tell them apart) and are sorted. The phase (CLK-5) is left
+    /// out then too: it holds plays back only while `fill` is legal, so it no longer
+    /// changes a legal move; before that it is in the key (`key_into`'s counters).
     fn solver_key(&self, board: &Board, out: &mut Vec<u8>) {
         let piles = &board.piles;
         if !piles[STOCK].is_empty() {
@@ -376,6 +410,10 @@ impl Rules for Clock {
 
     /// `clock_safe_move`: a card only one hour still needs, to that hour, from the talon
     /// or, once the stock is spent, from a packet whose card nobody can marry onto.
+    /// Strict phases (CLK-5) keep it safe: it is picked from the legal moves, so the
+    /// phase allows it now, and it changes neither the phase nor, while the stock lasts,
+    /// which packets are short (a talon card), so every later move of a won line stays
+    /// as legal as it was; once the stock is spent no `fill` is legal and nothing is held.
     fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
         let piles = &board.piles;
         let stock_spent = piles[STOCK].is_empty();
@@ -404,7 +442,9 @@ impl Rules for Clock {
     /// cannot all take open places in an order their walls allow, or the relaxation
     /// stalls with the places they must take waiting for them (`copies`). With no wall,
     /// every card off the hours is free and an hour that still needs a card has a copy
-    /// of it off the hours: the relaxation completes every hour.
+    /// of it off the hours: the relaxation completes every hour. Strict phases (CLK-5)
+    /// only hold plays back, and neither test reads the phase or the repetition rule, so
+    /// every strict line is a line they weigh: a loss they prove holds under both.
     fn dead_end(&self, board: &Board) -> bool {
         let piles = &board.piles;
         let (walls, tops) = self.walls(piles);

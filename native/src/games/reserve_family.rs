@@ -165,14 +165,30 @@ impl ReserveRules {
         !mv.is_action() && self.waste_piles().contains(&mv.src) && self.found_piles().contains(&mv.dst)
     }
 
-    /// TOD-3: whether an extraction is open (`bool(rules.extractions(state))`).
+    /// TOD-3: whether an extraction is open (`bool(rules.extractions(state))`): it needs
+    /// an empty foundation, which four foundations (TOD-8) may no longer have. Once shut
+    /// it stays shut: foundations never empty, and nothing is laid on an ace (TOD-4).
     pub fn extraction_open(&self, board: &Board) -> bool {
         self.extraction_move
             && board.vars[EXTRACTED] == 0
+            && self.found_piles().any(|f| board.piles[f].is_empty())
             && (0..self.reserves).any(|r| {
                 let cards = &board.piles[r];
                 cards.len() > 1 && cards[..cards.len() - 1].iter().any(|&c| rank(c) == 1)
             })
+    }
+
+    /// Whether the search takes only the extractions now (`toad::extractions_first`):
+    /// while one is open, where an ace only ever starts a foundation (TOD-2, 13 cards).
+    /// Four foundations of 26 (TOD-8) also take aces on kings, and there every move is
+    /// searched.
+    fn extractions_only(&self, board: &Board) -> bool {
+        self.shape.foundation_cards == 13 && self.extraction_open(board)
+    }
+
+    /// Whether `mv` takes an ace out from under a reserve's top (TOD-3).
+    fn is_extraction(board: &Board, mv: &Move) -> bool {
+        !mv.is_action() && mv.index + 1 < board.piles[mv.src].len()
     }
 
     /// TOD-3: each ace under the top of reserve `src` may be taken out to `found`, the
@@ -292,8 +308,9 @@ impl Rules for ReserveRules {
                 if below != 0 {
                     builds[below] |= 1 << src;
                 }
-                if extract {
-                    // TOD-3, TOD-7: an ace from any depth of either toad pile
+                if extract && first_empty != usize::MAX {
+                    // TOD-3, TOD-7: an ace from any depth of either toad pile, to an
+                    // empty foundation (TOD-8: four may all be started)
                     self.extractions_from(src, cards, first_empty, out);
                 }
             }
@@ -407,12 +424,12 @@ impl Rules for ReserveRules {
     /// waste-pile choice's score by a random draw of up to `PROBE_NOISE[n % 3]` eighths
     /// of a card, so successive probes try the hand card on different piles near the top
     /// of the tree (TOD-5, DST-4, OPS-1, RBW-5: the placements are what decides a deal).
-    /// While Toad's extraction is open (TOD-3) the extractions alone are searched
-    /// (`toad::extractions_first`), shuffled after probe 0 so that the probes spread
-    /// over them as `search_after_extractions`'s rounds do. An order never changes what a
-    /// complete search answers.
+    /// While Toad's extraction is open (TOD-3) with foundations of 13 the extractions
+    /// alone are searched (`toad::extractions_first`), shuffled after probe 0 so that the
+    /// probes spread over them as `search_after_extractions`'s rounds do. An order never
+    /// changes what a complete search answers.
     fn probe_order(&self, board: &Board, legal: &mut Vec<Move>, probe: u64, rng: &mut SplitMix64) {
-        if self.extraction_open(board) {
+        if self.extractions_only(board) {
             self.order(board, legal);
             if probe > 0 {
                 for i in (1..legal.len()).rev() {
@@ -496,6 +513,12 @@ impl Rules for ReserveRules {
     /// redeal is left (RBW-7) only a reserve card is claimed, since the redeal reads the
     /// waste piles' order, and never the hand card where the piles are even (RBW-6: its
     /// placement would count); while Toad's extraction (TOD-3) is open nothing is.
+    /// Nothing goes down on an ace without wrap (TOD-4), so there the rank below is not
+    /// read: with foundations of 13 an ace to an empty one always passes (as many empty
+    /// foundations as aces off); with four of 26 (TOD-8) every foundation of count 0 or
+    /// 1 to 13 lacks two or one aces, which adds up to the aces off, so an ace to an empty
+    /// foundation never passes and one onto a king passes only when every foundation that
+    /// still wants an ace holds 13 cards, each of them taking one of the aces to come.
     fn safe_move(&self, board: &Board, legal: &[Move]) -> Option<Move> {
         if self.extraction_open(board) {
             return None;
@@ -531,10 +554,11 @@ impl Rules for ReserveRules {
         !self.extraction_open(board) && self.read_dead_end(board)
     }
 
-    /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`).
+    /// `reserve_order` (with Toad's extractions first, `toad::extractions_first`, where
+    /// that loses nothing: `extractions_only`).
     fn order(&self, board: &Board, legal: &mut Vec<Move>) {
-        if self.extraction_open(board) {
-            toad::extractions_first(legal, |m| !m.is_action() && m.index + 1 < board.piles[m.src].len());
+        if self.extractions_only(board) {
+            toad::extractions_first(legal, |m| Self::is_extraction(board, m));
             return;
         }
         self.reserve_order(board, legal, None);

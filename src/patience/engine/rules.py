@@ -96,6 +96,11 @@ class Rules:
         """Why ``action`` is not legal now, in the game's own terms (None: no detail)."""
         return None
 
+    def why_not_move(self, state: State, move: Move) -> str | None:
+        """Why the card move ``move`` is not legal now when a clause holds it back, in the
+        game's own terms (None: no detail)."""
+        return None
+
     def solver_key(self, state: State) -> bytes:
         """The position as the solver's transposition table sees it; a game overrides this
         to put interchangeable piles in a canonical order (positions equal up to symmetry)."""

@@ -323,6 +323,9 @@ class State:
         if self._refused_by_repetition(want):
             return (f"{want} would recreate a position reached since the last irreversible "
                     "step (repetition rule, RULES.md §0)")
+        held = rules.why_not_move(self, want)
+        if held:
+            return f"{want} is not legal now: {held}"
         from_here = [str(m) for m in legal if m.from_pile == want.from_pile]
         what = want.card or "that card"
         reason = f"{what} cannot move from {want.from_pile} to {want.to_pile} now"

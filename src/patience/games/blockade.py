@@ -106,8 +106,8 @@ class BlockadeRules(Rules):
                     break
                 i -= 1
                 card = cards[i]
-        # BLK-7: the player decides when (deal_when=stuck: after_repetition); BLK-9: no
-        # redeal after
+        # BLK-7: offered while the stock lasts, held back under deal_when=stuck by
+        # after_repetition; BLK-9: no redeal after
         if stock_left:
             out.append((ACTION, DEAL, 0, False))
         return out
@@ -207,11 +207,16 @@ BLOCKADE = register(Game(
         Option("empty_columns", "stay", ("stay", "any"),
                "once the stock is spent: stay = an emptied column stays empty; any = any "
                "available card may move into it, except a card alone in its column"),
-        Option("deal_when", "any", ("any", "stuck"),
-               "any: the player deals the next row whenever the stock has cards; stuck: only "
-               "when no card can go to a foundation and no marriage is possible, as the text "
-               "says"),
+        Option("deal_when", "stuck", ("stuck", "any"),
+               "stuck: the next row is dealt only when no card can go to a foundation and no "
+               "marriage is possible, as the text says; any: whenever the stock has cards"),
     ),
-    summary="Twelve columns dealt row by row as the player chooses; aces go up at once, "
-            "gaps are refilled from the stock, and cards are married down in suit.",
+    # rules version 2: BLK-7's row waits until no play and no marriage is possible (option
+    # deal_when, default stuck); version 1 let the player deal at any time
+    rules_version="2",
+    earlier_defaults={"1": {"deal_when": "any"}},
+    same_rules_since="1",
+    summary="Twelve columns dealt row by row when no card can be played or married; aces "
+            "go up at once, gaps are refilled from the stock, and cards are married down "
+            "in suit.",
 ))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from patience.cards import CARDS, KING, make, rank_of, suit_of
+from patience.cards import CARDS, CODES, KING, make, rank_of, suit_of
 from patience.engine.game import Game, Option
+from patience.engine.moves import Move
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.registry import register
 from patience.engine.rules import ACTION, RawMove, Rules
@@ -25,6 +26,7 @@ TALON = STOCK + 1
 PACKETS = range(PACKET0, PACKET0 + HOURS)
 
 FILL, DRAW = range(2)
+MARRIED = 0  # the var: 1 once a marriage has been made since the last fill (CLK-5)
 
 # The card that follows and precedes each card in suit, with wrap: K -> A (CLK-2).
 _ALL = [make(r, s) for r in range(1, KING + 1) for s in range(4)]
@@ -63,9 +65,12 @@ class ClockRules(Rules):
         + (Pile("stock", Kind.STOCK), Pile("talon", Kind.TALON))
     )
     actions = ("fill", "draw")
+    var_names = ("married",)
 
     def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
         super().__init__(options, version)
+        # CLK-5: with strict phases a marriage holds every play to an hour until the refill
+        self.strict = self.options["phases"] == "strict"
         # CLK-4: the card a packet top may be married onto (one rank higher, same suit);
         # K onto A only with wrap_marriage. -1: nothing.
         wrap = bool(self.options["wrap_marriage"])
@@ -85,9 +90,17 @@ class ClockRules(Rules):
             piles[PACKET0 + i % HOURS].append(card)
         piles[STOCK] = rest[dealt:][::-1]
 
+    def plays_held(self, state: State) -> bool:
+        """CLK-5, strict phases: a marriage has been made since the last fill and `fill` is
+        legal, so no card may go to an hour until the packets are refilled."""
+        piles = state.piles
+        return (self.strict and state.vars[MARRIED] == 1 and bool(piles[STOCK])
+                and any(len(piles[packet]) < PACKET_SIZE for packet in PACKETS))
+
     def generate(self, state: State) -> list[RawMove]:
         piles = state.piles
         out: list[RawMove] = []
+        plays = not self.plays_held(state)
         short = False
         avail: list[tuple[int, int, int]] = []  # packet, top card, its index
         first: dict[int, int] = {}  # top card -> the first packet showing it
@@ -100,10 +113,11 @@ class ClockRules(Rules):
                 if not n:
                     continue
             card = pile[-1]
-            below = PREDECESSOR[card]
-            for hour in TAKERS[card]:
-                if piles[hour][-1] == below:
-                    out.append((packet, hour, n - 1, False))
+            if plays:
+                below = PREDECESSOR[card]
+                for hour in TAKERS[card]:
+                    if piles[hour][-1] == below:
+                        out.append((packet, hour, n - 1, False))
             if card in first:
                 twins.append((card, packet))
             else:
@@ -121,7 +135,7 @@ class ClockRules(Rules):
                     if twin == wanted:
                         out.append((packet, other, index, True))
         talon = piles[TALON]
-        if talon:  # CLK-6: the talon top goes to foundations only
+        if talon and plays:  # CLK-6: the talon top goes to foundations only
             card = talon[-1]
             below = PREDECESSOR[card]
             for hour in TAKERS[card]:
@@ -130,6 +144,22 @@ class ClockRules(Rules):
         if piles[STOCK]:  # CLK-5: no draw while fill is legal; CLK-7: no redeal
             out.append((ACTION, FILL if short else DRAW, 0, False))
         return out
+
+    def why_not_move(self, state: State, move: Move) -> str | None:
+        """CLK-5: a play the phases hold back, though the card fits its hour."""
+        if not self.plays_held(state):
+            return None
+        src = self.index.get(move.from_pile or "", -1)
+        dst = self.index.get(move.to_pile or "", -1)
+        pile = state.piles[src] if src in PACKETS or src == TALON else []
+        if not pile or not HOUR0 <= dst < HOUR0 + HOURS:
+            return None
+        card = pile[-1]
+        if move.card not in (None, CODES[card]) or dst - HOUR0 not in TAKERS[card] \
+                or state.piles[dst][-1] != PREDECESSOR[card]:
+            return None
+        return ("a marriage has been made this round, so the packets must be refilled "
+                "(fill) before any card goes to a foundation (CLK-5)")
 
     def why_not(self, state: State, action: str) -> str | None:
         piles = state.piles
@@ -149,7 +179,9 @@ class ClockRules(Rules):
     def solver_key(self, state: State) -> bytes:
         """Once the stock is spent no `fill` is left (CLK-5), the only thing that tells the
         packets apart; marriages (CLK-4) treat every packet alike, so their order is then
-        immaterial and the packets are sorted."""
+        immaterial and the packets are sorted. The phase is left out then too: it holds
+        plays back only while `fill` is legal (CLK-5), so it no longer changes a legal move
+        (before that it is in ``state.key()``)."""
         piles = state.piles
         if piles[STOCK]:
             return state.key()
@@ -158,13 +190,23 @@ class ClockRules(Rules):
                              bytes(piles[TALON])])
 
     def apply(self, state: State, move: RawMove) -> None:
-        src, dst, _, _ = move
+        src, dst, _, reversible = move
         if src != ACTION:
             state.move_top(src, dst)
+            # CLK-4: marriages are the only reversible moves
+            if reversible and self.strict and not state.vars[MARRIED]:
+                state.set_var(MARRIED, 1)  # CLK-5: the plays wait for the next fill
         elif dst == DRAW:  # CLK-6
             state.move_top(STOCK, TALON)
         else:
             _fill(state)
+            if state.vars[MARRIED]:
+                state.set_var(MARRIED, 0)  # CLK-5: a fill starts the next round
+
+    def counters(self, state: State) -> dict[str, Any]:
+        """CLK-5, strict phases: whether a marriage has been made since the last fill (free
+        phases keep no such counter)."""
+        return {"married": bool(state.vars[MARRIED])} if self.strict else {}
 
 
 def _fill(state: State) -> None:
@@ -192,7 +234,16 @@ CLOCK = register(Game(
         Option("wrap_marriage", False, (False, True),
                "true lets a king be married onto an ace of its suit (by default the "
                "packets' sequences run from ace to king and stop there)"),
+        Option("phases", "strict", ("strict", "free"),
+               "strict: once a marriage has been made, no card goes to a foundation until "
+               "the packets are refilled, as the text orders the rounds; free: plays and "
+               "marriages mix freely before the refill"),
     ),
+    # rules version 2: CLK-5's phases became a rule (option phases, default strict);
+    # version 1 let plays and marriages mix freely
+    rules_version="2",
+    earlier_defaults={"1": {"phases": "free"}},
+    same_rules_since="1",
     summary="Twelve foundations from 2 to K sit round a clock dial, each built up in suit "
             "until it shows its own hour, fed by a packet of three cards at every hour.",
 ))

@@ -134,7 +134,8 @@ class ReserveRules(Rules):
                 if first_empty < 0:
                     first_empty = f
             elif len(cards) < capacity:
-                # with wrap; a Toad foundation is full at K, so it never wraps (TOD-2)
+                # with wrap; a Toad foundation of 13 is full at K, so it never wraps
+                # (TOD-2); one of 26 takes an A on its K (TOD-8)
                 rank = (cards[-1] >> 2) % 13 + 1
                 if rank in takes:
                     takes[rank].append(f)
@@ -159,7 +160,8 @@ class ReserveRules(Rules):
                     out.append((src, f, len(cards) - 1, False))
                 if below[rank]:
                     builds.setdefault(below[rank], []).append(src)
-                if extract:  # TOD-3, TOD-7: an ace from any depth of either toad pile
+                if extract and first_empty >= 0:
+                    # TOD-3, TOD-7: an ace from any depth of either toad pile
                     out += self.extractions_from(src, cards, first_empty)
         for src in self.feeders:  # RBW-5, TOD-5: pile tops and the hand card
             cards = piles[src]
@@ -182,7 +184,8 @@ class ReserveRules(Rules):
     def extractions_from(self, src: int, cards: list[int], found: int) -> list[RawMove]:
         """TOD-3: each ace under the top of reserve ``src`` may be taken out to ``found``,
         the lowest-numbered empty foundation (eight foundations, eight aces: one is empty
-        while an ace lies in a toad pile). An ace on top goes up by an ordinary play
+        while an ace lies in a toad pile; with four, TOD-8, none once all four are
+        started, and then no ace is taken out). An ace on top goes up by an ordinary play
         (TOD-2); a card laid on a toad pile is never an ace's cover (nothing goes on an
         ace, TOD-4), so only aces dealt there are ever taken out."""
         return [(src, found, i, False) for i in range(len(cards) - 1) if cards[i] >> 2 == 1]
@@ -194,6 +197,8 @@ class ReserveRules(Rules):
         piles = state.piles
         found = next((f for f in self.found_piles if not piles[f]), -1)
         out: list[RawMove] = []
+        if found < 0:  # TOD-8: four foundations, all started
+            return out
         for src in self.reserve_piles:
             if piles[src]:
                 out += self.extractions_from(src, piles[src], found)
@@ -203,6 +208,8 @@ class ReserveRules(Rules):
         """§0, TOD-3: a toad pile with an ace to take out offers more than its top, so
         every move from it names the card's index, the top card's too."""
         if not self.extraction_move or state.vars[EXTRACTED] or pile not in self.reserve_piles:
+            return False
+        if all(state.piles[f] for f in self.found_piles):  # TOD-8: no empty foundation
             return False
         return any(card >> 2 == 1 for card in state.piles[pile][:-1])
 

@@ -1,6 +1,7 @@
 """docs/rules.md: the nine rules texts in one document, each passage with its clause ids.
 
-The texts that ``patience rules GAME`` prints (``games/texts/*.md``) are the one source:
+The texts that ``patience rules GAME`` prints (``games/texts/*.md``) are the one source,
+with ``texts/all-games.md`` for what every game shares, keeps and shows a player:
 each passage carries the ids of the clauses it states (``{SUN-3}``), which a player's copy
 leaves out and this document shows (``Game.rules_text``). The texts name piles as a player
 does; the document adds a table of each game's pile ids, read from its layout, for readers
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,10 @@ game's hints follow the rules it is played by.
 
 # (game, version, what changed): the table of rules versions
 VERSIONS = (
+    ("Sun", "3", "`SUN-3`: several crossings in a row may bring a suit's two piles to a free "
+                 "card of a ray (version 2: one crossing, for a card that goes up at once); "
+                 "`SUN-4`: the next arc only when no card can go up and no crossing is legal "
+                 "(option `deal_when`, `stuck` by default; `any` was versions 1 and 2)"),
     ("Sun", "2", "`SUN-3`: a card crosses between a suit's two piles only to let a playable "
                  "card go up at once (option `transfers`, `purposeful` by default; `free` "
                  "was version 1)"),
@@ -58,10 +64,13 @@ VERSIONS = (
     ("Shah", "2", "`SHA-8`: the stock card turned while a gap waits may go up or be married; "
                   "`SHA-9`: the lane fills its ray's other two places at once from the "
                   "talon"),
+    ("Blockade", "2", "`BLK-7`: a new row only when no card can go up and no marriage is "
+                      "legal (option `deal_when`, `stuck` by default; `any` was version 1's "
+                      "default)"),
+    ("Clock", "2", "`CLK-5`: after a marriage no card goes up until the packets are refilled "
+                   "(option `phases`, `strict` by default; `free` was version 1)"),
     ("Toad", "2", "`TOD-3`: taking an ace out is the player's move, once, any ace at any "
                   "depth, at any time (version 1 took the ace nearest the top at the start)"),
-    ("Blockade", "1", "`BLK-7`: a new option, `deal_when`, whose default keeps the rules as "
-                      "they were"),
     ("the others", "1", ""),
 )
 
@@ -100,7 +109,9 @@ def rules_document() -> str:
     level down, its clause markers shown as ids, and its pile ids."""
     table = ["| game | version | what changed |", "| --- | --- | --- |",
              *(f"| {game} | {version} | {change} |" for game, version, change in VERSIONS)]
-    parts = [INTRODUCTION.format(versions="\n".join(table))]
+    shared = resources.files("patience.games").joinpath("texts/all-games.md")
+    parts = [INTRODUCTION.format(versions="\n".join(table)),
+             shared.read_text("utf-8").strip() + "\n"]
     for game in list_games():
         text = game.rules_text(clause_ids=True)
         lines = [f"#{line}" if line.startswith("#") else line for line in text.splitlines()]

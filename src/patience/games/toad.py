@@ -1,4 +1,5 @@
-"""Toad (RULES.md §8): a squared toad pile, eight ace foundations and five free piles."""
+"""Toad (RULES.md §8): a squared toad pile, eight ace foundations (or four that go round
+twice) and five free piles."""
 
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ class ToadRules(ReserveRules):
             reserves=("toad1", "toad2") if two else ("toad",),  # TOD-1, TOD-7
             reserve_size=options["reserve_size"],
             reserve_wrap=False,  # TOD-4
-            foundations=8, foundation_cards=13,  # TOD-2: A to K, so never round the corner
+            # TOD-2: eight of A to K, so never round the corner; TOD-8: or four of A to K
+            # and, on the king, A to K again (the wrap of 26-card foundations, base A)
+            foundations=options["foundations"],
+            foundation_cards=104 // options["foundations"],
             waste_piles=5,  # TOD-5
             base_from_deal=False,
             ace_extraction=options["ace_extraction"],  # TOD-3
@@ -47,7 +51,12 @@ TOAD = register(Game(
         Option("ace_extraction", True, (True, False),
                "once a game the player may take one ace, from any depth of a toad pile, to "
                "an empty foundation"),
-        Option("reserve_size", 13, RESERVE_SIZES, "cards dealt to each toad pile"),
+        Option("reserve_size", 13, RESERVE_SIZES,
+               "cards dealt to each toad pile (the project's own variant: the text keeps "
+               "13)"),
+        Option("foundations", 8, (8, 4),
+               "eight foundations of ace to king, or four that go from ace to king twice "
+               "(26 cards each)"),
     ),
     # rules version 2: TOD-3's extraction is the player's move, any ace at any time
     # (version 1 took the ace nearest the top at setup)

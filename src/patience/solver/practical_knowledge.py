@@ -69,7 +69,8 @@ KNOWLEDGE: dict[str, Knowledge] = {
     # need chooses better there than the furthest one's
     "rainbow": Knowledge(in_suit=False, wrap=True, start_rank="base_rank", reserve_play=30),
     "open-shop": _BY_RANK,
-    "toad": Knowledge(in_suit=False, wrap=False, every_foundation=True),
+    # TOD-8: four foundations of 26 take an ace on their king; eight of 13 never get there
+    "toad": Knowledge(in_suit=False, wrap=True, every_foundation=True),
     "double-star": _BY_RANK,
 }
 

@@ -37,6 +37,9 @@ def render(state: State) -> str:
     lines += ["", *fit("", "Each hour: its foundation's top card, cards held / cards when "
                            "complete, and the card it ends on; its packet below it, read bottom "
                            "to top: the last card is available.")]
+    if data.get("married") and any(m.action == "fill" for m in state.legal_moves()):
+        lines += ["", *fit("", "A marriage has been made this round: fill the packets before any "
+                         "card goes to a foundation.")]  # CLK-5, strict phases
     return "\n".join(lines)
 
 

@@ -9,13 +9,13 @@ use super::*;
 use crate::deals::{chance_source, deal_order, SplitMix64};
 use crate::games;
 
-/// Blockade's option sets: `move_sequences` both ways, each with three of the others:
-/// empty columns left empty or open to any card with a deal at any time, and open to any
-/// card with a deal only when stuck.
+/// Blockade's option sets: `move_sequences` both ways, each with four of the others:
+/// empty columns left empty or open to any card, each with a deal only when stuck (the
+/// default, BLK-7) and at any time.
 fn option_sets() -> Vec<Options> {
     let mut sets = Vec::new();
     for sequences in [false, true] {
-        for (fill, when) in [("stay", "any"), ("any", "any"), ("any", "stuck")] {
+        for (fill, when) in [("stay", "stuck"), ("stay", "any"), ("any", "any"), ("any", "stuck")] {
             sets.push(vec![
                 ("move_sequences".into(), OptValue::Bool(sequences)),
                 ("empty_columns".into(), OptValue::Str(fill.into())),
@@ -93,5 +93,81 @@ fn table_keys_pair_with_solver_keys_in_every_option_set() {
             }
         }
         assert!(pairs.len() > 1000 && spent > 200, "{} positions, {spent} with the stock spent", pairs.len());
+    }
+}
+
+/// Blockade with the default options but `deal_when`.
+fn dealing(when: &str) -> Options {
+    vec![
+        ("move_sequences".into(), OptValue::Bool(false)),
+        ("empty_columns".into(), OptValue::Str("stay".into())),
+        ("deal_when".into(), OptValue::Str(when.into())),
+    ]
+}
+
+/// A two-deck order: these cards first, then the rest in fresh order.
+fn deck_of(first: &str) -> Vec<Card> {
+    let first: Vec<Card> =
+        first.split_whitespace().map(|c| crate::cards::parse(c).expect("a card")).collect();
+    let mut rest = crate::cards::fresh_deck(2);
+    for card in &first {
+        let at = rest.iter().position(|c| c == card).expect("a copy left");
+        rest.remove(at);
+    }
+    [first, rest].concat()
+}
+
+fn deals(state: &mut State) -> bool {
+    state.legal_raw().iter().any(Move::is_action)
+}
+
+/// BLK-7: under `deal_when = "stuck"` (the default) a marriage keeps the row back, and a
+/// play to a foundation too; once neither is possible the row is dealt. Under `any` the
+/// row may be dealt at any time.
+#[test]
+fn a_row_waits_while_a_play_or_a_marriage_is_possible() {
+    // row one: 7H and 6H (a marriage), the rest quiet; row two quiet
+    let marriage = "7H 6H 9C 4D 6S 8D TS QD 4C 2C KS JH";
+    // row one: AS goes up and 2S takes its place, which may follow it; KH refills col1
+    let play = "AS 2S 9C 4D 6S 8D TS QD 4C 2C KS 7C JH KH";
+    for (first, card_moves) in [(marriage, 1), (play, 1)] {
+        let deck = deck_of(first);
+        let (rules, _) = games::rules("blockade", &dealing("stuck")).expect("blockade plays");
+        let mut state = State::new(rules, &deck, String::new());
+        assert!(!deals(&mut state), "{first}");
+        assert_eq!(state.legal_raw().len(), card_moves, "{first}");
+        let (rules, _) = games::rules("blockade", &dealing("any")).expect("blockade plays");
+        let mut any = State::new(rules, &deck, String::new());
+        assert!(deals(&mut any), "{first}");
+    }
+    let (rules, _) = games::rules("blockade", &dealing("stuck")).expect("blockade plays");
+    let mut state = State::new(rules, &deck_of(play), String::new());
+    let up = state.legal_raw()[0];
+    state.play_raw(up);
+    assert_eq!(state.legal_raw(), [Move::action(DEAL)]);
+}
+
+/// BLK-7 along random lines: under `deal_when = "stuck"` the deal is legal exactly when
+/// the stock has cards and no card move is (after the repetition rule); under `any`
+/// whenever the stock has cards.
+#[test]
+fn the_deal_is_legal_exactly_when_the_option_says() {
+    let mut rng = SplitMix64::new(29);
+    for when in ["stuck", "any"] {
+        let mut held_back = 0;
+        for deal in 1..=30 {
+            let (_, mut state) = deal_of(&dealing(when), deal);
+            while !state.legal_raw().is_empty() && state.moves_played() < 600 {
+                let stock = !state.board.piles[STOCK].is_empty();
+                let legal = state.legal_raw().to_vec();
+                let cards = legal.iter().filter(|m| !m.is_action()).count();
+                let dealt = legal.iter().any(Move::is_action);
+                let expected = stock && (when == "any" || cards == 0);
+                assert_eq!(dealt, expected, "{when} deal {deal}");
+                held_back += usize::from(stock && !dealt);
+                state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+            }
+        }
+        assert_eq!(held_back > 0, when == "stuck", "{when}: {held_back}");
     }
 }

@@ -27,7 +27,7 @@ impl Rules for Plain {
         self.0.actions()
     }
     fn var_count(&self) -> usize {
-        0
+        self.0.var_count()
     }
     fn setup(&self, board: &mut Board, deck: &[Card]) {
         self.0.setup(board, deck);
@@ -54,7 +54,17 @@ fn cards(codes: &[&str]) -> Vec<Card> {
 /// cards up to the one given; packets, talon and stock as given, bottom first. Every
 /// card of the two decks lies in it twice (checked).
 fn position(short: &[(usize, &str)], packets: &[&[&str]], talon: &[&str], stock: &[&str]) -> State {
-    let clock = Clock::new(false);
+    position_in(Clock::new(false, true), short, packets, talon, stock)
+}
+
+/// `position` under `clock`'s options.
+fn position_in(
+    clock: Clock,
+    short: &[(usize, &str)],
+    packets: &[&[&str]],
+    talon: &[&str],
+    stock: &[&str],
+) -> State {
     let mut piles = vec![Vec::new(); TALON + 1];
     for (hour, run) in clock.runs.iter().enumerate() {
         let top = short.iter().find(|&&(h, _)| h == hour).map(|&(_, code)| parse(code).expect("a code"));
@@ -81,7 +91,7 @@ fn position(short: &[(usize, &str)], packets: &[&[&str]], talon: &[&str], stock:
 /// The plain search's answer at the position of `state` (without `wrap_marriage`, CLK-4,
 /// or with it), within `max_nodes`.
 fn plain_outcome(state: &State, wrap: bool, max_nodes: u64) -> Outcome {
-    let mut plain = State::new(Arc::new(Plain(Clock::new(wrap))), &fresh_deck(2), String::new());
+    let mut plain = State::new(Arc::new(Plain(Clock::new(wrap, true))), &fresh_deck(2), String::new());
     plain.board.piles = state.board.piles.clone();
     solve(&mut plain, Budget { max_nodes, max_seconds: 60.0, max_table_bytes: 1 << 28 }).outcome
 }
@@ -102,7 +112,7 @@ fn talon_of_clubs(drawn: [&str; 3]) -> State {
 /// packets' 4C serve both hours, misses it; the copies' places do not (CLK-2, CLK-6).
 #[test]
 fn clk2_two_copies_cannot_both_serve_one_hour_under_the_talon_order() {
-    let clock = Clock::new(false);
+    let clock = Clock::new(false, true);
     let state = talon_of_clubs(["2C", "4C", "6C"]);
     let piles = &state.board.piles;
     let (walls, tops) = clock.walls(piles);
@@ -116,7 +126,7 @@ fn clk2_two_copies_cannot_both_serve_one_hour_under_the_talon_order() {
 /// and every one of them is won.
 #[test]
 fn clk2_talon_orders_some_choice_of_places_allows_are_not_claimed() {
-    let clock = Clock::new(false);
+    let clock = Clock::new(false, true);
     for drawn in [["6C", "4C", "2C"], ["4C", "2C", "6C"], ["2C", "6C", "4C"]] {
         let state = talon_of_clubs(drawn);
         let (walls, _) = clock.walls(&state.board.piles);
@@ -131,7 +141,7 @@ fn clk2_talon_orders_some_choice_of_places_allows_are_not_claimed() {
 /// lost, and it is not asked there.
 #[test]
 fn clk6_copies_asked_only_right_after_a_draw() {
-    let clock = Clock::new(false);
+    let clock = Clock::new(false, true);
     let mut packets: Vec<&[&str]> = vec![&["JC"], &["KC"], &["AC"], &["3C"], &["3C"], &["4C"]];
     packets.extend([&["5C"][..], &["5C"], &["7C"], &["8C"], &["9C", "QC"]]);
     let mut state = position(&[(V, "TC"), (IX, "2C")], &packets, &["2C", "4C"], &["6C"]);
@@ -163,7 +173,7 @@ fn five_over_six(drawn: [&str; 3]) -> State {
 /// serve V too; with the three places bound to their copies it stalls (CLK-2, CLK-4).
 #[test]
 fn clk4_a_copy_bound_to_its_place_walls_in_what_the_relaxation_frees() {
-    let clock = Clock::new(false);
+    let clock = Clock::new(false, true);
     let state = five_over_six(["4C", "7C", "5C"]);
     let piles = &state.board.piles;
     let (walls, tops) = clock.walls(piles);
@@ -181,7 +191,7 @@ fn clk4_a_copy_bound_to_its_place_walls_in_what_the_relaxation_frees() {
 
 #[test]
 fn clk4_bound_copies_in_a_winnable_order_are_not_claimed() {
-    let clock = Clock::new(false);
+    let clock = Clock::new(false, true);
     let state = five_over_six(["7C", "4C", "5C"]);
     let piles = &state.board.piles;
     let (walls, tops) = clock.walls(piles);
@@ -201,11 +211,12 @@ fn copies_cut_no_position_the_plain_search_wins() {
     const STOCK_LEFT: usize = 6;
     let mut rng = SplitMix64::new(11);
     for wrap in [false, true] {
-        let clock = Clock::new(wrap);
+        let clock = Clock::new(wrap, true);
         let (mut proved, mut open) = (0, 0);
         for deal in 1..=2000 {
             let deck = deal_order(deal, 2);
-            let mut state = State::new(Arc::new(Clock::new(wrap)), &deck, chance_source(Some(deal), &deck));
+            let mut state =
+                State::new(Arc::new(Clock::new(wrap, true)), &deck, chance_source(Some(deal), &deck));
             loop {
                 let legal = state.legal_raw().to_vec();
                 if legal.is_empty() {
@@ -240,4 +251,87 @@ fn copies_cut_no_position_the_plain_search_wins() {
         }
         assert!(proved >= 3, "wrap {wrap}: {proved} proved lost, {open} open");
     }
+}
+
+/// Hour IX at its base 2C, every other hour complete; 3C on packet1 over 5C, 4C on
+/// packet2 over 8C, the other clubs IX needs in the stock (or, with `spent`, one per
+/// packet from packet3 on): 3C may go to IX or marry onto 4C.
+fn three_onto_four(strict: bool, spent: bool) -> State {
+    let mut packets: Vec<&[&str]> = vec![&["5C", "3C"], &["8C", "4C"]];
+    let rest = ["6C", "7C", "9C"];
+    if spent {
+        packets.extend(rest.iter().map(std::slice::from_ref));
+    }
+    let stock: &[&str] = if spent { &[] } else { &rest };
+    position_in(Clock::new(false, strict), &[(IX, "2C")], &packets, &[], stock)
+}
+
+const THREE_TO_IX: Move = Move { src: PACKET0, dst: HOUR0 + IX, index: 1, reversible: false };
+const THREE_ONTO_FOUR: Move = Move { src: PACKET0, dst: PACKET0 + 1, index: 1, reversible: true };
+const THREE_FROM_FOUR_TO_IX: Move = Move { src: PACKET0 + 1, dst: HOUR0 + IX, index: 2, reversible: false };
+
+fn legal(state: &mut State) -> Vec<Move> {
+    state.legal_raw().to_vec()
+}
+
+/// CLK-5, strict phases: the play and the marriage are both open at first (no play is
+/// forced before a marriage); after the marriage, while `fill` is legal, the married 3C
+/// may not go to IX until the fill, which starts the next round.
+#[test]
+fn clk5_strict_a_marriage_holds_packet_plays_until_the_fill() {
+    let mut state = three_onto_four(true, false);
+    assert!(legal(&mut state).contains(&THREE_TO_IX));
+    assert!(legal(&mut state).contains(&THREE_ONTO_FOUR));
+    state.play_raw(THREE_ONTO_FOUR);
+    assert_eq!(state.board.vars[MARRIED], 1);
+    assert_eq!(legal(&mut state), vec![Move::action(FILL)]);
+    state.play_raw(Move::action(FILL));
+    assert_eq!(state.board.vars[MARRIED], 0);
+    assert!(legal(&mut state).contains(&THREE_FROM_FOUR_TO_IX));
+}
+
+/// CLK-5: undoing the marriage restores the phase and the play it held back.
+#[test]
+fn clk5_strict_undo_restores_the_phase() {
+    let mut state = three_onto_four(true, false);
+    let before = state.board.key();
+    state.play_raw(THREE_ONTO_FOUR);
+    assert_ne!(state.board.key(), before); // the phase is part of the key
+    state.pop();
+    assert_eq!(state.board.vars[MARRIED], 0);
+    assert_eq!(state.board.key(), before);
+    assert!(legal(&mut state).contains(&THREE_TO_IX));
+}
+
+/// CLK-5, strict phases: the talon's top card waits for the fill too.
+#[test]
+fn clk5_strict_a_marriage_holds_talon_plays_until_the_fill() {
+    let packets: [&[&str]; 2] = [&["9C", "4C"], &["8C", "5C"]];
+    let clock = Clock::new(false, true);
+    let mut state = position_in(clock, &[(IX, "2C")], &packets, &["3C"], &["6C", "7C"]);
+    let talon_play = Move::card(TALON, HOUR0 + IX, 0, false);
+    assert!(legal(&mut state).contains(&talon_play));
+    state.play_raw(Move::card(PACKET0, PACKET0 + 1, 1, true)); // 4C onto 5C
+    assert!(!legal(&mut state).contains(&talon_play));
+    state.play_raw(Move::action(FILL));
+    assert!(legal(&mut state).contains(&talon_play));
+}
+
+/// CLK-5: once the stock is spent `fill` is never legal again, so a marriage holds
+/// nothing back.
+#[test]
+fn clk5_strict_plays_follow_a_marriage_once_the_stock_is_spent() {
+    let mut state = three_onto_four(true, true);
+    state.play_raw(THREE_ONTO_FOUR);
+    assert!(legal(&mut state).contains(&THREE_FROM_FOUR_TO_IX));
+}
+
+/// CLK-5, `phases = "free"`: plays and marriages mix before the refill, and no phase is
+/// kept.
+#[test]
+fn clk5_free_plays_follow_a_marriage_before_the_fill() {
+    let mut state = three_onto_four(false, false);
+    state.play_raw(THREE_ONTO_FOUR);
+    assert_eq!(state.board.vars[MARRIED], 0);
+    assert!(legal(&mut state).contains(&THREE_FROM_FOUR_TO_IX));
 }

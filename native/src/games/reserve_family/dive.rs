@@ -75,7 +75,9 @@ const VARIANTS: [Weights; 5] = [
 /// endgame takes whole (the beams would hand it straight to that search). While Toad's
 /// extraction is open (TOD-3) the beams run after each extraction in turn, each with an
 /// equal part of what is left (`toad.dive_after_extractions`: taking an ace out first
-/// loses nothing, `toad::extractions_first`). `state` is left as given.
+/// loses nothing, `toad::extractions_first`; with four foundations, TOD-8, it may, but
+/// the dive claims no loss and the search that follows tries every move).
+/// `state` is left as given.
 pub(super) fn dive(
     rules: &ReserveRules,
     spec: &DiveSpec,
@@ -102,8 +104,9 @@ pub(super) fn dive(
         let line = dive.rounds(state, limit, until);
         return (line, dive.nodes);
     }
-    let mut extractions = state.legal_raw().to_vec();
-    rules.order(&state.board, &mut extractions); // the extractions alone
+    let legal = state.legal_raw().to_vec();
+    let extractions: Vec<Move> =
+        legal.into_iter().filter(|m| ReserveRules::is_extraction(&state.board, m)).collect();
     for (k, &mv) in extractions.iter().enumerate() {
         let left = (extractions.len() - k) as u32;
         let now = Instant::now();
@@ -546,6 +549,7 @@ mod tests {
             ("reserve_piles".into(), OptValue::Int(1)),
             ("ace_extraction".into(), OptValue::Bool(true)),
             ("reserve_size".into(), OptValue::Int(13)),
+            ("foundations".into(), OptValue::Int(8)),
         ];
         let open_shop: Options = vec![("redeals".into(), OptValue::Int(0))];
         let double_star: Options =
