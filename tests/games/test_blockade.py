@@ -344,6 +344,27 @@ def test_blk7_deal_when_stuck_reads_the_marriages_after_the_repetition_rule() ->
     assert [len(col(state, n)) for n in range(1, 13)] == [n + 1 for n in before]
 
 
+def test_blk7_deal_when_stuck_depends_on_the_line_of_marriages() -> None:
+    """BLK-7 read after the repetition rule: the 6H reaches col1 straight from col2, or by
+    way of col3. The two boards are the same, but by the longer way its move back to col3
+    would repeat a position, so that game is stuck and deals, while the other may still
+    marry; the searches key such a position with its memory."""
+    walked = new([*QUIET_ROW, *ROW_TWO], **STUCK)
+    walked.play("deal")
+    direct = new([*QUIET_ROW, *ROW_TWO], **STUCK)
+    direct.play("deal")
+    walked.play("6H:col2>col3")
+    walked.play("6H:col3>col1")
+    direct.play("6H:col2>col1")
+    assert walked.to_dict() == direct.to_dict()
+    assert legal(walked) == {"deal"}
+    assert legal(direct) == {"6H:col1>col3"}
+    assert walked.rules.legal_reads_memory(walked)
+    anytime = new([*QUIET_ROW, *ROW_TWO], **ANY)
+    anytime.play("deal")
+    assert not anytime.rules.legal_reads_memory(anytime)
+
+
 def test_blk7_deal_when_stuck_a_card_that_can_go_up_keeps_the_row_back() -> None:
     """BLK-7: the AS goes up as it is dealt (BLK-4) and the 2S that takes its place may
     follow it: no deal until it has (its column is refilled at once, BLK-6)."""

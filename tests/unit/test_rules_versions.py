@@ -1,8 +1,9 @@
 """Rules versions (RULES.md §10): a game saved under earlier rules replays as it was played.
 
-Star (STR-3), Sun (SUN-3), Shah (SHA-8, SHA-9) and Toad (TOD-3) changed what a bare deal
-number means and are at rules version 2; records and stored games name their version, and
-those that name none are version 1, their unnamed options read with version 1's defaults.
+Star (STR-3), Shah (SHA-8, SHA-9), Toad (TOD-3), Blockade (BLK-7) and Clock (CLK-5) changed
+what a bare deal number means and are at rules version 2, Sun (SUN-3, then SUN-3 and SUN-4
+again) at version 3; records and stored games name their version, and those that name none
+are version 1, their unnamed options read with version 1's defaults.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from patience import RecordError, RulesVersionError, State
 from tests.decks import stack
 
 RELEASE = Path(__file__).parent.parent / "fixtures" / "release-0.1.0"
-CHANGED = {"star": "2", "sun": "2", "shah": "2", "toad": "2"}
+CHANGED = {"star": "2", "sun": "3", "shah": "2", "toad": "2", "blockade": "2", "clock": "2"}
 
 
-def test_the_games_whose_rules_changed_are_at_version_2_the_others_at_1() -> None:
+def test_the_games_whose_rules_changed_are_at_their_versions_the_others_at_1() -> None:
     for game in patience.list_games():
         assert game.rules_version == CHANGED.get(game.id, "1"), game.id
         assert game.versions == tuple(str(n) for n in range(1, int(game.rules_version) + 1))
@@ -30,13 +31,19 @@ def test_the_games_whose_rules_changed_are_at_version_2_the_others_at_1() -> Non
 
 def test_version_1_defaults_are_the_looser_readings_of_their_day() -> None:
     """STR-3: free was the default; SUN-3: transfers were free (the option did not exist);
-    the options of today name the new readings."""
+    SUN-4, BLK-7: a deal at any time; CLK-5: plays and marriages mixed freely. The options
+    of today name the new readings."""
     star, sun = patience.get_game("star"), patience.get_game("sun")
     assert star.defaults("1") == {"direction": "free"}
     assert star.defaults() == {"direction": "first-fit"}
-    assert sun.defaults("1") == {"transfers": "free"}
-    assert sun.defaults() == {"transfers": "purposeful"}
-    assert patience.get_game("blockade").defaults("1")["deal_when"] == "any"  # BLK-7
+    assert sun.defaults("1") == {"transfers": "free", "deal_when": "any"}
+    assert sun.defaults("2") == {"transfers": "purposeful", "deal_when": "any"}
+    assert sun.defaults() == {"transfers": "purposeful", "deal_when": "stuck"}
+    blockade, clock = patience.get_game("blockade"), patience.get_game("clock")
+    assert blockade.defaults("1")["deal_when"] == "any"
+    assert blockade.defaults()["deal_when"] == "stuck"
+    assert clock.defaults("1")["phases"] == "free"
+    assert clock.defaults()["phases"] == "strict"
     assert star.new(deal=3, rules_version="1").rules.options == {"direction": "free"}
 
 
@@ -53,10 +60,11 @@ def test_records_name_the_version_and_every_option() -> None:
     state = patience.get_game("sun").new(deal=4)
     state.play(state.legal_moves()[0])
     record = state.record()
-    assert record["rules_version"] == "2" and record["options"] == {"transfers": "purposeful"}
+    assert record["rules_version"] == "3"
+    assert record["options"] == {"transfers": "purposeful", "deal_when": "stuck"}
     old = patience.get_game("sun").new(deal=4, rules_version="1")
     assert old.record()["rules_version"] == "1"
-    assert old.record()["options"] == {"transfers": "free"}
+    assert old.record()["options"] == {"transfers": "free", "deal_when": "any"}
 
 
 def test_a_record_naming_no_version_and_no_options_replays_with_version_1() -> None:

@@ -243,6 +243,13 @@ impl Rules for Blockade {
         }
     }
 
+    /// BLK-7 with `deal_when = "stuck"`: the row is offered once the memory has refused
+    /// every marriage left, so where it is offered depends on the line of marriages that
+    /// led there (a card going round twin columns), not on the board alone.
+    fn legal_reads_memory(&self, board: &Board) -> bool {
+        self.deal_when_stuck && !board.piles[STOCK].is_empty()
+    }
+
     fn apply(&self, board: &mut Board, mv: Move) {
         if mv.is_action() {
             // BLK-4: one card on each column, col1 -> col12; reading: a stock left

@@ -122,6 +122,13 @@ class BlockadeRules(Rules):
             return legal[:-1]
         return legal
 
+    def legal_reads_memory(self, state: State) -> bool:
+        """BLK-7 with ``deal_when = "stuck"``: the row is offered once the memory has
+        refused every marriage left, so where it is offered depends on the line of
+        marriages that led there (a card going round twin columns), not on the board
+        alone; the searches then key the position with its memory."""
+        return self.deal_when_stuck and bool(state.piles[STOCK])
+
     def apply(self, state: State, move: RawMove) -> None:
         src, dst, index, _ = move
         piles = state.piles

@@ -171,3 +171,37 @@ fn the_deal_is_legal_exactly_when_the_option_says() {
         assert_eq!(held_back > 0, when == "stuck", "{when}: {held_back}");
     }
 }
+
+/// BLK-7 read after the repetition rule: the 6H reaches col1 straight from col2, or by way
+/// of col3. The boards are the same, but by the longer way its move back to col3 would
+/// repeat a position, so that game is stuck and deals while the other may still marry;
+/// the search keys such a position with its memory.
+#[test]
+fn the_row_depends_on_the_line_of_marriages() {
+    let deck = deck_of("2S 9C 4D 6S 8D TS QD 4C 2C KS 7C JH 7H 6H 7H 3S 5D 9D JS KD 5C QC 9S TH");
+    let (rules, _) = games::rules("blockade", &dealing("stuck")).expect("blockade plays");
+    let start = || {
+        let mut state = State::new(rules.clone(), &deck, String::new());
+        state.play_raw(Move::action(DEAL));
+        state
+    };
+    let six =
+        |from: usize, to: usize, state: &State| Move::card(from, to, state.board.piles[from].len() - 1, true);
+    let mut walked = start();
+    for (from, to) in [(1, 2), (2, 0)] {
+        let mv = six(from, to, &walked);
+        assert!(walked.legal_raw().contains(&mv), "{mv:?}");
+        walked.play_raw(mv);
+    }
+    let mut direct = start();
+    let mv = six(1, 0, &direct);
+    direct.play_raw(mv);
+    assert_eq!(walked.board.key(), direct.board.key());
+    assert_eq!(walked.legal_raw(), [Move::action(DEAL)]);
+    let back = six(0, 2, &direct);
+    assert_eq!(direct.legal_raw(), [back]);
+    assert!(rules.legal_reads_memory(&walked.board));
+    assert_ne!(walked.memory_hash(), direct.memory_hash());
+    let (anytime, _) = games::rules("blockade", &dealing("any")).expect("blockade plays");
+    assert!(!anytime.legal_reads_memory(&walked.board));
+}
