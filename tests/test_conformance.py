@@ -38,7 +38,7 @@ CASES = [
     pytest.param(game.id, options, id=game.id + "".join(f"-{k}={v}" for k, v in options.items()))
     for game in patience.list_games()
     for options in option_sets(game)
-] + [  # RULES.md §10: the rules of an earlier version, kept for games saved under it
+] + [  # rules versions: the rules of an earlier version, kept for games saved under it
     pytest.param(game.id, {"rules_version": version}, id=f"{game.id}-rules_version={version}")
     for game in patience.list_games()
     for version in game.versions[:-1]
@@ -65,7 +65,7 @@ def test_random_playouts_end_and_conserve_cards(game_id: str, options: dict[str,
             legal = state.legal_raw()
             if not legal:
                 break
-            for src, dst, _, _ in legal:  # §0: a complete foundation accepts nothing
+            for src, dst, _, _ in legal:  # a complete foundation accepts nothing
                 cap = state.rules.capacity[dst] if src >= 0 else 0
                 assert not cap or len(state.piles[dst]) < cap
             key = state.key()

@@ -1,7 +1,7 @@
 //! The engine, as `patience.engine`: a game's `Rules` (layout, setup, move generation and
 //! move procedure), a `Board` changed only through four journaled primitives, and a
-//! `State` that plays raw moves, takes them back and applies the repetition rule of
-//! RULES.md §0 exactly as `patience.engine.state.State` does.
+//! `State` that plays raw moves, takes them back and applies the repetition rule
+//! (docs/rules.md) exactly as `patience.engine.state.State` does.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -50,7 +50,7 @@ pub enum Kind {
     Out,
 }
 
-/// A pile's id (RULES.md), its kind and, for a foundation, its complete count.
+/// A pile's id (docs/rules.md), its kind and, for a foundation, its complete count.
 #[derive(Clone, Debug)]
 pub struct Pile {
     pub id: String,
@@ -723,7 +723,7 @@ impl State {
             return;
         }
         self.rules.generate(&self.board, legal);
-        // §0: a complete foundation accepts nothing
+        // a complete foundation accepts nothing
         let layout = self.rules.layout();
         let piles = &self.board.piles;
         legal.retain(|m| {

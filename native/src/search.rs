@@ -8,7 +8,7 @@
 //! lowlink; a position that finishes with a lowlink not below its own number closes a
 //! component with no win in it, and all of it is proved lost. A position reached by a
 //! reversible move takes the number of the first position after the last irreversible
-//! move as its lowlink, because the repetition rule (RULES.md §0) silently drops moves
+//! move as its lowlink, because the repetition rule silently drops moves
 //! back to the positions since then. The Python module's docstring argues each step.
 //!
 //! The table holds each position's `Rules::table_key`: a 128-bit hash of its `solver_key`,

@@ -1,4 +1,4 @@
-"""Cards as small ints inside, two-character codes at the edges (RULES.md §0).
+"""Cards as small ints inside, two-character codes at the edges.
 
 A card is ``rank << 2 | suit`` with rank 1 (ace) … 13 (king) and suit 0–3 for S H D C,
 so rank and suit come back with a shift and a mask. The two copies of a card in a

@@ -1,4 +1,4 @@
-"""Deal numbers to deck orders, and chance during play (RULES.md §0; docs/deals.md).
+"""Deal numbers to deck orders, and chance during play (docs/deals.md).
 
 Both use one tiny, fully specified generator (SplitMix64) and a Fisher–Yates shuffle with
 rejection sampling, so any language can reproduce them bit for bit. The mapping is frozen:

@@ -55,7 +55,7 @@ def available() -> bool:
 
 def plays(state: State) -> bool:
     """Whether the native engine plays ``state``'s game with its options, as today's
-    rules play them (an earlier rules version only where it plays alike, RULES.md §10)."""
+    rules play them (an earlier rules version only where it plays alike)."""
     native = module()
     if native is None:
         return False

@@ -236,7 +236,7 @@ def describe(state: State, move: Move) -> str:
 _NOTATION = r"(?:([A2-9TJQK][SHDC]):)?([A-Za-z][\w.-]*?)(?:\[(\d+)\])?>([\w.-]+)"
 _CARD = r"[A2-9TJQK][SHDC]"
 _ASIDES = re.compile(r"\s*\((?:legal from|actions legal now|no action is legal|no card of)[^)]*\)"
-                     r"|\s*\(repetition rule, RULES\.md §0\)")
+                     r"|\s*\(repetition rule\)")
 
 
 def plain(state: State, text: str) -> str:

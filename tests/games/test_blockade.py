@@ -1,4 +1,4 @@
-"""Blockade (RULES.md §4): one or more hand-made deals for each clause BLK-1 … BLK-9."""
+"""Blockade: one or more hand-made deals for each clause BLK-1 … BLK-9."""
 
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ def test_blk4_aces_met_during_a_deal() -> None:
 
 def test_blk4_nothing_is_played_while_a_row_is_dealt() -> None:
     # the second row brings 2H onto col1 while found1 holds AH: it stays there, and playing
-    # it is the player's choice afterwards (RULES.md §10: only aces go up by themselves)
+    # it is the player's choice afterwards (only aces go up by themselves)
     first = ["AH", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC", "KC", "8D", "8D"]
     state = new([*first, "2H"], **ANY)
     state.play("deal")
@@ -249,7 +249,7 @@ def test_blk6_aces_met_while_refilling_go_up_and_the_next_card_is_taken() -> Non
 
 
 def test_blk6_a_move_that_brings_a_refill_is_irreversible_the_others_reversible() -> None:
-    """BLK-6 with RULES.md §0 repetition: the refill is an automatic step."""
+    """BLK-6 with the repetition rule: the refill is an automatic step."""
     first = ["7H", "6H", "7H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC"]
     state = new(first)
     flags = {str(state.to_move(m)): m[3] for m in state.legal_raw()}
@@ -332,7 +332,7 @@ def test_blk7_deal_when_stuck_lays_a_row_only_when_no_play_and_no_marriage_is_po
 
 
 def test_blk7_deal_when_stuck_reads_the_marriages_after_the_repetition_rule() -> None:
-    """BLK-7 with §0: the 6H could only go back where it lay since the last deal; the
+    """BLK-7 with the repetition rule: the 6H could only go back where it lay since the last deal; the
     repetition rule refuses that, nothing else moves, so the player is stuck and deals."""
     state = new([*QUIET_ROW, *ROW_TWO], **STUCK)
     state.play("deal")
@@ -430,7 +430,7 @@ def test_blk8_any_lets_an_available_card_in_but_not_a_lone_card() -> None:
 
 
 def test_blk8_a_move_into_an_empty_column_is_reversible() -> None:
-    """BLK-8 with RULES.md §0: 4C to the empty col1 and back onto 5C recreates a position."""
+    """BLK-8 with the repetition rule: 4C to the empty col1 and back onto 5C recreates a position."""
     state = emptied(empty_columns="any", **ANY)
     flags = {str(state.to_move(m)): m[3] for m in state.legal_raw()}
     assert flags["4C:col3>col1"] is True
@@ -441,7 +441,7 @@ def test_blk8_a_move_into_an_empty_column_is_reversible() -> None:
 
 
 def test_blk8_with_move_sequences_a_run_may_move_in_unless_it_is_the_whole_column() -> None:
-    # reading: RULES.md names a lone card; with runs the same holds for a run that is
+    # reading: BLK-8 names a lone card; with runs the same holds for a run that is
     # the whole column (moving it would change nothing)
     state = emptied(empty_columns="any", move_sequences=True, **ANY)
     into = {m for m in legal(state) if m.endswith(">col1")}
@@ -473,7 +473,7 @@ def test_blk9_no_redeal_once_the_stock_is_spent() -> None:
     assert GAME.rules().actions == ("deal",)
 
 
-# RULES.md §0 (end, repetition) -----------------------------------------------------------
+# the shared rules (end, repetition) -----------------------------------------------------------
 
 def test_blk2_won_exactly_when_the_last_card_reaches_a_foundation() -> None:
     """Suits in order after the aces: foundation plays and deals win, and the game is

@@ -1,4 +1,4 @@
-"""Clock (RULES.md §5): each clause CLK-1 … CLK-7 on hand-made decks."""
+"""Clock: each clause CLK-1 … CLK-7 on hand-made decks."""
 
 from __future__ import annotations
 
@@ -208,7 +208,7 @@ def test_clk4_no_marriage_onto_an_empty_packet() -> None:
 
 
 def test_clk4_marriage_back_refused_by_repetition() -> None:
-    """§0: 5S may go onto packet2's 6S, but not back onto packet1's 6S afterwards (free
+    """Shared rules: 5S may go onto packet2's 6S, but not back onto packet1's 6S afterwards (free
     phases, CLK-5: no phase tells the two layouts apart)."""
     state = new({1: ["AH", "6S", "5S"], 2: ["AD", "AD", "6S"]}, phases="free")
     state.play("5S:packet1>packet2")
@@ -218,7 +218,7 @@ def test_clk4_marriage_back_refused_by_repetition() -> None:
 
 
 def test_clk4_clk5_the_phase_is_part_of_the_position_the_repetition_rule_compares() -> None:
-    """§0 with strict phases (CLK-5): marrying 5S back recreates the layout of the start,
+    """The repetition rule with strict phases (CLK-5): marrying 5S back recreates the layout of the start,
     but not its phase (a marriage has been made since), so it is allowed; going on to
     packet2 again recreates a position seen since the marriage and is refused."""
     state = new({1: ["AH", "6S", "5S"], 2: ["AD", "AD", "6S"]})
@@ -387,7 +387,7 @@ def test_clk5_free_phases_mix_plays_and_marriages_before_the_fill() -> None:
 
 
 def test_clk5_rules_version_1_plays_free_phases_and_replays_as_played() -> None:
-    """A game of rules version 1 (RULES.md §10) takes its day's default, free phases: a
+    """A game of rules version 1 takes its day's default, free phases: a
     record of it with a play after a marriage, before the fill, replays exactly."""
     state = CLOCK.new(deck=deck(PHASES), rules_version="1")
     assert state.rules.options["phases"] == "free"

@@ -1,4 +1,4 @@
-"""Star, two decks (RULES.md §9), clause by clause on hand-made decks."""
+"""Star, two decks, clause by clause on hand-made decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Open Shop (RULES.md §7, OPS-1): the Rainbow's changes, one by one on hand-made decks."""
+"""Open Shop (OPS-1): the Rainbow's changes, one by one on hand-made decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rainbow (RULES.md §6), clause by clause on hand-made decks."""
+"""Rainbow, clause by clause on hand-made decks."""
 
 from __future__ import annotations
 
@@ -222,7 +222,7 @@ def test_rbw7_redeal_gathers_piles_in_order_and_shuffles_by_chance() -> None:
 
 
 def test_rbw7_second_redeal_is_chance_event_1() -> None:
-    """RBW-7, §0: each redeal draws from its own event index."""
+    """RBW-7: each redeal draws from its own event index."""
     state = RAINBOW.new(deal=9)
     spend_stock(state)
     state.play("redeal")
@@ -234,7 +234,7 @@ def test_rbw7_second_redeal_is_chance_event_1() -> None:
 
 
 def test_rbw7_redeal_replays_exactly_after_undo() -> None:
-    """RBW-7, §10: undo restores the piles; redealing again gives the same stock."""
+    """RBW-7: undo restores the piles; redealing again gives the same stock."""
     state = RAINBOW.new(deal=4)
     spend_stock(state)
     before = state.to_dict()

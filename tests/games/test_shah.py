@@ -1,4 +1,4 @@
-"""Shah (RULES.md §3): one test or more per clause SHA-1 … SHA-10, on hand-made decks."""
+"""Shah: one test or more per clause SHA-1 … SHA-10, on hand-made decks."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def test_sha6_marriage_builds_down_in_suit_onto_an_outer_slot_making_a_packet() 
 
 
 def test_sha6_a_marriage_that_only_moves_a_card_to_and_fro_is_refused() -> None:
-    """§0 repetition: moving 7H onto the other 8H and back would repeat a position."""
+    """The repetition rule: moving 7H onto the other 8H and back would repeat a position."""
     state = dealt(middle={6: "7S"}, outer={1: "8H", 2: "7H", 3: "8H"})
     state.play("7H:ray2.3>ray1.3")  # empties ray2.3: cannot be undone
     state.play("7H:ray1.3>ray3.3")
@@ -268,7 +268,7 @@ def test_sha8_while_a_gap_waits_the_turned_card_may_go_up_be_married_or_fill_it(
 
 
 def test_sha8_rules_version_1_let_the_stock_top_only_fill_the_gap() -> None:
-    """SHA-8 as rules version 1 read it (saved games replay so, RULES.md §10)."""
+    """SHA-8 as rules version 1 read it (saved games replay so)."""
     state = dealt(outer={2: "2S"}, stock=("3S", "8D", "QD"), rules_version="1")
     state.play("2S:ray2.3>found1")
     assert {m for m in moves(state) if ":stock>" in m} == {"3S:stock>ray2.3"}
@@ -375,7 +375,7 @@ def test_sha10_no_redeal_the_game_is_lost_when_the_stock_is_spent_and_nothing_mo
 
 
 def test_sha4_reading_a_stock_spent_during_the_deal_leaves_gaps_and_the_deal_still_ends() -> None:
-    """[R] RULES.md is silent on refills that spend the stock before circle 3: ``deal`` then
+    """Reading: the rules are silent on refills that spend the stock before circle 3: ``deal`` then
     lays what is left (here nothing), ends the deal, and the empty slots are gaps."""
     chains = [f"{r}{s}" for s in "SHDCSHDC" for r in "3456789TJ"]
     queens = ("QS", "QH", "QD", "QC") * 2

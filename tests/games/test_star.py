@@ -1,4 +1,4 @@
-"""Star, RULES.md §2: one test or more per clause, each on a hand-made deck."""
+"""Star: one test or more per clause, each on a hand-made deck."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sun, RULES.md §1: one test or more per clause, each on a hand-made deck."""
+"""Sun: one test or more per clause, each on a hand-made deck."""
 
 from __future__ import annotations
 
@@ -277,7 +277,7 @@ def test_sun_3_a_base_card_never_moves() -> None:
 
 
 def test_repetition_rule_refuses_a_transfer_that_recreates_a_position() -> None:
-    """RULES.md §0: a reversible move may not recreate a position since the last
+    """Shared rules: a reversible move may not recreate a position since the last
     irreversible step; undo brings the memory back."""
     arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
     state = SUN.new(deck=stack(arc, decks=2), **FREE, **ANY)
@@ -341,7 +341,7 @@ def test_sun_4_deal_refused_while_a_purposeful_crossing_is_legal() -> None:
 
 def test_sun_4_free_crossings_keep_the_arc_back_until_the_repetition_rule_ends_them() -> None:
     """SUN-4 under ``transfers = "free"``: every crossing counts, but only those the
-    repetition rule (§0) leaves legal; the arc comes once each crossing left would
+    repetition rule leaves legal; the arc comes once each crossing left would
     recreate a position, so the game never stops with cards in the stock."""
     state = SUN.new(deck=stack(MEETING, decks=2), **FREE)
     for i, code in enumerate(MEETING, start=1):
@@ -374,7 +374,7 @@ def two_suits_meeting() -> patience.State:
 
 
 def test_sun_4_the_deal_depends_on_the_line_of_crossings() -> None:
-    """SUN-4 read after the repetition rule (§0): seven crossings of two suits walk round
+    """SUN-4 read after the repetition rule: seven crossings of two suits walk round
     the position with spades at 5 | 6 and hearts at 6 | 7, so that every crossing from
     there would repeat a position and the deal is offered; the same board reached by one
     crossing offers crossings and no deal (the searches key it with its memory)."""

@@ -1,4 +1,4 @@
-"""Toad (RULES.md §8), clause by clause on hand-made decks."""
+"""Toad, clause by clause on hand-made decks."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_tod3_the_deeper_ace_taken_the_cards_above_close_up_once_a_game() -> Non
 
 
 def test_tod3_at_any_time_to_the_lowest_numbered_empty_foundation() -> None:
-    """TOD-3, §0: the extraction waits as long as the player likes; an ace started found1
+    """TOD-3: the extraction waits as long as the player likes; an ace started found1
     meanwhile, so the extracted one starts found2."""
     toad = [*SPADES[1:6], "AH", *SPADES[6:13]]
     state = TOAD.new(deck=stack([*toad, "9D", "AC"], decks=2))
@@ -117,7 +117,7 @@ def test_tod3_an_ace_on_top_goes_up_by_an_ordinary_play_that_keeps_the_extractio
     toad = [*SPADES[1:5], "AH", *SPADES[5:12], "AD"]
     state = TOAD.new(deck=stack(toad, decks=2))
     moves = {str(m) for m in state.legal_moves()}
-    # §0: while the pile offers an ace beneath, its top card's move names its index too
+    # shared rules: while the pile offers an ace beneath, its top card's move names its index too
     assert "AD:toad[12]>found1" in moves and extractions(state) == {"AH:toad[4]>found1"}
     state.play("AD:toad>found1")  # typed without the index: only one move fits
     assert state.to_dict()["ace_extracted"] is False
@@ -138,7 +138,7 @@ def test_tod3_no_ace_in_the_toad_no_extraction() -> None:
 
 
 def test_tod3_rules_version_1_took_the_ace_nearest_the_top_at_setup() -> None:
-    """TOD-3 as rules version 1 read it (games saved then replay so, RULES.md §10): of two
+    """TOD-3 as rules version 1 read it (games saved then replay so): of two
     aces in the toad, the one nearer the top started found1 by itself."""
     toad = ["5S", "AS", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "AH", "KS", "2C", "3C"]
     state = TOAD.new(deck=stack(toad, decks=2), rules_version="1")
@@ -343,7 +343,7 @@ def test_tod8_a_fifth_ace_does_not_start_a_foundation() -> None:
 
 
 def test_tod8_a_foundation_is_complete_at_26() -> None:
-    """TOD-8, §0: 26 cards, A to K twice, and the foundation takes nothing more: the
+    """TOD-8: 26 cards, A to K twice, and the foundation takes nothing more: the
     next ace may only start found2."""
     hearts = [r + "H" for r in "A23456789TJQK"]
     stock = [*SPADES, *hearts, "AC"]

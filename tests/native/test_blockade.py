@@ -1,4 +1,4 @@
-"""Blockade (RULES.md §4) in the native engine: differential playouts against the Python
+"""Blockade in the native engine: differential playouts against the Python
 engine for every option set (BLK-5's `move_sequences`, BLK-8's `empty_columns`, BLK-7's
 `deal_when`), the solver's knowledge compared at every step, and the two searches
 agreeing."""

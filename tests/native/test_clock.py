@@ -1,6 +1,6 @@
-"""Clock (RULES.md §5) in the native engine: differential playouts against the Python
+"""Clock in the native engine: differential playouts against the Python
 engine for every option set (CLK-4's `wrap_marriage`), marriages and the repetition rule
-(§0) included, the dead end's copies' places on a hand-made deck, and the two searches
+included, the dead end's copies' places on a hand-made deck, and the two searches
 agreeing."""
 
 from __future__ import annotations

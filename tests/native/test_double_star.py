@@ -1,4 +1,4 @@
-"""Star, two decks (RULES.md §9) in the native engine: differential playouts against the
+"""Star, two decks in the native engine: differential playouts against the
 Python engine for every option set (DST-2's `foundations`, DST-4's `piles`), the solver's
 knowledge step by step, and the two searches agreeing."""
 

@@ -1,4 +1,4 @@
-"""Open Shop (RULES.md §7) in the native engine: differential playouts against the Python
+"""Open Shop in the native engine: differential playouts against the Python
 engine for both option sets (OPS-1's `redeals`, the redeal being RBW-7's chance shuffle),
 from a deal number and from an explicit deck, and the two searches agreeing."""
 

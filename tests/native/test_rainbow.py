@@ -1,4 +1,4 @@
-"""Rainbow (RULES.md §6) in the native engine: differential playouts against the Python
+"""Rainbow in the native engine: differential playouts against the Python
 engine for every option set (RBW-7's `redeals`), the chance redeals and the even piles
 (RBW-6) included, with the solver's table key step by step, and the two searches agreeing.
 The family's search knowledge (safe moves, dead ends, move orders, probes on ranks, dive,

@@ -1,4 +1,4 @@
-"""Shah (RULES.md §3) in the native engine: differential playouts against the Python
+"""Shah in the native engine: differential playouts against the Python
 engine (today's rules; records of rules version 1 stay with the Python search), the
 solver's knowledge compared at every step, and the two searches agreeing."""
 

@@ -1,4 +1,4 @@
-"""Star (RULES.md §2) in the native engine: differential playouts against the Python
+"""Star in the native engine: differential playouts against the Python
 engine for every option set (STR-3's `direction`), and the two searches agreeing."""
 
 from __future__ import annotations

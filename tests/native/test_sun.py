@@ -1,6 +1,6 @@
-"""Sun (RULES.md §1) in the native engine: differential playouts against the Python engine
+"""Sun in the native engine: differential playouts against the Python engine
 for every option set (SUN-3's `transfers`), the wind (SUN-9, chance) and the repetition
-rule (§0) for transfers included, the safe move and dead end after the wind, and the two
+rule for transfers included, the safe move and dead end after the wind, and the two
 searches agreeing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Toad (RULES.md §8) in the native engine: differential playouts against the Python
+"""Toad in the native engine: differential playouts against the Python
 engine for its option sets (TOD-7's `reserve_piles` and `reserve_size`, TOD-3's
 `ace_extraction`, TOD-8's `foundations`), the extraction itself, and the two searches
 agreeing."""

@@ -1,5 +1,5 @@
 """Blockade's safe foundation play, which the practical player's plans use
-(``practical_games``), and the symmetric solver key (RULES.md §4)."""
+(``practical_games``), and the symmetric solver key."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Clock's solver key (RULES.md §5): what the search may treat as one position (the native
+"""Clock's solver key: what the search may treat as one position (the native
 search's safe moves and dead ends are tested beside its rules, ``native/``)."""
 
 from __future__ import annotations

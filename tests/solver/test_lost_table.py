@@ -44,7 +44,7 @@ class GraphRules:
 
 
 class Walk:
-    """A position of ``GraphRules`` with the engine's repetition rule (RULES.md §0): a
+    """A position of ``GraphRules`` with the engine's repetition rule: a
     reversible move may not return to a node met since the last irreversible move."""
 
     class game:  # noqa: N801 - stands for the engine's Game
@@ -131,7 +131,7 @@ def test_a_closed_component_is_proved_with_its_root() -> None:
 
 @pytest.mark.internals
 def test_repetition_rule_counts_as_a_move_back_to_the_path() -> None:
-    """RULES.md §0: 1 -> 2 is reversible and 2's only move, back to 1, is dropped by the
+    """Shared rules: 1 -> 2 is reversible and 2's only move, back to 1, is dropped by the
     repetition rule, so 2 shows no move at all; still 2 is won from a fresh start
     (2, 1, 4), so finishing 2 must not prove it lost."""
     edges = {0: [1], 1: [2, 10, 40, 4], 2: [1], 4: [WIN], **chain(10, 10), **chain(40, 50)}

@@ -27,7 +27,7 @@ PAIRS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("blockade", {"empty_columns": "stay"}, {"empty_columns": "any"}),  # BLK-8
     ("blockade", {"move_sequences": False}, {"move_sequences": True}),
     ("clock", {"wrap_marriage": False}, {"wrap_marriage": True}),
-    # CLK-5: strict holds plays back; the one marriage back its phase lets through (§0)
+    # CLK-5: strict holds plays back; the one marriage back its phase lets through
     # reaches nothing the free rules do not
     ("clock", {"phases": "strict"}, {"phases": "free"}),
 ]

@@ -119,7 +119,7 @@ def _seen_as(move: Move) -> tuple[object, ...]:
 def test_the_choice_does_not_depend_on_hidden_cards(game_id: str) -> None:
     """The policy reads the visible position only: along its own games, each choice is the
     same on a position whose stock and face-down cards lie in another order. The copy
-    keeps the repetition memory (RULES.md §0) of positions with the stock as it was, so
+    keeps the repetition memory of positions with the stock as it was, so
     it may offer a move back that the game refuses; the player sees the legal moves, so
     such a copy is not one it cannot tell apart and is skipped."""
     game = patience.get_game(game_id)

@@ -1,4 +1,4 @@
-"""The reserve family's solver key (RULES.md §6–§9) on hand-made positions: what the
+"""The reserve family's solver key on hand-made positions: what the
 search may treat as one position (the native search's safe play, dead end and move
 orders are tested beside its rules, ``native/``)."""
 

@@ -1,4 +1,4 @@
-"""Shah's solver key (RULES.md §3): what the search may treat as one position (the native
+"""Shah's solver key: what the search may treat as one position (the native
 search's dead end and move orders are tested beside its rules, ``native/``)."""
 
 from __future__ import annotations

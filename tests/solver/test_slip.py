@@ -93,7 +93,7 @@ def test_a_deal_lost_from_the_start_never_had_a_winning_line() -> None:
 
 
 def test_a_game_played_to_its_dead_end_slipped_where_it_did(slipped: dict[str, Any]) -> None:
-    """A final position with no legal move (RULES.md §0 "End") is lost as it stands."""
+    """A final position with no legal move ("End" in the shared rules) is lost as it stands."""
     state = patience.replay(slipped)
     while state.status == "playing":
         state.play(state.legal_moves()[0])

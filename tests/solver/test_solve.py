@@ -87,7 +87,7 @@ def _sun_with_transfer_memory() -> State:
 
 
 def test_start_memory_stays_forbidden() -> None:
-    """RULES.md §0: the transfer back would recreate the position before it; the solver's
+    """Shared rules: the transfer back would recreate the position before it; the solver's
     line is replayed through play(), which refuses any move the memory forbids."""
     state = _sun_with_transfer_memory()
     result = patience.solve(state, max_nodes=50_000)

@@ -1,4 +1,4 @@
-"""Star's last-round rules (RULES.md §2), which the practical player's look-ahead uses
+"""Star's last-round rules, which the practical player's look-ahead uses
 (``practical_games``), on hand-made positions, each cross-checked against the search with
 no safe move and no dead end, and against brute force."""
 

@@ -202,7 +202,7 @@ def test_a_database_from_before_policies_were_named_reads_as_policy_one(
 
 def test_a_database_from_before_rules_versions_were_named_reads_as_version_one(
         tmp_path: Path) -> None:
-    """RULES.md §10: the version joins the key; rows written before read as version 1."""
+    """Rules versions: the version joins the key; rows written before read as version 1."""
     db = tmp_path / "old.sqlite"
     with sqlite3.connect(db) as old:
         old.execute("CREATE TABLE deal_results (game TEXT NOT NULL, options TEXT NOT NULL, "

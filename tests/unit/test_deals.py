@@ -1,4 +1,4 @@
-"""Deal numbers map to deck orders through a frozen shuffle (RULES.md §0, docs/deals.md)."""
+"""Deal numbers map to deck orders through a frozen shuffle (docs/deals.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Game records from anywhere: whatever the JSON, replay either rebuilds the game or raises
-RecordError with a sentence, never another exception (RULES.md §0: records replay exactly)."""
+RecordError with a sentence, never another exception (records replay exactly)."""
 
 from __future__ import annotations
 

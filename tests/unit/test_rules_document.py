@@ -13,6 +13,10 @@ from patience.games.rules_document import pile_ids, rules_document
 ROOT = Path(__file__).parent.parent.parent
 CLAUSE = re.compile(r"\b((?:SUN|STR|SHA|BLK|CLK|RBW|OPS|TOD|DST)-\d+)\b")
 NOTATION = re.compile(r"[\w.-]+(?:\[\d+\])?>[\w.-]+")  # "7S:col5>col1", "toad[3]>found1"
+# a citation of a rules file kept outside the repository, or of its numbered sections
+OUTSIDE = re.compile(r"RULES\.md|§\s*\d|\.\.(/)shared")
+TEXT_SUFFIXES = {".py", ".pyi", ".rs", ".md", ".js", ".html", ".css", ".toml", ".txt", ""}
+
 
 
 def test_docs_rules_md_is_what_the_texts_make() -> None:
@@ -80,4 +84,27 @@ def test_the_document_lists_each_game_s_pile_ids_in_a_table() -> None:
 
 def test_the_readme_links_the_project_s_own_rules() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
-    assert "(docs/rules.md)" in readme and "../shared" not in readme
+    assert "(docs/rules.md)" in readme and not OUTSIDE.search(readme)
+
+
+
+def test_no_document_docstring_or_comment_cites_a_file_outside_the_repository() -> None:
+    """The project's own documents state every rule and reading (docs/rules.md, with what
+    every game shares, keeps and shows a player; docs/readings.md), so nothing points to a
+    rules file beside the repository or to its section numbers."""
+    roots = [ROOT / name for name in ("src", "tests", "docs", "native/src", "native/examples",
+                                      "bench", "scripts")]
+    files = [ROOT / "README.md", ROOT / "pyproject.toml", ROOT / "setup.py"]
+    for root in roots:
+        files += [p for p in root.rglob("*") if p.is_file() and p.suffix in TEXT_SUFFIXES
+                  and "__pycache__" not in p.parts and "target" not in p.parts]
+    cited = []
+    for path in files:
+        try:
+            text = path.read_text("utf-8")
+        except UnicodeDecodeError:
+            continue
+        cited += [f"{path.relative_to(ROOT)}:{n}" for n, line in
+                  enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
+    assert len(files) > 200
+    assert cited == []

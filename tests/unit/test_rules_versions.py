@@ -1,4 +1,4 @@
-"""Rules versions (RULES.md §10): a game saved under earlier rules replays as it was played.
+"""Rules versions: a game saved under earlier rules replays as it was played.
 
 Star (STR-3), Shah (SHA-8, SHA-9), Toad (TOD-3), Blockade (BLK-7) and Clock (CLK-5) changed
 what a bare deal number means and are at rules version 2, Sun (SUN-3, then SUN-3 and SUN-4
@@ -56,7 +56,7 @@ def test_a_version_this_program_does_not_know_is_refused_with_a_reason() -> None
 
 
 def test_records_name_the_version_and_every_option() -> None:
-    """§10: records written from now on name every option's value and their version."""
+    """Rules versions: records written from now on name every option's value and their version."""
     state = patience.get_game("sun").new(deal=4)
     state.play(state.legal_moves()[0])
     record = state.record()
@@ -68,7 +68,7 @@ def test_records_name_the_version_and_every_option() -> None:
 
 
 def test_a_record_naming_no_version_and_no_options_replays_with_version_1() -> None:
-    """§10: a record written before versions were named is version 1, and the options it
+    """Rules versions: a record written before versions were named is version 1, and the options it
     leaves out take version 1's defaults: Toad's ace nearest the top was taken at setup
     (TOD-3), Star's direction was free (STR-3)."""
     toad = {"game": "toad", "deal": 376, "moves": [{"action": "draw"}]}
@@ -91,7 +91,7 @@ def _cases(name: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("case", _cases("records.json"), ids=lambda c: c["record"])
 def test_an_old_record_with_its_version_and_default_options_left_out_replays_the_same(
         case: dict[str, Any]) -> None:
-    """§10: the release's records, stripped of what they would not have named had they
+    """Rules versions: the release's records, stripped of what they would not have named had they
     been written before versions were named (the version, and options at their version 1
     defaults), replay to the same final position."""
     record = json.loads((RELEASE / case["record"]).read_text("utf-8"))

@@ -1,4 +1,4 @@
-"""Games saved by an earlier release replay exactly as they were played (RULES.md §10)."""
+"""Games saved by an earlier release replay exactly as they were played."""
 
 from __future__ import annotations
 

@@ -95,7 +95,7 @@ def test_a_release_0_1_0_database_gains_its_columns_and_keeps_every_row(tmp_path
                            ).fetchall() == rows
         assert {d for (d,) in raw.execute("SELECT DISTINCT dropped FROM games")} == {"[]"}
         assert {e for (e,) in raw.execute("SELECT DISTINCT elapsed FROM games")} == {None}
-        # RULES.md §10: every game stored before versions were named followed version 1
+        # rules versions: every game stored before versions were named followed version 1
         assert {v for (v,) in raw.execute("SELECT DISTINCT rules_version FROM games")} == {"1"}
     GameStore(db).close()  # opening again changes nothing more
 

@@ -285,7 +285,7 @@ def test_why_after_a_resignation_says_the_game_was_given_up(client: TestClient) 
 
 
 def test_statistics_files_name_each_game_s_rules_version(client: TestClient) -> None:
-    """RULES.md §10: an export names the rules version each game was played under; a file
+    """Rules versions: an export names the rules version each game was played under; a file
     written before versions were named reads as version 1; a version this program does not
     know is refused in words and changes nothing."""
     record = won_record()

@@ -1,4 +1,4 @@
-//! Blockade (RULES.md §4, `patience.games.blockade`): twelve fanned columns dealt row by
+//! Blockade (`patience.games.blockade`): twelve fanned columns dealt row by
 //! row, eight foundations; and what the solver knows of it (`patience.solver.blockade`,
 //! `patience.solver.blockade_relaxed`).
 
@@ -236,7 +236,7 @@ impl Rules for Blockade {
     }
 
     /// BLK-7, `deal_when = "stuck"`: a row only when neither a play nor a marriage is
-    /// possible, read once the repetition rule (§0) has refused what it refuses.
+    /// possible, read once the repetition rule has refused what it refuses.
     fn after_repetition(&self, _board: &Board, legal: &mut Vec<Move>) {
         if self.deal_when_stuck && legal.len() > 1 && legal.last().is_some_and(Move::is_action) {
             legal.pop();

@@ -1,4 +1,4 @@
-//! Clock (RULES.md §5, `patience.games.clock`): twelve hour foundations round a dial, a
+//! Clock (`patience.games.clock`): twelve hour foundations round a dial, a
 //! packet of three at each hour; and what the solver knows of it
 //! (`patience.solver.clock`: its table key, safe move, move orders and its dead end, the
 //! copies' places in `copies`).

@@ -1,4 +1,4 @@
-//! Star, two decks (RULES.md §9, `patience.games.double_star`): a fanned reserve of 20
+//! Star, two decks (`patience.games.double_star`): a fanned reserve of 20
 //! over foundations of one base rank, on the reserve family's procedure and solver
 //! knowledge (`reserve_family.rs`), as the Python game is; it shares no rule with the
 //! one-deck Star (`star.rs`), whose suits, directions and cells it does not have.

@@ -1,4 +1,4 @@
-//! Open Shop (RULES.md §7, `patience.games.open_shop`): the Rainbow's easier cousin, an
+//! Open Shop (`patience.games.open_shop`): the Rainbow's easier cousin, an
 //! open column of 18 over four foundations of 26 and five free piles, on the reserve
 //! family's procedure and solver knowledge (`reserve_family.rs`).
 

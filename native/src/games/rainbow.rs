@@ -1,4 +1,4 @@
-//! Rainbow (RULES.md §6, `patience.games.rainbow`): 26 cards in an arc, four foundations
+//! Rainbow (`patience.games.rainbow`): 26 cards in an arc, four foundations
 //! twice round, three even piles; the reserve family's procedure and solver knowledge
 //! (`reserve_family.rs`), searched by restarted probes in the family's probe order.
 

@@ -1,4 +1,4 @@
-//! The reserve family (RULES.md §6–§9, `patience.games.reserve_family`): the one procedure
+//! The reserve family (`patience.games.reserve_family`): the one procedure
 //! of Rainbow, Open Shop, Toad and the two-deck Star, a game told from another only by its
 //! `Shape`; and what the solver knows of the family (`patience.solver.reserve_family`).
 //!
@@ -6,7 +6,7 @@
 //! of suit; foundations build up regardless of suit. The stock is turned one card at a
 //! time into `hand`; the hand card goes to a foundation, onto a reserve or onto a waste
 //! pile, and a waste pile's top goes only to a foundation or onto a reserve. No move of
-//! the family is reversible (§0, the Python module argues it), so every move is flagged
+//! the family is reversible (the Python module argues it), so every move is flagged
 //! irreversible and the repetition rule never looks.
 
 use std::cell::RefCell;
@@ -282,7 +282,7 @@ impl Rules for ReserveRules {
                 Some(_) => {}
             }
         }
-        // RBW-2, §0: a starting card goes to the lowest empty foundation, after those
+        // RBW-2: a starting card goes to the lowest empty foundation, after those
         // that have come round to the base rank
         let base = v[BASE_RANK] as usize;
         let takes_to = |r: usize, src: usize, index: usize, out: &mut Vec<Move>| {

@@ -1,4 +1,4 @@
-//! Shah (RULES.md §3, `patience.games.shah`): a star of eight three-slot rays round a king
+//! Shah (`patience.games.shah`): a star of eight three-slot rays round a king
 //! and eight aces; and what the solver knows of it (`patience.solver.shah`).
 //!
 //! Today's rules only (version 2: SHA-8's turned card may go up or be married, SHA-9's

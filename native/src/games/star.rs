@@ -1,4 +1,4 @@
-//! Star (RULES.md §2, `patience.games.star`): a clock face of four bases and four cells
+//! Star (`patience.games.star`): a clock face of four bases and four cells
 //! round a reserve; and what the solver knows of it (`patience.solver.star`).
 
 use std::sync::Arc;

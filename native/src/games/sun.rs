@@ -1,4 +1,4 @@
-//! Sun (RULES.md §1, `patience.games.sun`): thirteen rays round eight foundations, in
+//! Sun (`patience.games.sun`): thirteen rays round eight foundations, in
 //! three stages and a wind; and what the solver knows of it (`patience.solver.sun`'s
 //! probe orders, `patience.solver.dominance`'s safe move and dead end after the wind).
 
@@ -257,7 +257,7 @@ impl Rules for Sun {
     }
 
     /// SUN-4, `deal_when = "stuck"`: the next arc only when no card can go up and no
-    /// crossing is legal, read once the repetition rule (§0) has refused what it refuses;
+    /// crossing is legal, read once the repetition rule has refused what it refuses;
     /// the deal is withheld only while another move is legal, so the game is never stuck
     /// with cards in the stock. In stage 1 `deal` comes last.
     fn after_repetition(&self, _board: &Board, legal: &mut Vec<Move>) {

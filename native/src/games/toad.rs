@@ -1,4 +1,4 @@
-//! Toad (RULES.md §8, `patience.games.toad`): one or two squared toad piles, eight ace
+//! Toad (`patience.games.toad`): one or two squared toad piles, eight ace
 //! foundations (or four that go round twice, TOD-8) and five free piles, on the reserve family's procedure
 //! (`reserve_family.rs`); and what the solver knows of its ace extraction
 //! (`patience.solver.toad`).
@@ -64,7 +64,7 @@ const DIVE: DiveSpec = DiveSpec { share: 0.5, hold: true, growth: 4, pool: None 
 /// regardless of suit, TOD-2, so each of L's plays finds a foundation of the same
 /// count); if L takes none out, every ace under a top reaches a foundation from the top
 /// in L, and L' takes one of them out first and skips that play. Toad has no reversible
-/// move (§0), so no repetition memory tells the lines apart.
+/// move, so no repetition memory tells the lines apart.
 ///
 /// With four foundations of 26 (TOD-8) the argument fails: an ace that L plays from a
 /// toad top onto a king, taken out first instead, fills an empty foundation that L

@@ -153,7 +153,7 @@ class Game:
     def new(self, deal: int | None = None, deck: list[str] | None = None,
             rules_version: str | None = None, **options: Any) -> State:
         """A new game from ``deal=N`` or ``deck=[codes]`` (exactly one), options as keywords.
-        ``rules_version`` replays a game saved under earlier rules (RULES.md §10); left out,
+        ``rules_version`` replays a game saved under earlier rules; left out,
         the game follows today's rules."""
         if (deal is None) == (deck is None):
             raise ValueError("give exactly one of deal=N or deck=[card codes]")

@@ -1,4 +1,4 @@
-"""Game records: JSON that replays a game exactly (RULES.md §0)."""
+"""Game records: JSON that replays a game exactly."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def replay(record: Any) -> State:
         game = get_game(record["game"])
     except UnknownGame as exc:
         raise RecordError(str(exc)) from None
-    # RULES.md §10: a record without a version was written before versions were named,
+    # rules versions: a record without a version was written before versions were named,
     # under version 1; the options it leaves out take the defaults of its version
     version = record.get("rules_version", "1")
     if not isinstance(version, str):

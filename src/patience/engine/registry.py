@@ -1,4 +1,4 @@
-"""The registry: stable string ids to Game objects, in the order of RULES.md."""
+"""The registry: stable string ids to Game objects, in the order of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def register(game: Game) -> Game:
 
 
 def list_games() -> list[Game]:
-    """Every registered game, in the order of RULES.md."""
+    """Every registered game, in the order of docs/rules.md."""
     from patience.games import ORDER
 
     _load()

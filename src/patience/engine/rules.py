@@ -4,7 +4,7 @@ Moves inside the engine are plain tuples ``(src, dst, index, reversible)`` of in
 bool (a *raw move*): ``src`` and ``dst`` are pile numbers, ``index`` the position in
 ``src`` of the card that moves. An action is ``(ACTION, action_number, 0, False)``.
 ``reversible`` marks a move that some later legal moves could undo without an
-irreversible step in between (RULES.md §0 repetition); only those are checked against
+irreversible step in between (the repetition rule); only those are checked against
 the positions seen since the last irreversible step.
 """
 
@@ -107,7 +107,7 @@ class Rules:
         return state.key()
 
     def repetition_key(self, state: State) -> bytes:
-        """The position as the repetition rule (RULES.md §0) compares it. Positions it
+        """The position as the repetition rule compares it. Positions it
         compares are all reached from one another by reversible moves, so a game may leave
         out what only irreversible steps change; the default is the whole ``state.key()``."""
         return state.key()

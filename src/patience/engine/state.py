@@ -4,7 +4,7 @@ Two layers of play:
 
 * ``push``/``pop`` carry out a raw move and take it back, with no checks: the solver's and
   benchmarks' hot path.
-* ``legal_moves``/``play``/``undo`` validate, apply the repetition rule of RULES.md §0 and
+* ``legal_moves``/``play``/``undo`` validate, apply the repetition rule and
   speak in public ``Move`` values.
 
 Every change a move makes goes through four journaled primitives (``move_top``,
@@ -130,7 +130,7 @@ class State:
                 legal = []
             else:
                 legal = rules.generate(self)
-                full = rules.capacity  # §0: a complete foundation accepts nothing
+                full = rules.capacity  # a complete foundation accepts nothing
                 piles = self.piles
                 legal = [m for m in legal
                          if m[0] == ACTION or not full[m[1]] or len(piles[m[1]]) < full[m[1]]]
@@ -322,7 +322,7 @@ class State:
             return f"{want.card} is not in {want.from_pile}"
         if self._refused_by_repetition(want):
             return (f"{want} would recreate a position reached since the last irreversible "
-                    "step (repetition rule, RULES.md §0)")
+                    "step (repetition rule)")
         held = rules.why_not_move(self, want)
         if held:
             return f"{want} is not legal now: {held}"

@@ -1,4 +1,4 @@
-"""The nine games, each registering itself on import. ``ORDER`` is the order of RULES.md."""
+"""The nine games, each registering itself on import. ``ORDER`` is the order of docs/rules.md."""
 
 from patience.games import blockade, clock, double_star, open_shop, rainbow, shah, star, sun, toad
 

@@ -1,4 +1,4 @@
-"""Blockade (RULES.md §4): twelve fanned columns dealt row by row, eight foundations."""
+"""Blockade: twelve fanned columns dealt row by row, eight foundations."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ class BlockadeRules(Rules):
 
     def after_repetition(self, state: State, legal: list[RawMove]) -> list[RawMove]:
         """BLK-7, ``deal_when = "stuck"``: "if neither [a play nor a marriage] is possible,
-        lay a new row". Read once the repetition rule (§0) has refused what it refuses, so
+        lay a new row". Read once the repetition rule has refused what it refuses, so
         marriages that could only go round in circles do not keep the row back. While the
         stock lasts no card moves into an empty column (BLK-8), so a card move here is a
         play or a marriage."""

@@ -1,4 +1,4 @@
-"""Clock (RULES.md §5): twelve hour foundations round a dial, a packet of three at each hour."""
+"""Clock: twelve hour foundations round a dial, a packet of three at each hour."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ CAPACITIES = tuple(len(_run(index)) + 1 for index in range(HOURS))
 # The hours that can ever take each card: at most two, and an hour whose top card is the
 # card's predecessor is then never complete, so that one test decides a foundation move.
 # Reading: when two hours take a card (7C on IX's 6C or on I's base 6C), both moves are
-# listed and the player chooses (RULES.md §0: no decision made for the player).
+# listed and the player chooses (no decision is made for the player).
 TAKERS: list[tuple[int, ...]] = [
     tuple(hour for hour in range(HOURS) if card in _run(hour)) for card in range(len(SUCCESSOR))
 ]

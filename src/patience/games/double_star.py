@@ -1,4 +1,4 @@
-"""Star, two decks (RULES.md §9): a fanned reserve of 20, foundations of one base rank."""
+"""Star, two decks: a fanned reserve of 20, foundations of one base rank."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Open Shop (RULES.md §7): the Rainbow's easier cousin, an open column of 18 and five piles."""
+"""Open Shop: the Rainbow's easier cousin, an open column of 18 and five piles."""
 
 from __future__ import annotations
 

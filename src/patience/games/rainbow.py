@@ -1,4 +1,4 @@
-"""Rainbow (RULES.md §6): 26 cards in an arc, four foundations twice round, three even piles."""
+"""Rainbow: 26 cards in an arc, four foundations twice round, three even piles."""
 
 from __future__ import annotations
 

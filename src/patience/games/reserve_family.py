@@ -1,4 +1,4 @@
-"""The reserve family (RULES.md §6–§9): Rainbow, Open Shop, Toad and the two-deck Star.
+"""The reserve family: Rainbow, Open Shop, Toad and the two-deck Star.
 
 All four share one procedure. A reserve (the rainbow, the shop, the toad pile, the fanned
 reserve) offers its last card to the foundations and is built on downward regardless of
@@ -7,7 +7,7 @@ suit. Foundations build up regardless of suit. The stock is turned one card at a
 waste pile's top goes only to a foundation or onto a reserve. A game differs from the
 others only in its ``Shape``, plus Rainbow's even-piles rule (RBW-6).
 
-No move of these games is reversible in the sense of RULES.md §0: foundation cards never
+No move of these games is reversible in the sense of the shared rules: foundation cards never
 move again, reserve cards go only to foundations, waste cards never go back to the hand or
 to another waste pile, and the hand is refilled only from the stock. So every raw move is
 marked irreversible and the repetition rule never has to look.
@@ -141,7 +141,7 @@ class ReserveRules(Rules):
                     takes[rank].append(f)
                 else:
                     takes[rank] = [f]
-        # RBW-2, §0: a starting card goes to the lowest empty foundation; the player may
+        # RBW-2: a starting card goes to the lowest empty foundation; the player may
         # instead lay a base-rank card on a foundation that has come round to it
         if first_empty >= 0:
             takes.setdefault(v[BASE_RANK], []).append(first_empty)
@@ -205,7 +205,7 @@ class ReserveRules(Rules):
         return out
 
     def shows_index(self, state: State, pile: int) -> bool:
-        """§0, TOD-3: a toad pile with an ace to take out offers more than its top, so
+        """TOD-3: a toad pile with an ace to take out offers more than its top, so
         every move from it names the card's index, the top card's too."""
         if not self.extraction_move or state.vars[EXTRACTED] or pile not in self.reserve_piles:
             return False

@@ -1,4 +1,4 @@
-"""Shah (RULES.md §3): a star of eight three-slot rays round a king and eight aces."""
+"""Shah: a star of eight three-slot rays round a king and eight aces."""
 
 from __future__ import annotations
 

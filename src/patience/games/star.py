@@ -1,4 +1,4 @@
-"""Star (RULES.md §2): a clock face of four bases and four cells round a reserve."""
+"""Star: a clock face of four bases and four cells round a reserve."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sun (RULES.md §1): thirteen rays round eight foundations, in three stages and a wind."""
+"""Sun: thirteen rays round eight foundations, in three stages and a wind."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ class SunRules(Rules):
     def after_repetition(self, state: State, legal: list[RawMove]) -> list[RawMove]:
         """SUN-4, ``deal_when = "stuck"``: the next arc only "after all possible moves",
         so ``deal`` only when no card can go up and no crossing is legal. Read once the
-        repetition rule (§0) has refused what it refuses, so crossings that could only go
+        repetition rule has refused what it refuses, so crossings that could only go
         round in circles do not keep the arc back, and the deal is withheld only while
         some other move is legal: with cards in the stock the game is never stuck. In
         stage 1 every card move is a play or a crossing, and ``deal`` comes last."""

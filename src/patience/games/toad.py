@@ -1,4 +1,4 @@
-"""Toad (RULES.md §8): a squared toad pile, eight ace foundations (or four that go round
+"""Toad: a squared toad pile, eight ace foundations (or four that go round
 twice) and five free piles."""
 
 from __future__ import annotations

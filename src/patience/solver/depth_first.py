@@ -3,11 +3,11 @@
 The question is single-agent reachability ("can some sequence of legal moves reach a won
 position?"), so a position once reached never needs a second visit: either it is on the
 current path (a cycle) or its whole subtree has already been searched without a win.
-Chance events are fixed by the deal (RULES.md §0), so the search sees every card: it
+Chance events are fixed by the deal, so the search sees every card: it
 plays the "thoughtful" game.
 
 Moves come from ``State.legal_raw`` and are played with ``State.play_raw``, so the
-repetition rule of RULES.md §0 is applied exactly as in play, including the memory the
+repetition rule is applied exactly as in play, including the memory the
 starting state brings with it. That memory only forbids positions until the first
 irreversible move, so while it is non-empty the table key also says whether an
 irreversible move has been made since the start.
@@ -68,7 +68,7 @@ def depth_first(work: State, max_nodes: int, deadline: float, order: Ordering = 
     order found and a lowlink, the smallest number of a position still unproved that its
     subtree reached; a position finishing with a lowlink not below its own number closes a
     component none of whose positions reaches a win (else the search would have stopped),
-    and every position of it is proved lost. The repetition rule (RULES.md §0) silently
+    and every position of it is proved lost. The repetition rule silently
     drops reversible moves back to positions met since the last irreversible move, which are
     on the path: a position reached by a reversible move therefore takes the number of the
     first position after that irreversible move as its lowlink. A safe move or a dead end is

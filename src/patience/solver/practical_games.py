@@ -1,4 +1,4 @@
-"""What the practical player's plans know of Star, Shah and Blockade (RULES.md §2-§4):
+"""What the practical player's plans know of Star, Shah and Blockade:
 move orders, safe moves and Star's dead end for its exact look-aheads, and how long each
 card waits for a foundation for its scores.
 

@@ -1,6 +1,5 @@
 """Shah's and Blockade's planner for the practical player: a short search on the visible
-position between two stock cards, and an exact search once the stock is spent
-(RULES.md §3, §4).
+position between two stock cards, and an exact search once the stock is spent.
 
 In both games every card but the stock's lies face up, and a stock card comes out in few
 ways: Shah's `draw`, a gap filled from the stock (the card so turned may also go up or be
@@ -304,7 +303,7 @@ class StagePlanner:
 
         def visit(here: bytes) -> None:
             # the first move from the position itself: only those the game offers (the
-            # repetition rule of §0 reads positions the picture does not keep)
+            # repetition rule reads positions the picture does not keep)
             legal = work.legal_raw() if here != root else [
                 m for m in work.legal_raw() if m in offered]
             safe = blockade_safe_move(work, legal) if safe_plays else None

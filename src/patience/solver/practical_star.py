@@ -1,5 +1,5 @@
 """Star's memory for the practical player: what a watching player has seen, and a
-bounded look-ahead over it (RULES.md §2).
+bounded look-ahead over it.
 
 The reserve lies face up (STR-1, STR-2, STR-6): every card laid on it was seen, in order,
 and at a redeal (STR-7) it becomes the stock with its first-placed card on top. So once the

@@ -3,7 +3,7 @@
 A stored game is what replays it: game id, rules version, options, deal number and the list of moves
 (dicts), plus the redo list, a status, timestamps and the play time the page's clock
 counted (``elapsed``). A row written before rules versions were stored has none and is read as
-version "1" (RULES.md §10). Every change is committed before the caller answers, so a game
+version "1". Every change is committed before the caller answers, so a game
 survives a reload and a server restart. Moves cut off when a damaged game was recovered
 are kept beside it (``dropped``), never thrown away. No rule logic lives here.
 
@@ -81,7 +81,7 @@ def _play_clock(db: sqlite3.Connection) -> None:
 
 def _rules_versions(db: sqlite3.Connection) -> None:
     """Version 4: the rules version each game is played under and each verdict answers for;
-    every row stored before versions were named followed version "1" (RULES.md §10). A
+    every row stored before versions were named followed version "1". A
     verdict is only a cache: one for a newer version replaces it."""
     for table in ("games", "verdicts"):
         if "rules_version" not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:

@@ -3,7 +3,7 @@
 A row is keyed by game, rules version, options (canonical JSON), the solver budget and
 the deal number: a finished deal is never recomputed for the same question, and results
 of different rules versions never mix (a version changes what a game and its options
-mean, RULES.md §10). A row leaves out the options added after it was written; as in a
+mean). A row leaves out the options added after it was written; as in a
 game record, they read as that version's defaults (``get``'s ``defaults``). A larger budget is a new
 question, but a deal decided within a smaller one (no more nodes and no more seconds) is
 decided within it too: won and lost are proofs whatever budget found them, and a search

@@ -307,7 +307,7 @@ class SavedGame(BaseModel):
     created: StrictFloat
     finished: StrictFloat
     elapsed: Seconds | None = None
-    # RULES.md §10: a game exported before rules versions were named followed version "1"
+    # rules versions: a game exported before rules versions were named followed version "1"
     rules_version: StrictStr = Field("1", max_length=16)
 
 

@@ -269,7 +269,7 @@ class GameService:
     def _replay(row: StoredGame) -> tuple[State, int]:
         """The state after the longest sound beginning of the stored moves, and its length."""
         try:
-            # the rules the game was stored under (RULES.md §10), not necessarily today's
+            # the rules the game was stored under, not necessarily today's
             state = patience.get_game(row.game).new(deal=row.deal,
                                                     rules_version=row.rules_version,
                                                     **row.options)

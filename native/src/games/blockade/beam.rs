@@ -1,4 +1,4 @@
-//! Blockade's beam dive (`patience.solver.blockade_dive`, RULES.md §4): beam searches
+//! Blockade's beam dive (`patience.solver.blockade_dive`): beam searches
 //! through the deals that look for a winning line and never claim a loss.
 //!
 //! What decides a deal is when to deal each row and which plays and marriages to make
@@ -11,7 +11,7 @@
 //! whose stock is spent is an endgame: the best of them go to the exact search with a
 //! small budget each, and a won one ends the beam. The beams run with each of `VARIANTS`
 //! in turn, then all again `WIDTH_GROWTH` times as wide, until the budget is spent or no
-//! beam drops anything. A line is played through `legal_raw` (the repetition rule of §0
+//! beam drops anything. A line is played through `legal_raw` (the repetition rule
 //! included) and replayed by the Python engine before it is claimed.
 
 use std::collections::HashMap;

@@ -1,4 +1,4 @@
-//! Blockade's kept hashes against what they stand for (RULES.md §4): the repetition
+//! Blockade's kept hashes against what they stand for: the repetition
 //! hash a move leads to, and table keys paired with solver keys, along random lines.
 
 use std::collections::HashMap;

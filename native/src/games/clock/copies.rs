@@ -1,4 +1,4 @@
-//! Clock (RULES.md §5): which open place each walled-in copy of a card can take
+//! Clock: which open place each walled-in copy of a card can take
 //! (`solver/clock_copies.py` before the Python strategies were removed).
 //!
 //! Two copies exist of every card and all 104 end on the hours, each copy on its own place

@@ -1,4 +1,4 @@
-//! Clock's dead end on hand-made positions (RULES.md §5): where the copies' places cut
+//! Clock's dead end on hand-made positions: where the copies' places cut
 //! what the relaxation lets through, where they must not, and a plain search (Clock's
 //! rules without its safe move and dead end) as the judge.
 

@@ -1,4 +1,4 @@
-//! The reserve family's dive (`patience.solver.reserve_dive`, RULES.md §7–§9): beam
+//! The reserve family's dive (`patience.solver.reserve_dive`): beam
 //! searches through the stock that look for a winning line and never claim a loss.
 //!
 //! Every rule of these games reads ranks only, and with no redeal left the real decisions
@@ -427,7 +427,7 @@ fn settle(rules: &ReserveRules, state: &mut State, hold: bool) -> Vec<Move> {
 /// A complete search in the family's order from `state` (left as given), at most
 /// `budget` moves (`reserve_search.probe` as the dive runs it): a won line or None, and
 /// the moves played. Positions met before are not searched again; every move of the
-/// family is irreversible (§0), so no repetition memory tells them apart.
+/// family is irreversible, so no repetition memory tells them apart.
 fn endgame(state: &mut State, budget: u64, deadline: Instant) -> (Option<Vec<Move>>, u64) {
     let rules = state.rules.clone();
     let mut seen: HashSet<u128> = HashSet::new();

@@ -1,5 +1,5 @@
-//! The reserve family's last pass with the stock and hand as a pool (RULES.md §6–§9,
-//! `patience.solver.reserve_endgame`): an exact search of a relaxed game that proves lost
+//! The reserve family's last pass with the stock and hand as a pool
+//! (`patience.solver.reserve_endgame`): an exact search of a relaxed game that proves lost
 //! what the dead end's rules leave open.
 //!
 //! Once no redeal is left (RBW-7; DST-4, OPS-1, TOD-6: one pass) the cards still to come

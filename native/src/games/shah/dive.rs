@@ -1,4 +1,4 @@
-//! Shah's beam dive (`patience.solver.shah_dive` as it was, RULES.md §3): beam searches
+//! Shah's beam dive (`patience.solver.shah_dive` as it was): beam searches
 //! through the stock that look for a winning line and never claim a loss.
 //!
 //! The stock is turned one card at a time and never comes back (SHA-7, SHA-10): `draw`
@@ -17,7 +17,7 @@
 //! position is finished by a short search for a win in `shah_order`. The beams run with
 //! each of `VARIANTS` in turn at each of `FIRST_WIDTHS`, then all again `WIDTH_GROWTH`
 //! times as wide, until a line is found, the budget is spent or no beam dropped anything.
-//! A line is played through `legal_raw` (the repetition rule of §0 included) and replayed
+//! A line is played through `legal_raw` (the repetition rule included) and replayed
 //! by the Python engine before it is claimed.
 
 use std::collections::{BTreeMap, HashMap};
@@ -186,7 +186,7 @@ impl Beam<'_> {
     /// Put `state` at `member`: back to the dive's start, to its parent's position, then
     /// on by the moves from there (the layers' lines part early, so playing a whole line
     /// again would cost most of the beam's time). Every kept position after the start
-    /// was reached by a card from the stock or the talon, an irreversible move (§0), so
+    /// was reached by a card from the stock or the talon, an irreversible move, so
     /// the repetition memory there is empty and `push_position`'s emptying changes nothing.
     fn load(&mut self, state: &mut State, member: &Member) {
         self.unload(state);

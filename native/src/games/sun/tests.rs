@@ -1,4 +1,4 @@
-//! Sun's SUN-3 crossings and SUN-4 deal on hand-made decks (RULES.md §1), as
+//! Sun's SUN-3 crossings and SUN-4 deal on hand-made decks, as
 //! `tests/games/test_sun.py` plays them through the Python engine.
 
 use super::*;
@@ -105,7 +105,7 @@ fn sun_3_crossings_step_towards_a_higher_card_of_a_ray() {
 
 /// SUN-3: a card the piles want already gives no purpose; `transfers = "free"` crosses
 /// both ways, and with `deal_when = "stuck"` the arc waits until the repetition rule
-/// (§0) has refused every crossing left.
+/// has refused every crossing left.
 #[test]
 fn sun_3_wanted_cards_give_no_purpose_and_free_crossings_hold_the_arc() {
     let first = [&MEETING[..], &["6S", "7S"], &HEARTS[1..]].concat();
@@ -159,7 +159,7 @@ fn sun_3_only_cards_of_a_ray_give_a_purpose() {
     assert_eq!(crossings(&board), [up(6)]);
 }
 
-/// SUN-4 read after the repetition rule (§0): spades and hearts both meet at 6 | 7 with
+/// SUN-4 read after the repetition rule: spades and hearts both meet at 6 | 7 with
 /// the 4S, 7S, 5H and 8H free; seven crossings walk round spades 5 | 6, hearts 6 | 7 so
 /// that every crossing from there repeats a position and the deal is offered, while the
 /// same board reached by one crossing offers no deal. The search keys it with its memory.

@@ -244,7 +244,7 @@ const pause = () => new Promise((r) => setTimeout(r, Math.max(duration(230), 30)
 
 // A move to a foundation is played automatically only when it is the card's single listed
 // move and the foundation already holds two cards or more (so it never starts a
-// foundation or fixes a direction: those are the player's choices, RULES.md §0).
+// foundation or fixes a direction: those are the player's choices).
 function safeMove() {
   const piles = ui.play.state.piles;
   for (const m of ui.play.moves) {
