@@ -57,7 +57,7 @@ def _k(value: Any) -> str:
 OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
     "sun": {
         "transfers": OptionWords("Moves between the ace and king piles", {
-            "purposeful": "only as a step towards a free card of a ray that goes on them",
+            "purposeful": "only as steps towards a free card of a ray, which then goes up",
             "free": "whenever the top card continues the other pile"}),
         "deal_when": OptionWords("When the next arc may be dealt", {
             "stuck": "only when no card can go up and no card can cross over",

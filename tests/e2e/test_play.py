@@ -151,10 +151,10 @@ def test_keyboard_only_play(page: Any, base_url: str) -> None:
 
 
 def test_reload_resumes_the_game_and_share_link(page: Any, base_url: str) -> None:
-    page.goto(f"{base_url}/play/sun/21")
+    page.goto(f"{base_url}/play/sun/21?deal_when=any")  # SUN-4: deal with plays pending
     wait_moves(page, 0)
     gid = page.get_attribute("body", "data-game-id")
-    assert page.input_value("#share").endswith("/play/sun/21")
+    assert page.input_value("#share").endswith("/play/sun/21?deal_when=any")
     page.keyboard.press("d")
     wait_moves(page, 1)
     page.reload()

@@ -258,7 +258,7 @@ def test_motion_is_off_when_the_system_asks(browser: Any, base_url: str) -> None
 
     context = browser.new_context(reduced_motion="reduce", **VIEWPORTS["desktop"])
     page = context.new_page()
-    page.goto(f"{base_url}/play/sun/5")
+    page.goto(f"{base_url}/play/sun/5?deal_when=any")  # SUN-4: deal with plays pending
     wait_moves(page, 0)
     page.evaluate(WATCH_MOTION)
     page.keyboard.press("d")
@@ -270,7 +270,7 @@ def test_motion_is_off_when_the_system_asks(browser: Any, base_url: str) -> None
 
 def test_hint_leaves_the_page_responsive(page: Any, base_url: str) -> None:
     pytest.importorskip("patience.solver")
-    page.goto(f"{base_url}/play/sun/6")
+    page.goto(f"{base_url}/play/sun/6?deal_when=any")  # SUN-4: deal with plays pending
     wait_moves(page, 0)
     page.evaluate(SLOW_HINT)
     page.keyboard.press("h")
@@ -429,7 +429,7 @@ def test_unfinished_games_are_listed_after_a_move_and_can_be_deleted(page: Any,
     page.on("dialog", lambda d: d.accept())
     page.goto(f"{base_url}/play/star/11")
     wait_moves(page, 0)
-    page.goto(f"{base_url}/play/sun/12")
+    page.goto(f"{base_url}/play/sun/12?deal_when=any")  # SUN-4: deal with plays pending
     wait_moves(page, 0)
     page.keyboard.press("d")
     wait_moves(page, 1)
