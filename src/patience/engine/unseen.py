@@ -11,7 +11,7 @@ journal (its steps name places, not cards, so they take back the sample's cards 
 and the keys read there. Undo in a sample is therefore exact back to the start; a chance
 event taken back and played again draws from the sample's source.
 
-``native.NativeState.sample`` does the same in the crate with the same shuffle (SplitMix64
+``patience._native.NativeState.sample`` does the same in the crate with the same shuffle (SplitMix64
 seeded by ``seed``, the groups in order, Fisher–Yates from the end) and the same chance
 source, so both give the same position for the same seed; its undo reaches back only to
 the last irreversible move.
