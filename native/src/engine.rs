@@ -609,10 +609,10 @@ pub trait Rules: Send + Sync {
     }
 }
 
-/// The chance source of the sample drawn with `seed` from a game seeded by `chance`
-/// (`engine.unseen.sample_chance`).
-pub fn sample_chance(chance: &str, seed: u64) -> String {
-    format!("{chance}/sample={seed}")
+/// The chance source of the sample drawn with `seed` (`engine.unseen.sample_chance`): the
+/// seed alone, since the game's own source names the deal, which the player does not see.
+pub fn sample_chance(seed: u64) -> String {
+    format!("sample={seed}")
 }
 
 /// The chance, at a position with card moves, that a probe tries the actions first.
@@ -882,10 +882,11 @@ impl State {
     }
 
     /// A sample of what the player cannot see (`engine.unseen.sample`): each group of
-    /// `Rules::unseen` shuffled by SplitMix64 seeded with `seed` (the groups in order,
-    /// Fisher-Yates from the end, as the Python sampler does, so both give the same
-    /// position), chance events still to come seeded by a source of its own
-    /// (`sample_chance`), and the repetition memory it would have: the board is taken back
+    /// `Rules::unseen` sorted, then shuffled by SplitMix64 seeded with `seed` (the groups
+    /// in order, Fisher-Yates from the end, as the Python sampler does, so both give the
+    /// same position), chance events still to come seeded by a source made from the seed
+    /// alone (`sample_chance`), so nothing the player has not seen leaks into the sample,
+    /// and the repetition memory it would have: the board is taken back
     /// to the last irreversible move, shuffled there (reversible moves never touch an
     /// unseen place) and the reversible moves since played again. Its undo reaches back
     /// to that move only.
@@ -901,6 +902,7 @@ impl State {
         let mut rng = SplitMix64::new(seed);
         for group in &groups {
             let mut cards: Vec<Card> = group.iter().map(|&(p, k)| floor.piles[p][k]).collect();
+            cards.sort_unstable();
             for i in (1..cards.len()).rev() {
                 cards.swap(i, rng.below(i as u64 + 1) as usize);
             }
@@ -908,7 +910,7 @@ impl State {
                 floor.piles[p][k] = card;
             }
         }
-        let mut board = Board::new(0, 0, sample_chance(&self.board.chance, seed));
+        let mut board = Board::new(0, 0, sample_chance(seed));
         board.piles = floor.piles;
         board.vars = floor.vars;
         if self.rules.keeps_hash() {
@@ -1141,6 +1143,76 @@ mod tests {
                 }
             }
             assert!(differing > 10, "{game}: {differing} samples differ from the deal");
+        }
+    }
+
+    /// The position `moves` reach from `deck` with two of its cards swapped, where the
+    /// player sees no difference from `state` though the cards lie otherwise: two cards
+    /// still face down, swapped (the pairs tried from the end of the deck, dealt last).
+    fn swapped_twin(
+        game: &str,
+        options: &Options,
+        deck: &[Card],
+        moves: &[Move],
+        state: &State,
+    ) -> Option<State> {
+        let seen = seen_view(state);
+        for i in (0..deck.len()).rev() {
+            for j in (0..i).rev() {
+                if deck[i] == deck[j] {
+                    continue;
+                }
+                let mut other = deck.to_vec();
+                other.swap(i, j);
+                let (rules, _) = games::rules(game, options).expect("a native game");
+                let mut twin = State::new(rules, &other, chance_source(None, &other));
+                let replays = moves.iter().all(|&mv| {
+                    let legal = twin.legal_raw().contains(&mv);
+                    if legal {
+                        twin.play_raw(mv);
+                    }
+                    legal
+                });
+                if replays && seen_view(&twin) == seen && twin.board.key() != state.board.key() {
+                    return Some(twin);
+                }
+            }
+        }
+        None
+    }
+
+    /// Two positions a player cannot tell apart (two face-down cards swapped, one dealt by
+    /// number and one from its deck) give the same sample for the same seed: the sampler
+    /// reads neither the unseen cards' order nor the deal.
+    #[test]
+    fn a_sample_reads_nothing_unseen() {
+        let mut rng = SplitMix64::new(29);
+        for (game, options) in sampled_games() {
+            let mut twins = 0;
+            for deal in 1..=3 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+                let mut moves = Vec::new();
+                let steps = [0, 15, 40][deal as usize - 1];
+                while moves.len() < steps && !state.legal_raw().is_empty() {
+                    let legal = state.legal_raw().to_vec();
+                    let mv = legal[rng.below(legal.len() as u64) as usize];
+                    state.play_raw(mv);
+                    moves.push(mv);
+                }
+                let Some(twin) = swapped_twin(game, &options, &deck, &moves, &state) else {
+                    continue;
+                };
+                twins += 1;
+                for seed in 0..4 {
+                    let (mut one, mut two) = (state.sample(seed), twin.sample(seed));
+                    assert_eq!(one.board.key(), two.board.key(), "{game} {deal}");
+                    assert_eq!(one.board.chance, two.board.chance, "{game} {deal}");
+                    assert_eq!(one.legal_raw(), two.legal_raw(), "{game} {deal}");
+                }
+            }
+            assert!(twins > 0, "{game}: no two positions told apart by face-down cards alone");
         }
     }
 

@@ -299,3 +299,51 @@ def test_sun3_a_crossing_back_stays_refused_in_a_sample() -> None:
         assert "2S:ace-S>king-S" not in {str(m) for m in out.legal_moves()}
         out.undo()
         out.play("2S:king-S>ace-S")
+
+
+def swapped_twin(state: State) -> State | None:
+    """The position ``state``'s moves reach from its deck with two cards swapped that are
+    still face down (the pairs tried from the end of the deck, dealt last), given by that
+    deck: the player sees no difference, the cards lie otherwise. None if none is found."""
+    if not state.rules.unseen(state):
+        return None
+    seen = {k: v for k, v in seen_view(state).items() if k not in ("deal", "deck")}
+    deck = list(state.deck)
+    options = dict(state.rules.options)
+    for i in range(len(deck) - 1, 0, -1):
+        for j in range(i - 1, -1, -1):
+            if deck[i] == deck[j]:
+                continue
+            other = list(deck)
+            other[i], other[j] = other[j], other[i]
+            twin = state.game.new(deck=other, **options)
+            for move in state.raw_history():
+                if move not in twin.legal_raw():
+                    break
+                twin.play_raw(move)
+            else:
+                view = {k: v for k, v in seen_view(twin).items() if k not in ("deal", "deck")}
+                if view == seen and twin.key() != state.key():
+                    return twin
+    return None
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in list_games()])
+def test_a_sample_reads_nothing_the_player_has_not_seen(game_id: str) -> None:
+    """Two positions a player cannot tell apart (two face-down cards swapped, one dealt by
+    number, one from its deck) give the same sample for the same seed."""
+    game = patience.get_game(game_id)
+    for deal, moves in ((1, 0), (2, 15), (3, 40)):
+        state = game.new(deal=deal)
+        rng = random.Random(deal)
+        for _ in range(moves):
+            if state.legal_raw():
+                state.play_raw(rng.choice(state.legal_raw()))
+        twin = swapped_twin(state)
+        if twin is None:
+            assert moves, "a stock at the start is face down"
+            continue
+        for seed in range(4):
+            one, two = sample(state, seed), sample(twin, seed)
+            assert one.key() == two.key() and one.chance == two.chance
+            assert one.legal_raw() == two.legal_raw()

@@ -15,7 +15,13 @@ from patience import native
 from patience.engine.registry import list_games
 from patience.engine.unseen import sample
 from tests.decks import stack
-from tests.games.test_unseen import CHI2_23_P001, chi_square, play_until, small_option_sets
+from tests.games.test_unseen import (
+    CHI2_23_P001,
+    chi_square,
+    play_until,
+    small_option_sets,
+    swapped_twin,
+)
 from tests.native.helpers import native_module
 
 CASES = [(g.id, options) for g in list_games() for options in small_option_sets(g)]
@@ -175,3 +181,23 @@ def test_native_sample_remembers_a_sun_crossing() -> None:
         out = native_of(state).sample(seed)
         assert out.key() != state.key() and out.key() == sample(state, seed).key()
         assert "2S:ace-S>king-S" not in moves(out, state)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in list_games()])
+def test_native_sample_reads_nothing_the_player_has_not_seen(game_id: str) -> None:
+    """Two positions a player cannot tell apart (two face-down cards swapped) give the same
+    native sample for the same seed, and the Python sample's."""
+    native_module()
+    game = patience.get_game(game_id)
+    for deal, moves in ((1, 0), (2, 15), (3, 40)):
+        state = game.new(deal=deal)
+        rng = random.Random(deal)
+        for _ in range(moves):
+            if state.legal_raw():
+                state.play_raw(rng.choice(state.legal_raw()))
+        twin = swapped_twin(state)
+        if twin is None:
+            continue
+        one, two = native_of(state), native_of(twin)
+        for seed in range(4):
+            assert one.sample(seed).key() == two.sample(seed).key() == sample(state, seed).key()

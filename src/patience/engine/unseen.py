@@ -5,6 +5,11 @@ A sample is the position as it might be for all a player can tell: each group of
 the redeals RBW-7) drawn from a chance source of the sample's own. Everything the player
 sees stays as it is, so a sample offers the same legal moves.
 
+A sample reads nothing the player has not seen: each group's cards are sorted before they
+are shuffled, and the sample's chance source is made from the seed alone, never from the
+deal number or the deck. So two positions a player cannot tell apart give the same sample
+for the same seed.
+
 The repetition memory holds keys of whole positions, face-down cards included, so a
 sample's memory is worked out anew: the earlier positions are taken back along the undo
 journal (its steps name places, not cards, so they take back the sample's cards as well)
@@ -23,25 +28,27 @@ from patience.deals import SplitMix64
 from patience.engine.state import State
 
 
-def sample_chance(chance: str, seed: int) -> str:
-    """The chance source of the sample drawn with ``seed`` from a game seeded by ``chance``."""
-    return f"{chance}/sample={seed}"
+def sample_chance(seed: int) -> str:
+    """The chance source of the sample drawn with ``seed``: the seed alone, since the
+    game's own source names the deal, which the player does not see."""
+    return f"sample={seed}"
 
 
 def sample(state: State, seed: int) -> State:
-    """A copy of ``state`` with every unseen group shuffled (seeded by ``seed``,
-    reproducible), its own chance source and the repetition memory it would have."""
+    """A copy of ``state`` with every unseen group sorted, then shuffled (seeded by
+    ``seed``, reproducible), its own chance source and the repetition memory it would
+    have."""
     out = state.copy()
     rng = SplitMix64(seed)
     piles = out.piles
     for group in out.rules.unseen(out):
-        cards = [piles[p][k] for p, k in group]
+        cards = sorted(piles[p][k] for p, k in group)
         for i in range(len(cards) - 1, 0, -1):
             j = rng.below(i + 1)
             cards[i], cards[j] = cards[j], cards[i]
         for (p, k), card in zip(group, cards, strict=True):
             piles[p][k] = card
-    out._chance = sample_chance(state.chance, seed)
+    out._chance = sample_chance(seed)
     _remember(out)
     return out
 
