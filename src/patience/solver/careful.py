@@ -95,6 +95,7 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     ``samples=None`` samples are drawn until ``max_seconds`` is spent (at least
     ``MIN_SAMPLES``, at most ``MAX_SAMPLES``). The caller's state is never changed.
     """
+    began = time.perf_counter()
     if samples is not None and samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
     legal = state.legal_raw()
@@ -107,14 +108,15 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     weigh = _native_weigher(state, legal) or _python_weigher(state, legal)
     seeds = SplitMix64(seed)
     tally = [[0, 0, 0] for _ in range(len(legal) + 1)]  # won, lost, unknown; the root last
-    began = time.perf_counter()
     drawn = 0
+    slowest = 0.0  # the longest one sample took: the next may take twice as long on a
+    # shared machine, and must still end within max_seconds
     while drawn < (samples or MAX_SAMPLES):
-        if samples is None and drawn >= MIN_SAMPLES:
-            spent = time.perf_counter() - began
-            if spent + spent / drawn > max_seconds:  # the next sample would overrun
-                break
+        now = time.perf_counter()
+        if samples is None and drawn >= MIN_SAMPLES and now - began + 2 * slowest > max_seconds:
+            break
         outcomes = weigh(seeds.next())
+        slowest = max(slowest, time.perf_counter() - now)
         for counts, outcome in zip(tally, [*outcomes, _root(outcomes)], strict=True):
             counts[_SLOT[outcome]] += 1
         drawn += 1
