@@ -75,6 +75,9 @@ pub enum OptValue {
 /// Every option of a game with its value, in the game's order (resolved: none left out).
 pub type Options = Vec<(String, OptValue)>;
 
+/// A place on the board: (pile, index in the pile counted from the bottom).
+pub type Place = (usize, usize);
+
 /// A JSON-like value for `to_dict`'s counters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -86,6 +89,7 @@ pub enum Value {
     Map(Vec<(String, Value)>),
 }
 
+#[derive(Clone)]
 enum Entry {
     MoveTop { src: usize, dst: usize, n: usize },
     TakeAt { src: usize, index: usize, dst: usize },
@@ -347,6 +351,20 @@ impl Board {
         self.journal.is_empty()
     }
 
+    /// The piles, counters and journal alone (no kept hash, no chance, nothing put aside):
+    /// a board to take back to earlier positions without touching this one.
+    fn plain_copy(&self) -> Board {
+        Board {
+            piles: self.piles.clone(),
+            vars: self.vars.clone(),
+            chance: String::new(),
+            journal: self.journal.clone(),
+            kept: None,
+            shuffles: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+
     fn rewind(&mut self, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop().expect("journal longer than mark") {
@@ -457,6 +475,17 @@ pub trait Rules: Send + Sync {
 
     /// Stage and round counters for `to_dict` (`Rules.counters`).
     fn counters(&self, board: &Board) -> Vec<(String, Value)>;
+
+    /// The places whose cards a player has not seen there (`Rules.unseen`, docs/rules.md
+    /// "What a player sees"), in groups: every order within a group is as likely as any
+    /// other, and no card passes between groups. By default each stock is one group.
+    fn unseen(&self, state: &State) -> Vec<Vec<Place>> {
+        let (layout, piles) = (self.layout(), &state.board.piles);
+        (0..layout.len())
+            .filter(|&i| layout[i].kind == Kind::Stock && !piles[i].is_empty())
+            .map(|i| (0..piles[i].len()).map(|k| (i, k)).collect())
+            .collect()
+    }
 
     /// The position as the repetition rule compares it (`Rules.repetition_key`).
     fn repetition_key(&self, board: &Board, out: &mut Vec<u8>) {
@@ -578,6 +607,12 @@ pub trait Rules: Send + Sync {
             }
         });
     }
+}
+
+/// The chance source of the sample drawn with `seed` (`engine.unseen.sample_chance`): the
+/// seed alone, since the game's own source names the deal, which the player does not see.
+pub fn sample_chance(seed: u64) -> String {
+    format!("sample={seed}")
 }
 
 /// The chance, at a position with card moves, that a probe tries the actions first.
@@ -831,6 +866,70 @@ impl State {
         self.legal = None;
     }
 
+    /// Visit this position, then each earlier one back to the start, while `visit` says
+    /// so (`State.positions_back`), on a copy of the board.
+    pub fn positions_back(&self, mut visit: impl FnMut(&Board) -> bool) {
+        let mut board = self.board.plain_copy();
+        if !visit(&board) {
+            return;
+        }
+        for &(_, mark, _) in self.undo.iter().rev() {
+            board.rewind(mark);
+            if !visit(&board) {
+                return;
+            }
+        }
+    }
+
+    /// A sample of what the player cannot see (`engine.unseen.sample`): each group of
+    /// `Rules::unseen` sorted, then shuffled by SplitMix64 seeded with `seed` (the groups
+    /// in order, Fisher-Yates from the end, as the Python sampler does, so both give the
+    /// same position), chance events still to come seeded by a source made from the seed
+    /// alone (`sample_chance`), so nothing the player has not seen leaks into the sample,
+    /// and the repetition memory it would have: the board is taken back
+    /// to the last irreversible move, shuffled there (reversible moves never touch an
+    /// unseen place) and the reversible moves since played again. Its undo reaches back
+    /// to that move only.
+    pub fn sample(&self, seed: u64) -> State {
+        let groups = self.rules.unseen(self);
+        let tail =
+            self.undo.iter().rev().take_while(|(m, _, t)| m.reversible && matches!(t, Token::Key(_))).count();
+        let since = self.undo.len() - tail;
+        let mut floor = self.board.plain_copy();
+        if let Some(&(_, mark, _)) = self.undo.get(since) {
+            floor.rewind(mark);
+        }
+        let mut rng = SplitMix64::new(seed);
+        for group in &groups {
+            let mut cards: Vec<Card> = group.iter().map(|&(p, k)| floor.piles[p][k]).collect();
+            cards.sort_unstable();
+            for i in (1..cards.len()).rev() {
+                cards.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            for (&(p, k), card) in group.iter().zip(cards) {
+                floor.piles[p][k] = card;
+            }
+        }
+        let mut board = Board::new(0, 0, sample_chance(seed));
+        board.piles = floor.piles;
+        board.vars = floor.vars;
+        if self.rules.keeps_hash() {
+            board.keep_hash();
+        }
+        let mut out = State {
+            rules: self.rules.clone(),
+            board,
+            undo: Vec::new(),
+            seen: HashedSet::default(),
+            legal: None,
+            scratch: Vec::new(),
+        };
+        for &(mv, _, _) in &self.undo[since..] {
+            out.play_raw(mv);
+        }
+        out
+    }
+
     /// `"won"`, `"lost"` (no move and no action is legal) or `"playing"`.
     pub fn status(&mut self) -> &'static str {
         if self.is_won() {
@@ -934,5 +1033,233 @@ mod tests {
                 assert_eq!(board.chance_shuffled(&items, event), chance_shuffle(&items, "deal=3", event));
             }
         }
+    }
+
+    /// Each game with options that reach its redeals and reversible moves.
+    fn sampled_games() -> Vec<(&'static str, Options)> {
+        let s = |v: &str| OptValue::Str(v.into());
+        vec![
+            ("star", vec![("direction".into(), s("free"))]),
+            ("clock", vec![("wrap_marriage".into(), OptValue::Bool(false)), ("phases".into(), s("free"))]),
+            ("rainbow", vec![("redeals".into(), OptValue::Int(3))]),
+            ("sun", vec![("transfers".into(), s("free")), ("deal_when".into(), s("any"))]),
+            (
+                "toad",
+                vec![
+                    ("reserve_piles".into(), OptValue::Int(2)),
+                    ("ace_extraction".into(), OptValue::Bool(true)),
+                    ("reserve_size".into(), OptValue::Int(13)),
+                    ("foundations".into(), OptValue::Int(8)),
+                ],
+            ),
+            ("open-shop", vec![("redeals".into(), OptValue::Int(1))]),
+            (
+                "double-star",
+                vec![("foundations".into(), OptValue::Int(8)), ("piles".into(), OptValue::Int(5))],
+            ),
+            (
+                "blockade",
+                vec![
+                    ("move_sequences".into(), OptValue::Bool(false)),
+                    ("empty_columns".into(), s("any")),
+                    ("deal_when".into(), s("stuck")),
+                ],
+            ),
+            ("shah", Vec::new()),
+        ]
+    }
+
+    /// Piles (unseen places blanked), face-down counts, counters, moves played.
+    type SeenView = (Vec<Vec<Card>>, Vec<(usize, usize)>, Vec<(String, Value)>, usize);
+
+    /// What a player sees (docs/rules.md): the piles with the unseen places blanked, the
+    /// face-down counts, the counters and the moves played.
+    fn seen_view(state: &State) -> SeenView {
+        let mut piles = state.board.piles.clone();
+        for group in state.rules.unseen(state) {
+            for (p, k) in group {
+                piles[p][k] = Card::MAX;
+            }
+        }
+        (piles, state.rules.face_down(&state.board), state.rules.counters(&state.board), state.moves_played())
+    }
+
+    /// The cards of each group of `groups` in `state`, sorted.
+    fn group_cards(state: &State, groups: &[Vec<Place>]) -> Vec<Vec<Card>> {
+        groups
+            .iter()
+            .map(|g| {
+                let mut cards: Vec<Card> = g.iter().map(|&(p, k)| state.board.piles[p][k]).collect();
+                cards.sort_unstable();
+                cards
+            })
+            .collect()
+    }
+
+    /// Along random lines of every game a sample shows what the position shows, offers the
+    /// same legal moves, keeps each group's cards and remembers as much; the same seed
+    /// gives the same sample, and the samples differ while something is unseen.
+    #[test]
+    fn a_sample_keeps_what_the_player_sees() {
+        let mut rng = SplitMix64::new(17);
+        for (game, options) in sampled_games() {
+            let mut differing = 0;
+            for deal in 1..=6 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+                while !state.legal_raw().is_empty() && state.moves_played() < 400 {
+                    if rng.below(4) == 0 {
+                        let seed = rng.next_u64();
+                        let legal = state.legal_raw().to_vec();
+                        let mut out = state.sample(seed);
+                        // the sample's own history starts at its last irreversible move, so
+                        // the places are the position's (Shah's turned card is read there)
+                        let view = seen_view(&state);
+                        let mut piles = out.board.piles.clone();
+                        for (p, k) in state.rules.unseen(&state).into_iter().flatten() {
+                            piles[p][k] = Card::MAX;
+                        }
+                        let (down, counters) =
+                            (out.rules.face_down(&out.board), out.rules.counters(&out.board));
+                        let played = out.moves_played();
+                        assert_eq!((&down, &counters), (&view.1, &view.2), "{game} {deal}");
+                        assert_eq!(out.board.vars, state.board.vars, "{game} {deal}");
+                        assert!(played <= view.3);
+                        assert_eq!(piles, view.0, "{game} {deal}");
+                        assert_eq!(out.legal_raw(), legal.as_slice(), "{game} {deal}");
+                        let groups = state.rules.unseen(&state);
+                        assert_eq!(group_cards(&out, &groups), group_cards(&state, &groups), "{game} {deal}");
+                        assert_eq!(out.remembers(), state.remembers(), "{game} {deal}");
+                        assert_eq!(out.seen.len(), state.seen.len(), "{game} {deal}");
+                        assert_eq!(state.sample(seed).board.key(), out.board.key(), "{game} {deal}");
+                        differing += usize::from(out.board.key() != state.board.key());
+                        if out.board.kept_hash().is_some() {
+                            assert_eq!(out.board.kept_hash(), Some(out.board.zobrist()), "{game} {deal}");
+                        }
+                    }
+                    let legal = state.legal_raw().to_vec();
+                    state.play_raw(legal[rng.below(legal.len() as u64) as usize]);
+                }
+            }
+            assert!(differing > 10, "{game}: {differing} samples differ from the deal");
+        }
+    }
+
+    /// The position `moves` reach from `deck` with two of its cards swapped, where the
+    /// player sees no difference from `state` though the cards lie otherwise: two cards
+    /// still face down, swapped (the pairs tried from the end of the deck, dealt last).
+    fn swapped_twin(
+        game: &str,
+        options: &Options,
+        deck: &[Card],
+        moves: &[Move],
+        state: &State,
+    ) -> Option<State> {
+        let seen = seen_view(state);
+        for i in (0..deck.len()).rev() {
+            for j in (0..i).rev() {
+                if deck[i] == deck[j] {
+                    continue;
+                }
+                let mut other = deck.to_vec();
+                other.swap(i, j);
+                let (rules, _) = games::rules(game, options).expect("a native game");
+                let mut twin = State::new(rules, &other, chance_source(None, &other));
+                let replays = moves.iter().all(|&mv| {
+                    let legal = twin.legal_raw().contains(&mv);
+                    if legal {
+                        twin.play_raw(mv);
+                    }
+                    legal
+                });
+                if replays && seen_view(&twin) == seen && twin.board.key() != state.board.key() {
+                    return Some(twin);
+                }
+            }
+        }
+        None
+    }
+
+    /// Two positions a player cannot tell apart (two face-down cards swapped, one dealt by
+    /// number and one from its deck) give the same sample for the same seed: the sampler
+    /// reads neither the unseen cards' order nor the deal.
+    #[test]
+    fn a_sample_reads_nothing_unseen() {
+        let mut rng = SplitMix64::new(29);
+        for (game, options) in sampled_games() {
+            let mut twins = 0;
+            for deal in 1..=3 {
+                let (rules, decks) = games::rules(game, &options).expect("a native game");
+                let deck = deal_order(deal, decks);
+                let mut state = State::new(rules, &deck, chance_source(Some(deal), &deck));
+                let mut moves = Vec::new();
+                let steps = [0, 15, 40][deal as usize - 1];
+                while moves.len() < steps && !state.legal_raw().is_empty() {
+                    let legal = state.legal_raw().to_vec();
+                    let mv = legal[rng.below(legal.len() as u64) as usize];
+                    state.play_raw(mv);
+                    moves.push(mv);
+                }
+                let Some(twin) = swapped_twin(game, &options, &deck, &moves, &state) else {
+                    continue;
+                };
+                twins += 1;
+                for seed in 0..4 {
+                    let (mut one, mut two) = (state.sample(seed), twin.sample(seed));
+                    assert_eq!(one.board.key(), two.board.key(), "{game} {deal}");
+                    assert_eq!(one.board.chance, two.board.chance, "{game} {deal}");
+                    assert_eq!(one.legal_raw(), two.legal_raw(), "{game} {deal}");
+                }
+            }
+            assert!(twins > 0, "{game}: no two positions told apart by face-down cards alone");
+        }
+    }
+
+    /// After Star's redeal nothing is unseen (STR-7) and a sample is the position itself.
+    #[test]
+    fn a_star_sample_after_the_redeal_is_the_position() {
+        let options: Options = vec![("direction".into(), OptValue::Str("free".into()))];
+        let (rules, decks) = games::rules("star", &options).expect("star plays");
+        let deck = deal_order(4, decks);
+        let mut state = State::new(rules, &deck, chance_source(Some(4), &deck));
+        while state.board.vars[4] == 0 {
+            let legal = state.legal_raw().to_vec();
+            let action = legal.iter().copied().find(Move::is_action).expect("draw or redeal");
+            state.play_raw(action);
+        }
+        assert!(state.rules.unseen(&state).is_empty());
+        assert_eq!(state.sample(3).board.key(), state.board.key());
+    }
+
+    /// A sample's chance is its own: Sun's wind (SUN-9) blows otherwise for another seed,
+    /// the same for the same seed.
+    #[test]
+    fn a_sample_blows_its_own_wind() {
+        let options: Options = vec![
+            ("transfers".into(), OptValue::Str("free".into())),
+            ("deal_when".into(), OptValue::Str("any".into())),
+        ];
+        let (rules, decks) = games::rules("sun", &options).expect("sun plays");
+        let deck = deal_order(2, decks);
+        let mut state = State::new(rules, &deck, chance_source(Some(2), &deck));
+        // deal, next-stage, next-ray, scatter, wind: the actions in order (SUN-4 to SUN-9)
+        for (action, times) in [(0, 7), (1, 1), (2, 13), (3, 13)] {
+            for _ in 0..times {
+                state.play_raw(Move::action(action));
+            }
+        }
+        let wind = |state: &State, seed: Option<u64>| {
+            let mut out = seed.map_or_else(|| state.sample(0), |s| state.sample(s));
+            if seed.is_none() {
+                out.board.chance = state.board.chance.clone();
+            }
+            out.play_raw(Move::action(4));
+            out.board.piles.last().expect("the wind").clone()
+        };
+        let real = wind(&state, None);
+        assert_eq!(wind(&state, Some(1)), wind(&state, Some(1)));
+        assert_ne!(wind(&state, Some(1)), wind(&state, Some(2)));
+        assert_ne!(wind(&state, Some(1)), real);
     }
 }

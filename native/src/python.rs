@@ -86,6 +86,9 @@ pub struct NativeState {
     options: Py<PyDict>,
     deal: Option<u64>,
     deck: Vec<String>,
+    /// Moves played before the first one `state` can take back (a sample's undo reaches
+    /// back to its last irreversible move only).
+    earlier: usize,
 }
 
 #[pymethods]
@@ -117,6 +120,7 @@ impl NativeState {
             options: options.copy()?.unbind(),
             deal,
             deck,
+            earlier: 0,
         };
         for mv in moves {
             native.play(mv)?;
@@ -141,7 +145,12 @@ impl NativeState {
     /// Take back the last move played.
     fn undo(&mut self) -> PyResult<()> {
         if self.state.moves_played() == 0 {
-            return Err(PyValueError::new_err("nothing to undo"));
+            let why = if self.earlier > 0 {
+                "a sample takes back no move before its last irreversible one"
+            } else {
+                "nothing to undo"
+            };
+            return Err(PyValueError::new_err(why));
         }
         self.state.pop();
         Ok(())
@@ -151,6 +160,32 @@ impl NativeState {
     /// alone), to compare with the Python solver's knowledge of the game.
     fn search_moves(&mut self) -> Vec<RawMove> {
         search::children(&mut self.state).into_iter().map(to_raw).collect()
+    }
+
+    /// The moves played since the start (a sample's include those before its undo reaches).
+    #[getter]
+    fn moves_played(&self) -> usize {
+        self.earlier + self.state.moves_played()
+    }
+
+    /// The places whose cards the player has not seen there, in groups (`Rules.unseen`).
+    fn unseen(&self) -> Vec<Vec<(usize, usize)>> {
+        self.state.rules.unseen(&self.state)
+    }
+
+    /// A sample of what the player cannot see (`State::sample`; `engine.unseen.sample`
+    /// gives the same position for the same seed). It keeps the deal or deck it was
+    /// drawn from for `to_dict`, though its cards lie otherwise.
+    fn sample(&self, py: Python<'_>, seed: u64) -> PyResult<NativeState> {
+        let state = self.state.sample(seed);
+        let earlier = self.moves_played() - state.moves_played();
+        Ok(NativeState {
+            state,
+            options: self.options.bind(py).copy()?.unbind(),
+            deal: self.deal,
+            deck: self.deck.clone(),
+            earlier,
+        })
     }
 
     /// `"won"`, `"lost"` or `"playing"`.

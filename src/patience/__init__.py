@@ -11,14 +11,16 @@ from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, load_record, replay
 from patience.engine.registry import UnknownGame, get_game, list_games
 from patience.engine.state import State
-from patience.solver import Hint, SolveResult, hint, solve
+from patience.solver import Advice, Hint, MoveChance, SolveResult, advise, hint, solve
 
 __all__ = [
+    "Advice",
     "DeckError",
     "Game",
     "Hint",
     "IllegalMove",
     "Move",
+    "MoveChance",
     "Option",
     "OptionError",
     "RecordError",
@@ -26,6 +28,7 @@ __all__ = [
     "SolveResult",
     "State",
     "UnknownGame",
+    "advise",
     "get_game",
     "hint",
     "list_games",

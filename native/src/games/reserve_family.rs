@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::cards::{rank, Card, RANK_CHARS};
 use crate::deals::{chance_shuffle, SplitMix64};
-use crate::engine::{unit_draw, Board, Kind, Move, Pile, Rules, State, Value};
+use crate::engine::{unit_draw, Board, Kind, Move, Pile, Place, Rules, State, Value};
 use crate::games::toad;
 use crate::hash::{hash128, HashedMap};
 
@@ -391,6 +391,23 @@ impl Rules for ReserveRules {
             down.push((0, board.vars[FACE_DOWN] as usize));
         }
         down
+    }
+
+    /// `ReserveRules.unseen`: cards never seen, the stock and Rainbow's face-down rainbow
+    /// (RBW-1), are one group until the first redeal; a redeal (RBW-7) shuffles cards seen
+    /// on the waste piles into the stock, a group of its own from then on.
+    fn unseen(&self, state: &State) -> Vec<Vec<Place>> {
+        let board = &state.board;
+        let down = if self.shape.face_down_reserve { board.vars[FACE_DOWN] as usize } else { 0 };
+        let mut never: Vec<Place> = (0..down).map(|k| (0, k)).collect();
+        let stock: Vec<Place> = (0..board.piles[self.stock].len()).map(|k| (self.stock, k)).collect();
+        let groups = if board.vars[REDEALS_DONE] > 0 {
+            vec![never, stock]
+        } else {
+            never.extend(stock);
+            vec![never]
+        };
+        groups.into_iter().filter(|g| !g.is_empty()).collect()
     }
 
     fn counters(&self, board: &Board) -> Vec<(String, Value)> {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::cards::{rank, Card};
-use crate::engine::{Board, Kind, Move, Options, Pile, Rules, State, Value};
+use crate::engine::{Board, Kind, Move, Options, Pile, Place, Rules, State, Value};
 use crate::hash::zobrist;
 
 mod dive;
@@ -344,6 +344,29 @@ impl Rules for Shah {
     /// SHA-2: all eight foundations at Q (eight of at most twelve cards: 96 exactly).
     fn is_won(&self, board: &Board) -> bool {
         board.piles[FOUND0..FOUND0 + RAYS].iter().map(Vec::len).sum::<usize>() == QUEEN * RAYS
+    }
+
+    /// `ShahRules.unseen`: the stock, but for its top card once a gap has waited while
+    /// that card was on top: the player turned it (SHA-8; the moves name it), and the
+    /// stock only ever loses its top, so the card stays known until it leaves.
+    fn unseen(&self, state: &State) -> Vec<Vec<Place>> {
+        let n = state.board.piles[STOCK].len();
+        if n == 0 {
+            return Vec::new();
+        }
+        let gap_waits = |board: &Board| board.vars[CIRCLES] >= 3 && first_gap(&board.piles).is_some();
+        let mut turned = gap_waits(&state.board);
+        if !turned {
+            state.positions_back(|board| {
+                turned = board.piles[STOCK].len() == n && gap_waits(board);
+                !turned && board.piles[STOCK].len() == n
+            });
+        }
+        let hidden = if turned { n - 1 } else { n };
+        if hidden == 0 {
+            return Vec::new();
+        }
+        vec![(0..hidden).map(|k| (STOCK, k)).collect()]
     }
 
     fn counters(&self, board: &Board) -> Vec<(String, Value)> {

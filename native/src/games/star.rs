@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::cards::{rank, suit, Card};
-use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Rules, Value};
+use crate::engine::{Board, Kind, Move, OptValue, Options, Pile, Place, Rules, State, Value};
 use crate::hash::spread;
 
 const BASES: [&str; 4] = ["base-12", "base-6", "base-3", "base-9"]; // STR-2: order of new suits
@@ -205,6 +205,16 @@ impl Rules for Star {
         if src != RESERVE && !board.piles[STOCK].is_empty() {
             board.move_top(STOCK, src, 1); // STR-5: a cell is refilled at once
         }
+    }
+
+    /// `StarRules.unseen`: the stock in round 1; after a redeal it is the reserve turned
+    /// over (STR-7), whose cards and order the player saw, so nothing is unseen.
+    fn unseen(&self, state: &State) -> Vec<Vec<Place>> {
+        let stock = &state.board.piles[STOCK];
+        if var(&state.board, ROUNDS_DONE) > 0 || stock.is_empty() {
+            return Vec::new();
+        }
+        vec![(0..stock.len()).map(|k| (STOCK, k)).collect()]
     }
 
     /// STR-8: all 52 cards on the four foundations.

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 RawMove = tuple[int, int, int, bool]
 ACTION = -1
+Place = tuple[int, int]  # (pile, index in the pile counted from the bottom)
 
 
 class Rules:
@@ -87,6 +88,16 @@ class Rules:
     def face_down(self, state: State) -> dict[int, int]:
         """Face-down cards at the bottom of each pile; a stock is all face down."""
         return {i: len(state.piles[i]) for i in self.stocks}
+
+    def unseen(self, state: State) -> list[list[Place]]:
+        """The places whose cards a player has not seen there (docs/rules.md, "What a
+        player sees"), in groups: the player knows which cards a group holds but not which
+        lies where, so every order within a group is as likely as any other, and no card
+        passes from one group to another. Empty groups are left out. By default each stock
+        is one group; a game with other face-down cards, or a stock whose order was seen,
+        says so."""
+        piles = state.piles
+        return [[(i, k) for k in range(len(piles[i]))] for i in self.stocks if piles[i]]
 
     def counters(self, state: State) -> dict[str, Any]:
         """Stage and round counters for ``to_dict``."""

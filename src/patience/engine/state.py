@@ -13,9 +13,11 @@ Every change a move makes goes through four journaled primitives (``move_top``,
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from patience.cards import CODES
+from patience.deals import chance_source
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.rules import ACTION, RawMove, Rules
 
@@ -32,6 +34,7 @@ class State:
     """A game in progress. Made by ``Game.new``; copy with ``copy()``."""
 
     __slots__ = (
+        "_chance",
         "_journal",
         "_legal",
         "_seen",
@@ -57,8 +60,17 @@ class State:
         self._undo: list[tuple[RawMove, int, Token]] = []
         self._seen: set[bytes] = set()  # positions since the last irreversible step
         self._legal: list[RawMove] | None = None
+        self._chance: str | None = None  # None: the deal's own (``chance``)
         if cards is not None:
             rules.setup(self, cards)
+
+    @property
+    def chance(self) -> str:
+        """What seeds this game's chance events (``deals.chance_source``): the deal's, or
+        a sample's own (``engine.unseen``)."""
+        if self._chance is None:
+            return chance_source(self.deal, self.deck)
+        return self._chance
 
     # --- primitives for Rules.apply (journaled) ----------------------------------------
 
@@ -254,7 +266,17 @@ class State:
         new._undo = [(m, mark, set(t) if isinstance(t, set) else t) for m, mark, t in self._undo]
         new._seen = set(self._seen)
         new._legal = None
+        new._chance = self._chance
         return new
+
+    def positions_back(self) -> Iterator[State]:
+        """This position, then each earlier one back to the start, as one copy taken back
+        a move at a time (for a rule that reads what a player saw on the way here)."""
+        walk = self.copy()
+        yield walk
+        while walk._undo:
+            walk.pop()
+            yield walk
 
     def load_position(self, piles: list[list[int]], values: list[int]) -> None:
         """Make this state the position given by copies of ``piles`` and ``values``, with

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from patience.cards import RANK_CHARS
-from patience.deals import chance_shuffle, chance_source
+from patience.deals import chance_shuffle
 from patience.engine.piles import Kind, Pile, pile_ids
-from patience.engine.rules import ACTION, RawMove, Rules
+from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
 
 DRAW, REDEAL = range(2)
@@ -261,7 +261,7 @@ class ReserveRules(Rules):
             gathered += state.piles[w]
             state.replace(w, [])
         done = state.vars[REDEALS_DONE]
-        shuffled = chance_shuffle(gathered, chance_source(state.deal, state.deck), done)
+        shuffled = chance_shuffle(gathered, state.chance, done)
         state.replace(self.stock, shuffled[::-1])
         state.set_var(REDEALS_DONE, done + 1)
 
@@ -312,6 +312,18 @@ class ReserveRules(Rules):
         if self.shape.face_down_reserve:
             down[0] = state.vars[FACE_DOWN]
         return down
+
+    def unseen(self, state: State) -> list[list[Place]]:
+        """Cards never seen: the stock and, in Rainbow, the rainbow's face-down cards
+        (RBW-1), one group until the first redeal. A redeal (RBW-7) shuffles cards the
+        player saw on the waste piles into the stock, which is then a group of its own,
+        while the rainbow's face-down cards stay the never-seen ones."""
+        piles = state.piles
+        never = [(0, k) for k in range(state.vars[FACE_DOWN])] if self.shape.face_down_reserve \
+            else []
+        stock = [(self.stock, k) for k in range(len(piles[self.stock]))]
+        groups = [never, stock] if state.vars[REDEALS_DONE] else [never + stock]
+        return [group for group in groups if group]
 
     def counters(self, state: State) -> dict[str, Any]:
         return {

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from patience.engine.game import Game
 from patience.engine.piles import Kind, Pile
 from patience.engine.registry import register
-from patience.engine.rules import ACTION, RawMove, Rules
+from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
 
 RAYS = 8
@@ -221,6 +221,19 @@ class ShahRules(Rules):
             return None
         return next((s for s in GAP_ORDER if not state.piles[s]), None)
 
+    def unseen(self, state: State) -> list[list[Place]]:
+        """The stock, but for its top card once a gap has waited while that card was on top:
+        the player turned it (SHA-8; the moves name it), and the stock only ever loses its
+        top, so the card stays known until it leaves."""
+        n = len(state.piles[STOCK])
+        if not n:
+            return []
+        turned = self.next_gap(state) is not None or any(
+            self.next_gap(earlier) is not None
+            for earlier in _while_stock_holds(state.positions_back(), n))
+        hidden = n - 1 if turned else n
+        return [[(STOCK, k) for k in range(hidden)]] if hidden else []
+
     def why_not(self, state: State, action: str) -> str | None:
         if action == "deal":
             return "the deal is over: all three circles are laid (SHA-4)"
@@ -240,6 +253,14 @@ class ShahRules(Rules):
             "next_gap": None if gap is None else self.layout[gap].id,
             "lane_open": lane,
         }
+
+
+def _while_stock_holds(positions: Iterator[State], n: int) -> Iterator[State]:
+    """The positions, from the first, as long as the stock holds ``n`` cards."""
+    for position in positions:
+        if len(position.piles[STOCK]) != n:
+            return
+        yield position
 
 
 SHAH_GAME = register(Game(

@@ -7,7 +7,7 @@ from typing import Any
 from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile
 from patience.engine.registry import register
-from patience.engine.rules import ACTION, RawMove, Rules
+from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
 
 BASES = ("base-12", "base-6", "base-3", "base-9")  # STR-2: the order new suits take them
@@ -105,6 +105,13 @@ class StarRules(Rules):
         state.move_top(src, dst)
         if src != RESERVE and piles[STOCK]:  # STR-5: a cell is refilled at once
             state.move_top(STOCK, src)
+
+    def unseen(self, state: State) -> list[list[Place]]:
+        """The stock in round 1; after a redeal it is the reserve turned over (STR-7), whose
+        cards and order the player saw, so nothing is unseen."""
+        if state.vars[ROUNDS_DONE]:
+            return []
+        return super().unseen(state)
 
     def why_not(self, state: State, action: str) -> str | None:
         piles, redeals = state.piles, state.vars[ROUNDS_DONE]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from patience.deals import chance_shuffle, chance_source
+from patience.deals import chance_shuffle
 from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.registry import register
@@ -276,8 +276,7 @@ def _blow(state: State) -> None:
     for cloud in range(CLOUD0, CLOUD0 + state.vars[CLOUDS]):
         gathered += state.piles[cloud]
         state.replace(cloud, [])
-    source = chance_source(state.deal, state.deck)
-    state.replace(WIND, chance_shuffle(gathered, source, 0))
+    state.replace(WIND, chance_shuffle(gathered, state.chance, 0))
     state.set_var(WIND_DONE, 1)
 
 
