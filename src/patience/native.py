@@ -15,6 +15,7 @@ comes back as raw moves, which ``solver.search`` replays through the Python engi
 
 from __future__ import annotations
 
+import math
 import os
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,6 +29,10 @@ Outcome = Literal["won", "lost", "unknown"]
 # The most memory, in MiB, the native search's table may take: with the rest of the
 # process, a solve stays under 2 GB. ``PATIENCE_NATIVE_TABLE_MB`` sets another bound.
 TABLE_MB = 1536
+
+# The most nodes a search may be given: the largest signed 64-bit number, so that a
+# budget crosses into the crate whole.
+MAX_NODES = 2**63 - 1
 
 _module: Any = None
 _loaded = False
@@ -105,6 +110,20 @@ def start(state: State) -> NativeState | None:
     return copy if copy.key() == state.key() else None
 
 
+def check_budgets(max_nodes: int, max_seconds: float) -> None:
+    """Refuse, with ``ValueError`` saying why, a node budget that is not a whole number from
+    0 to ``MAX_NODES`` or a time budget that is not a finite number of seconds, at least 0."""
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+        raise ValueError(f"the node budget must be a whole number, not {max_nodes!r}")
+    if not 0 <= max_nodes <= MAX_NODES:
+        raise ValueError(f"the node budget is from 0 to {MAX_NODES}, not {max_nodes}")
+    if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float):
+        raise ValueError(f"the time budget must be a number of seconds, not {max_seconds!r}")
+    if not math.isfinite(max_seconds) or max_seconds < 0:
+        raise ValueError(f"the time budget is a finite number of seconds, at least 0, "
+                         f"not {max_seconds!r}")
+
+
 def table_mb() -> int:
     """The table bound in MiB: ``PATIENCE_NATIVE_TABLE_MB`` if set, else ``TABLE_MB``."""
     return int(os.environ.get("PATIENCE_NATIVE_TABLE_MB", TABLE_MB))
@@ -113,12 +132,15 @@ def table_mb() -> int:
 def solve(state: State, max_nodes: int,
           max_seconds: float) -> tuple[Outcome, list[RawMove], int] | None:
     """The native search's answer for ``state`` (``outcome``, the won line's raw moves,
-    nodes) within its share of the budgets, or None when the Python search must answer."""
+    nodes) within its share of the budgets, or None when the Python search must answer.
+    Budgets the crate cannot take are refused here (``check_budgets``)."""
+    check_budgets(max_nodes, max_seconds)
     share = search_share(state)
     if share <= 0.0:
         return None
     copy = start(state)
     if copy is None:
         return None
-    outcome, line, nodes = copy.solve(int(max_nodes * share), max_seconds * share, table_mb())
+    nodes_share = min(int(max_nodes * share), MAX_NODES)
+    outcome, line, nodes = copy.solve(nodes_share, max_seconds * share, table_mb())
     return outcome, line, nodes

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import patience
+from patience import native
 from patience.engine.state import State
+from patience.solver.hint import Hinter
 from tests.decks import stack
 from tests.solver.helpers import brute_force_wins, star_last_round
 
@@ -59,6 +63,45 @@ def test_budget_gives_unknown_not_lost() -> None:
     state = patience.get_game("sun").new(deal=1)
     result = patience.solve(state, max_nodes=50)
     assert result.outcome == "unknown" and result.nodes == 50 and result.moves == []
+
+
+BAD_BUDGETS = [
+    ({"max_nodes": -1}, "node budget is from 0 to 9223372036854775807, not -1"),
+    ({"max_nodes": 2**63}, "not 9223372036854775808"),
+    ({"max_nodes": 2**64}, "not 18446744073709551616"),
+    ({"max_nodes": 10.5}, "node budget must be a whole number, not 10.5"),
+    ({"max_nodes": True}, "node budget must be a whole number"),
+    ({"max_seconds": float("nan")}, "at least 0, not nan"),
+    ({"max_seconds": float("inf")}, "at least 0, not inf"),
+    ({"max_seconds": -0.5}, "at least 0, not -0.5"),
+    ({"max_seconds": "1"}, "must be a number of seconds"),
+]
+
+
+@pytest.mark.parametrize("budget,words", BAD_BUDGETS)
+def test_a_budget_the_search_cannot_take_is_refused_in_words(budget: dict[str, object],
+                                                              words: str) -> None:
+    state = patience.get_game("sun").new(deal=1)
+    asks = [lambda: patience.solve(state, **budget),  # type: ignore[arg-type]
+            lambda: patience.hint(state, **budget),  # type: ignore[arg-type]
+            lambda: Hinter().hint(state, **budget),  # type: ignore[arg-type]
+            lambda: Hinter().quick(state, **budget),  # type: ignore[arg-type]
+            lambda: native.solve(state, **{"max_nodes": 10, "max_seconds": 1.0, **budget})]
+    for ask in asks:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            ask()
+
+
+def test_the_budgets_bounds_are_taken() -> None:
+    state = patience.get_game("sun").new(deal=1)
+    assert patience.solve(state, max_nodes=0).outcome == "unknown"
+    assert patience.solve(state, max_nodes=50, max_seconds=0).outcome == "unknown"
+    huge = patience.solve(state, max_nodes=2**63 - 1, max_seconds=0.01)
+    assert huge.outcome in ("won", "lost", "unknown")
+    asked = Hinter()
+    for _ in range(2):  # asked again, the budgets grow but stay within the bounds
+        assert asked.hint(state, max_nodes=2**63 - 1, max_seconds=0.01).status in (
+            "move", "lost", "unknown")
 
 
 def test_already_won_and_midgame_states() -> None:

@@ -10,7 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import patience
 from patience import words
 from patience.cli import common
-from patience.cli.common import OptionArg, count, deal_number, fail, seconds
+from patience.cli.common import OptionArg, count, deal_number, fail, node_budget, seconds
 from patience.deals import MASK64
 from patience.stats.executors import Backend, open_executor
 from patience.stats.runner import run_deals
@@ -28,7 +28,7 @@ def solve_cmd(
     option: OptionArg = None,
     max_seconds: Annotated[float, typer.Option(help="Time budget in seconds.",
                                                parser=seconds)] = 10.0,
-    max_nodes: Annotated[int, typer.Option(help="Node budget.", parser=count)] = 2_000_000,
+    max_nodes: Annotated[int, typer.Option(help="Node budget.", parser=node_budget)] = 2_000_000,
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a deal: won (with the winning moves), lost (proved) or unknown (budget spent)."""
@@ -60,7 +60,7 @@ def stats_cmd(
         help="Time budget per deal; deals a smaller budget decided are kept.",
         parser=seconds)] = 10.0,
     max_nodes: Annotated[int, typer.Option(help="Node budget per deal.",
-                                           parser=count)] = 2_000_000,
+                                           parser=node_budget)] = 2_000_000,
     retry_unknown: Annotated[bool, typer.Option(
         help="Solve again the deals stored as unknown.")] = False,
     as_json: JsonFlag = False,

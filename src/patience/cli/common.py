@@ -21,6 +21,7 @@ from patience.deals import MASK64
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, replay
+from patience.native import MAX_NODES
 
 OptionArg = Annotated[
     list[str] | None,
@@ -59,6 +60,10 @@ def deal_number(value: Any) -> int:
 
 def count(value: Any) -> int:
     return _whole(value, 1, None, "a count")
+
+
+def node_budget(value: Any) -> int:
+    return _whole(value, 1, MAX_NODES, "a node budget")
 
 
 def port_number(value: Any) -> int:

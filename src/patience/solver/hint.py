@@ -18,6 +18,7 @@ while the player already sees a move to try.
 
 from __future__ import annotations
 
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Literal
@@ -25,6 +26,7 @@ from typing import Literal
 from patience.engine.moves import Move
 from patience.engine.rules import RawMove
 from patience.engine.state import State
+from patience.native import MAX_NODES, check_budgets
 from patience.solver.practical import Lookahead, next_move
 from patience.solver.search import solve
 
@@ -53,7 +55,9 @@ class Hint:
 
 
 def hint(state: State, *, max_nodes: int = 5_000_000, max_seconds: float = 5.0) -> Hint:
-    """What to play next. ``lost`` only when the search has proved it, never on a guess."""
+    """What to play next. ``lost`` only when the search has proved it, never on a guess.
+    Budgets are refused as ``solve`` refuses them (``ValueError``)."""
+    check_budgets(max_nodes, max_seconds)
     found, _ = _search(state, max_nodes, max_seconds)
     return found
 
@@ -161,6 +165,7 @@ class Hinter:
     def hint(self, state: State, *, max_nodes: int = 5_000_000,
              max_seconds: float = 5.0) -> Hint:
         """What to play next: from memory when it knows, else searched (``hint``)."""
+        check_budgets(max_nodes, max_seconds)
         known = self.recall(state)
         if known is not None:
             return known
@@ -168,7 +173,8 @@ class Hinter:
         with self._lock:
             self.searches += 1
             longer = AGAIN if history == self._undecided else 1
-        found = self._search(state, history, max_nodes * longer, max_seconds * longer)
+        found = self._search(state, history, min(max_nodes * longer, MAX_NODES),
+                             min(max_seconds * longer, sys.float_info.max))
         with self._lock:
             self._undecided = history if found.status == "unknown" else None
         if found.status == "unknown" and longer == 1 and state.status == "playing":
@@ -181,6 +187,7 @@ class Hinter:
         """The first answer, within about ``max_seconds``: from memory, or a brief search
         that decided, else the guess with ``deeper`` set. A position the full search
         already left undecided is not searched briefly again: its guess comes at once."""
+        check_budgets(max_nodes, max_seconds)
         known = self.recall(state)
         if known is not None:
             return known

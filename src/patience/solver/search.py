@@ -45,7 +45,11 @@ def solve(state: State, *, max_nodes: int = 2_000_000, max_seconds: float = 10.0
     else an "unknown" leaves the rest of the budgets to the depth-first core below. Its
     won line is replayed here all the same. The core alone answers when the native search
     is not built, is switched off (``PATIENCE_NATIVE=0``) or does not play the game.
+
+    ``max_nodes`` is a whole number from 0 to 2**63-1 and ``max_seconds`` a finite number,
+    at least 0; anything else is refused with ``ValueError``.
     """
+    native.check_budgets(max_nodes, max_seconds)
     began = start = time.perf_counter()
     answer = native.solve(state, max_nodes, max_seconds)
     searched = 0
