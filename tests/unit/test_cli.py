@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,14 @@ runner = CliRunner()
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args), input=stdin)
     return result.exit_code, result.stdout, result.stderr
+
+
+def test_version_is_the_installed_one() -> None:
+    code, out, _ = run("--version")
+    assert code == 0 and out == f"patience {version('patience')}\n"
+    done = subprocess.run([sys.executable, "-m", "patience", "--version"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == out and done.stderr == ""
 
 
 def test_games_lists_every_game_and_json_is_data() -> None:

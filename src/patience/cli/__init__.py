@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
 from typing import Annotated, Any
 
 import typer
@@ -58,6 +59,21 @@ app = typer.Typer(help="Nine old decorative patience games: play, show, replay, 
                   cls=Commands)
 
 app.command()(serve)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"patience {version('patience')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the installed version and exit.")] = False,
+) -> None:
+    """Options of ``patience`` itself, given before any command."""
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
 
