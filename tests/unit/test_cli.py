@@ -50,6 +50,25 @@ def test_rules_and_show_for_every_game(game: str) -> None:
     assert json.loads(out) == patience.get_game(game).new(deal=4).to_dict()
 
 
+@pytest.mark.parametrize("typed,game", [("STAR", "star"), ("open_shop", "open-shop"),
+                                        ("Open-Shop", "open-shop"), ("Double_STAR", "double-star")])
+def test_a_game_id_is_read_in_any_case_and_with_underscores(typed: str, game: str) -> None:
+    code, out, _ = run("rules", typed)
+    assert code == 0 and out == run("rules", game)[1]
+    code, out, _ = run("show", typed, "--deal", "3", "--json")
+    assert code == 0 and json.loads(out)["game"] == game
+    code, out, _ = run("solve", typed, "--deal", "3", "--max-nodes", "20", "--json")
+    assert code == 0 and json.loads(out)["game"] == game
+    code, out, _ = run("play", typed, "--deal", "3", stdin="q\n")
+    assert code == 0
+
+
+def test_stats_reads_a_game_id_as_the_other_commands_do(tmp_path: Path) -> None:
+    code, out, _ = run("stats", "Open_Shop", "--deals", "1", "--jobs", "1", "--max-nodes", "20",
+                       "--db", str(tmp_path / "r.sqlite3"), "--json")
+    assert code == 0 and json.loads(out)["game"] == "open-shop"
+
+
 def test_show_draws_the_sun_and_the_star() -> None:
     _, sun, _ = run("show", "sun", "--deal", "1")
     assert all(f"ray {i} " in sun for i in range(1, 14)) and "king" in sun  # SUN-1

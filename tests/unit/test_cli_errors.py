@@ -61,6 +61,8 @@ def one_line(*args: str, stdin: str | None = None) -> str:
     (["serve", "--port", "-1"], "not -1"),
     (["show"], "Missing argument"),
     (["show", "moon"], "no game 'moon'"),
+    (["show", "Open Shop"], "no game 'Open Shop'"),
+    (["stats", "MOON", "--deals", "1"], "no game 'MOON'"),
     (["show", "sun", "--dela", "3"], "No such option: --dela"),
     (["fly"], "No such command 'fly'"),
     (["replay", "/no/such/record.json"], "cannot read"),

@@ -93,8 +93,12 @@ def show_value(value: Any) -> str:
 
 
 def find_game(game_id: str) -> patience.Game:
+    """The game ``game_id`` names, typed in any case and with ``_`` for ``-``
+    (``Open_Shop`` is open-shop); an unknown id is refused as typed."""
+    wanted = game_id.strip().lower().replace("_", "-")
+    known = {game.id for game in patience.list_games()}
     try:
-        return patience.get_game(game_id)
+        return patience.get_game(wanted if wanted in known else game_id)
     except patience.UnknownGame as exc:
         fail(str(exc))
 
