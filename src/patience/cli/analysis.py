@@ -74,6 +74,8 @@ def stats_cmd(
     if backend not in ("process", "dask"):
         fail(f"--backend must be process or dask, not {backend!r}")
     chosen: Backend = "dask" if backend == "dask" else "process"
+    if scheduler is not None and chosen != "dask":
+        fail("--scheduler names a dask scheduler: give it with --backend dask")
     numbers = range(start, start + deals)
     try:
         store = ResultStore(db)
