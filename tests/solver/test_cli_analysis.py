@@ -84,8 +84,8 @@ def test_stats_and_solve_reject_a_budget_that_is_not_positive() -> None:
                                    ("--max-seconds", "-1", "not a positive number of seconds"),
                                    ("--max-seconds", "nan", "not a positive number of seconds"),
                                    ("--max-seconds", "inf", "not a positive number of seconds"),
-                                   ("--max-nodes", "0", "at least 1, not 0"),
-                                   ("--max-nodes", "-5", "at least 1, not -5")):
+                                   ("--max-nodes", "0", "from 1 to 9223372036854775807, not 0"),
+                                   ("--max-nodes", "-5", "from 1 to 9223372036854775807, not -5")):
             result = runner.invoke(app, [*command, flag, value])
             assert result.exit_code == 2, (command, value)
             assert result.output.startswith(f"patience: Invalid value for '{flag}'")
