@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import patience
@@ -34,17 +36,24 @@ def test_tod1_top_card_only_to_a_foundation() -> None:
         state.play("toad>pile1")
 
 
-def test_tod2_aces_start_foundations_in_order_build_to_king_no_wrap() -> None:
-    """TOD-2: an ace starts the lowest empty foundation; A to K regardless of suit, then
-    closed: no ace on a king."""
+def _ace_to_king_on_found1(**options: Any) -> patience.State:
+    """The AS drawn starts found1, the lowest empty foundation (TOD-2), and A to K follow
+    regardless of suit; the AH comes next from the stock."""
     stock = ["AS", "2H", *SPADES[2:], "AH", "2D"]
-    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock))
+    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock), **options)
     state.play("draw")
     assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found1"}
     state.play("hand>found1")
     for _ in range(12):  # 2H (another suit), 3S … KS
         state.play("draw")
         state.play("hand>found1")
+    return state
+
+
+def test_tod2_aces_start_foundations_in_order_build_to_king_no_wrap() -> None:
+    """TOD-2: an ace starts the lowest empty foundation; A to K regardless of suit, then
+    closed: no ace on a king."""
+    state = _ace_to_king_on_found1()
     assert len(state.to_dict()["piles"]["found1"]) == 13
     state.play("draw")  # AH: only a new foundation, never onto the king
     assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found2"}
@@ -311,14 +320,7 @@ def test_tod8_four_foundations_laid_out_eight_by_default() -> None:
 def test_tod8_an_ace_starts_a_foundation_and_follows_its_king() -> None:
     """TOD-8: an ace starts the lowest empty foundation (TOD-2); A to K regardless of
     suit, then on the king A to K again: the ace may go there or start found2."""
-    stock = ["AS", "2H", *SPADES[2:], "AH", "2D"]
-    state = TOAD.new(deck=reserve_deck(13, end=["9C"], stock=stock), foundations=4)
-    state.play("draw")
-    assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {"found1"}
-    state.play("hand>found1")
-    for _ in range(12):  # 2H (another suit), 3S … KS
-        state.play("draw")
-        state.play("hand>found1")
+    state = _ace_to_king_on_found1(foundations=4)
     state.play("draw")  # AH: onto the king, or a new foundation
     assert {d for s, d in pairs(state) if s == "hand" and d.startswith("found")} == {
         "found1", "found2"}

@@ -284,8 +284,9 @@ def test_clk4_a_marriage_back_stays_refused_in_a_sample() -> None:
         assert "5S:packet1>packet2" in {str(m) for m in out.legal_moves()}
 
 
-def test_sun3_a_crossing_back_stays_refused_in_a_sample() -> None:
-    """SUN-3 with the repetition rule, the stock still full."""
+def sun_crossed_back() -> patience.State:
+    """Spades met at A | K…2 and the 2S crossed up onto ace-S (SUN-3, free crossings), the
+    stock still full: crossing it back would repeat a position."""
     arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
     state = patience.get_game("sun").new(deck=stack(arc, decks=2), transfers="free",
                                          deal_when="any")
@@ -293,6 +294,12 @@ def test_sun3_a_crossing_back_stays_refused_in_a_sample() -> None:
     for i, code in enumerate(arc[1:], start=2):
         state.play({"from": f"ray{i}", "to": "king-S", "card": code})
     state.play("2S:king-S>ace-S")
+    return state
+
+
+def test_sun3_a_crossing_back_stays_refused_in_a_sample() -> None:
+    """SUN-3 with the repetition rule, the stock still full."""
+    state = sun_crossed_back()
     for seed in range(5):
         out = check_sample(state, seed)
         assert out.key() != state.key()

@@ -20,6 +20,7 @@ from tests.games.test_unseen import (
     chi_square,
     play_until,
     small_option_sets,
+    sun_crossed_back,
     swapped_twin,
 )
 from tests.native.helpers import native_module
@@ -170,13 +171,7 @@ def test_native_sample_remembers_a_clock_marriage() -> None:
 
 
 def test_native_sample_remembers_a_sun_crossing() -> None:
-    arc = ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-    state = patience.get_game("sun").new(deck=stack(arc, decks=2), transfers="free",
-                                         deal_when="any")
-    state.play("AS:ray1>ace-S")
-    for i, code in enumerate(arc[1:], start=2):
-        state.play({"from": f"ray{i}", "to": "king-S", "card": code})
-    state.play("2S:king-S>ace-S")
+    state = sun_crossed_back()
     for seed in range(5):
         out = native_of(state).sample(seed)
         assert out.key() != state.key() and out.key() == sample(state, seed).key()
