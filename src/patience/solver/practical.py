@@ -119,6 +119,11 @@ class Lookahead:
         elif state.game.id in PLANS:  # Shah, Blockade: practical_plan
             self.planner = StagePlanner(state.game.id)
 
+    def forget_plan(self) -> None:
+        """Drop the planner's plan: another move than its own was played."""
+        if self.planner is not None:
+            self.planner.plan = []
+
     def look_at(self, view: dict[str, Any]) -> None:
         """Lay out the visible ``view`` with an unknown card for each face-down one.
 
