@@ -12,9 +12,11 @@ from patience import words
 from patience.cli import common
 from patience.cli.common import OptionArg, count, deal_number, fail, node_budget, seconds
 from patience.deals import MASK64
+from patience.intervals import wilson
 from patience.stats.executors import Backend, open_executor
-from patience.stats.runner import run_deals
+from patience.stats.runner import run_careful, run_deals
 from patience.stats.summary import summarise
+from patience.storage.careful_results import CarefulResult, CarefulStore
 from patience.storage.database import StorageError
 from patience.storage.results import DealResult, ResultStore
 
@@ -63,9 +65,13 @@ def stats_cmd(
                                            parser=node_budget)] = 2_000_000,
     retry_unknown: Annotated[bool, typer.Option(
         help="Solve again the deals stored as unknown.")] = False,
+    player: Annotated[str, typer.Option(
+        help="solver: the thoughtful (every card seen) and practical rates; careful: the "
+             "careful player's, who sees only what a player sees (slower).")] = "solver",
     as_json: JsonFlag = False,
 ) -> None:
-    """Win rates over deals START … START+DEALS-1, thoughtful (solver) and practical."""
+    """Win rates over deals START … START+DEALS-1: thoughtful (solver) and practical, or
+    the careful player's."""
     the_game = common.find_game(game)
     options = common.parse_options(the_game, option)
     if start + deals - 1 > MASK64:
@@ -76,7 +82,12 @@ def stats_cmd(
     chosen: Backend = "dask" if backend == "dask" else "process"
     if scheduler is not None and chosen != "dask":
         fail("--scheduler names a dask scheduler: give it with --backend dask")
+    if player not in ("solver", "careful"):
+        fail(f"--player must be solver or careful, not {player!r}")
     numbers = range(start, start + deals)
+    if player == "careful":
+        careful_stats(the_game, options, numbers, db, chosen, jobs, scheduler, as_json)
+        return
     try:
         store = ResultStore(db)
     except StorageError as exc:
@@ -111,3 +122,36 @@ def stats_cmd(
     typer.echo(f"  practical win rate:  {100 * s.practical_rate:.1f}% "
                f"({100 * s.practical_low:.1f}%–{100 * s.practical_high:.1f}%)")
     typer.echo(f"  solve time: median {s.median_seconds:.2f} s, p99 {s.p99_seconds:.2f} s")
+
+
+def careful_stats(game: patience.Game, options: dict[str, Any], numbers: range, db: str,
+                  backend: Backend, jobs: int, scheduler: str | None, as_json: bool) -> None:
+    """``patience stats --player careful``: the careful player's win rate over ``numbers``,
+    its games stored in ``db`` as they finish."""
+    try:
+        store = CarefulStore(db)
+    except StorageError as exc:
+        fail(str(exc))
+    with store, open_executor(backend, jobs, scheduler) as executor, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                     TimeRemainingColumn(), disable=as_json, transient=True) as bar:
+        task = bar.add_task(f"{game.id} careful games", total=len(numbers))
+
+        def advance(_: CarefulResult) -> None:
+            bar.advance(task)
+
+        results = run_careful(game.id, options, numbers, executor, store, on_result=advance)
+    won = sum(r.outcome == "won" for r in results)
+    low, high = wilson(won, len(results))
+    mean = sum(r.seconds for r in results) / len(results)
+    if as_json:
+        common.print_json({"game": game.id, "options": game.resolve_options(options),
+                           "deals": len(results), "careful_won": won,
+                           "careful_interval": [round(low, 4), round(high, 4)],
+                           "mean_seconds": round(mean, 2)})
+        return
+    typer.echo(f"{game.name}, deals {numbers[0]}–{numbers[-1]}: the careful player won {won} "
+               f"of {len(results)}")
+    typer.echo(f"  careful win rate: {100 * won / len(results):.1f}% "
+               f"({100 * low:.1f}%–{100 * high:.1f}%)")
+    typer.echo(f"  play time: {mean:.1f} s a deal on average")

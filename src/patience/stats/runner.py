@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import replace
 from typing import Any
 
 from patience.engine.registry import get_game
+from patience.solver.careful_player import play_careful, player_name
 from patience.solver.practical import play_practical, policy_for
 from patience.solver.search import solve
+from patience.storage.careful_results import CarefulResult, CarefulStore
 from patience.storage.results import DealResult, ResultStore, budget_text
 
 
@@ -63,6 +66,44 @@ def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
         for future in as_completed(futures):
             result = future.result()
             store.add(game_id, options, budget, result, version)
+            done[result.deal] = result
+            if on_result is not None:
+                on_result(result)
+    finally:
+        for future in futures:
+            future.cancel()
+    return [done[d] for d in wanted]
+
+
+def play_careful_deal(game_id: str, options: Mapping[str, Any], deal: int) -> CarefulResult:
+    """Play one deal as the careful player; a top-level function so workers can run it."""
+    state = get_game(game_id).new(deal=deal, **dict(options))
+    began = time.perf_counter()
+    outcome = play_careful(state, seed=deal)
+    return CarefulResult(deal, outcome, time.perf_counter() - began)
+
+
+def run_careful(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
+                executor: Executor, store: CarefulStore, *,
+                on_result: Callable[[CarefulResult], None] | None = None
+                ) -> list[CarefulResult]:
+    """Every deal's careful game in deal order, as ``run_deals``: stored as each finishes,
+    deals already stored not played again."""
+    game = get_game(game_id)
+    options = dict(game.resolve_options(options))
+    version = game.rules_version
+    wanted = list(deals)
+    player = player_name()
+    done = store.get(game_id, version, options, player, wanted)
+    for result in done.values():
+        if on_result is not None:
+            on_result(result)
+    futures = [executor.submit(play_careful_deal, game_id, options, deal)
+               for deal in wanted if deal not in done]
+    try:
+        for future in as_completed(futures):
+            result = future.result()
+            store.add(game_id, version, options, player, result)
             done[result.deal] = result
             if on_result is not None:
                 on_result(result)
