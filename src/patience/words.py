@@ -16,6 +16,7 @@ from patience.engine.moves import Move
 from patience.engine.state import State
 
 if TYPE_CHECKING:  # words read the solver's answer; they never run the solver
+    from patience.solver.review import Review
     from patience.solver.slip import Slip
 
 SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -326,3 +327,63 @@ def slip_story(slip: Slip, lost_words: str = "") -> str:
     if at is not None:
         parts.append("A winning line from the last position known winnable:")
     return " ".join(parts)
+
+
+VERDICT_PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def chance_words(chance: float) -> str:
+    """A chance as a player reads it: "about 6 deals in 10"."""
+    tenths = round(chance * 10)
+    if chance >= 0.995:
+        return "every way the cards could lie"
+    if chance <= 0.005:
+        return "no way the cards could lie"
+    if tenths == 0:
+        return "fewer than 1 deal in 10"
+    if tenths == 10:
+        return "more than 9 deals in 10"
+    return f"about {tenths} deal{'s' if tenths > 1 else ''} in 10"
+
+
+def percent(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def review_lines(start: State, found: Review, every_move: bool = False) -> list[str]:
+    """The game review in a player's words (``solver.review``): a summary, then each move
+    that gave chances away (with ``every_move``, every move) and the better move there.
+    ``start`` is the deal, before the first move."""
+    counts = {v: sum(m.verdict == v for m in found.moves)
+              for v in ("inaccuracy", "mistake", "blunder")}
+    end = found.moves[-1].chance_after if found.moves else found.start_chance
+    lines = [f"Game review, {len(found.moves)} move{'s' if len(found.moves) != 1 else ''}: "
+             f"from what you could see, the deal came out {chance_words(found.start_chance)} "
+             f"at the start, and {chance_words(end)} after the last move.",
+             ", ".join(f"{n} {name if n == 1 else VERDICT_PLURAL[name]}"
+                       for name, n in counts.items()) + "."]
+    state = start.copy()
+    for entry in found.moves:
+        if every_move or entry.verdict != "good":
+            said = describe(state, entry.move)
+            line = (f"{entry.number:>4}. {said}: {percent(entry.chance_before)} → "
+                    f"{percent(entry.chance_after)}")
+            if entry.verdict != "good":
+                line += (f", {entry.verdict}; better: {describe(state, entry.best)} "
+                         f"({percent(entry.best_chance)})")
+            lines.append(line)
+        state.play(entry.move)
+    return lines
+
+
+def every_card(slip: Slip) -> str | None:
+    """What a player who could see every card would have known, where the exact search
+    decided it; None where it did not."""
+    at = slip.position
+    if slip.verdict == "never":
+        return "With every card known, the deal could never be won."
+    if slip.verdict == "stopped":
+        return "With every card known, the game could still be won when it stopped."
+    if slip.verdict == "slipped" and at is not None:
+        return f"With every card known, the deal was winnable until move {at + 1}."
+    return None

@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 import patience
-from patience.cli import analysis, common, slip, table
+from patience.cli import analysis, common, review, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
@@ -153,7 +153,7 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
 
 app.command("solve")(analysis.solve_cmd)
 app.command("stats")(analysis.stats_cmd)
-app.command("analyse")(slip.analyse_cmd)
+app.command("analyse")(review.analyse_cmd)
 
 
 def main() -> None:
