@@ -6,8 +6,9 @@ Samples of the face-down cards (``engine.unseen``: each as likely as any other a
 consistent with what has been seen) are searched, every legal move on the same samples, so
 a difference between two moves is never sampling noise. On one sample the position is
 searched once: lost there, every move is lost there; won, the first move of the won line
-is won there. A search left undecided by its node budget counts neither as won nor as
-lost: it widens the interval.
+is won there; undecided, every move is taken as undecided there (a search of the same
+budget after the move would rarely decide what the search from the position could not).
+A sample left undecided counts neither as won nor as lost: it widens the interval.
 
 Hindsight alone plays badly where it matters most: on each sample the search knows where
 every card lies, so moves a player must choose blind (which waste pile, which packet
@@ -168,8 +169,8 @@ def weigh(drawn: Sample, count: int, default: int | None = None) -> Row:
     """Every legal move's outcome on one sample; with a ``default`` move, the others only
     where it is not won (elsewhere no move can do better than it, and they stay None)."""
     outcome, first = drawn.root()
-    if outcome == "lost":
-        return ["lost"] * count
+    if outcome != "won":  # lost: after every move too; undecided: so is every move, as
+        return [outcome] * count  # far as searches of the same budget can tell
     row: Row = [None] * count
     if first is not None:
         row[first] = "won"
