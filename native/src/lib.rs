@@ -6,7 +6,7 @@
 //! ported from Python modules that have since been removed, keeping only Python's plain
 //! reference search. Comments name those modules (`patience.solver.blockade`,
 //! `strategies.PROBE_UNITS`, ...) as the origin of a piece. Their docstrings held the
-//! longer soundness arguments: read them with `git show 30a4944:src/patience/solver/NAME.py`.
+//! longer soundness arguments: read them with `git show 30a4944:src/patience/solver/<name>.py`.
 //! docs/solver.md keeps the measurements.
 
 #![forbid(unsafe_code)]
