@@ -6,8 +6,8 @@
 //! ported from Python modules that have since been removed, keeping only Python's plain
 //! reference search. Comments name those modules (`patience.solver.blockade`,
 //! `strategies.PROBE_UNITS`, ...) as the origin of a piece. Their docstrings held the
-//! longer soundness arguments: read them with `git show 30a4944:src/patience/solver/NAME.py`.
-//! docs/solver.md keeps the measurements.
+//! longer soundness arguments: read them with `git show 30a4944:src/patience/solver/<name>.py`.
+//! docs/solver.md is the reader's guide to the search; docs/notes/solver-log.md keeps the measurements.
 
 #![forbid(unsafe_code)]
 

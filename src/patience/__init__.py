@@ -5,6 +5,7 @@
     state.play(state.legal_moves()[0])
 """
 
+from patience import games as _games  # noqa: F401  (fills the registry with the nine games)
 from patience.cards import DeckError
 from patience.engine.game import Game, Option, OptionError, RulesVersionError
 from patience.engine.moves import IllegalMove, Move

@@ -16,12 +16,15 @@ OUTER = ("patience.solver", "patience.stats", "patience.storage", "patience.cli"
 
 
 def imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, at the top or inside a function; ``from a import b``
+    counts as ``a`` and as ``a.b`` (``b`` may be a module)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
+            names |= {f"{node.module}.{a.name}" for a in node.names}
     return names
 
 
@@ -29,6 +32,23 @@ def test_the_core_imports_no_outer_layer_or_ui_package() -> None:
     assert len(CORE) > 15
     offenders = {p.name: sorted(n for n in imported(p) if n.startswith(OUTER)) for p in CORE}
     assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_engine_knows_no_game() -> None:
+    """The registry learns of the games by their registering: no engine module imports
+    the games package, at the top or inside a function."""
+    engine = sorted((ROOT / "engine").glob("*.py"))
+    assert len(engine) > 5
+    offenders = {p.name: sorted(n for n in imported(p) if n.startswith("patience.games"))
+                 for p in engine}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_games_package_registers_every_game_in_the_rules_order() -> None:
+    from patience.games import GAMES, ORDER
+
+    assert [g.id for g in patience.list_games()] == list(ORDER)
+    assert all(patience.get_game(g.id) is g for g in GAMES)
 
 
 SOLVER = ROOT / "solver"

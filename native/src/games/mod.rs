@@ -47,14 +47,14 @@ pub const GAMES: &[Game] = &[
     // Python search decides (deals 1-50, 10 s,
     // bench/solver.py --side-by-side --games rainbow toad open-shop double-star --deals 50
     // --jobs 2: Rainbow 100 % both, Toad 100 % both, Open Shop 86 % against 80 %,
-    // two-deck Star 98 % against 90 %; docs/solver.md)
+    // two-deck Star 98 % against 90 %; docs/notes/solver-log.md)
     Game { id: "rainbow", decks: 2, build: rainbow::build, search_share: 1.0 },
     Game { id: "sun", decks: 2, build: sun::build, search_share: 1.0 },
     Game { id: "toad", decks: 2, build: toad::build, search_share: 1.0 },
     Game { id: "open-shop", decks: 2, build: open_shop::build, search_share: 1.0 },
     Game { id: "double-star", decks: 2, build: double_star::build, search_share: 1.0 },
     // with their dives these decide at least the deals the Python search decides (Blockade
-    // 56 % against 42 %, Shah 92 % against 90 %: deals 1-50, 10 s, docs/solver.md)
+    // 56 % against 42 %, Shah 92 % against 90 %: deals 1-50, 10 s, docs/notes/solver-log.md)
     Game { id: "blockade", decks: 2, build: blockade::build, search_share: 1.0 },
     Game { id: "shah", decks: 2, build: shah::build, search_share: 1.0 },
 ];

@@ -42,7 +42,7 @@ const EXACT_LEAD: u64 = 2_000;
 /// reach late), then the beam dive (`dive::beam_dive`, which wins most late deals sooner,
 /// and deals the probes miss at 12 million nodes: 18, 57, 88 and 91 of 1-200), then the
 /// probes again (`DIVE_SHARE`); the exact search gets the rest and proves losses
-/// (docs/solver.md, *Shah's beam dive, ported*).
+/// (docs/notes/solver-log.md, *Shah's beam dive, ported*).
 const LEAD_SHARE: f64 = 0.05;
 const BEAM_SHARE: f64 = 0.8;
 const DIVE_SHARE: f64 = 0.9;

@@ -7,7 +7,6 @@ from typing import Any
 
 from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile, pile_ids
-from patience.engine.registry import register
 from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
 
@@ -202,7 +201,7 @@ def _lay_card(state: State, col: int) -> bool:
     return False
 
 
-BLOCKADE = register(Game(
+BLOCKADE = Game(
     id="blockade",
     name="Blockade",
     decks=2,
@@ -226,4 +225,4 @@ BLOCKADE = register(Game(
     summary="Twelve columns dealt row by row when no card can be played or married; aces "
             "go up at once, gaps are refilled from the stock, and cards are married down "
             "in suit.",
-))
+)

@@ -9,7 +9,6 @@ from patience.cards import CARDS, CODES, KING, make, rank_of, suit_of
 from patience.engine.game import Game, Option
 from patience.engine.moves import Move
 from patience.engine.piles import Kind, Pile, pile_ids
-from patience.engine.registry import register
 from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
 
@@ -225,7 +224,7 @@ def _fill(state: State) -> None:
             state.move_top(STOCK, packet)
 
 
-CLOCK = register(Game(
+CLOCK = Game(
     id="clock",
     name="Clock",
     decks=2,
@@ -246,4 +245,4 @@ CLOCK = register(Game(
     same_rules_since="1",
     summary="Twelve foundations from 2 to K sit round a clock dial, each built up in suit "
             "until it shows its own hour, fed by a packet of three cards at every hour.",
-))
+)

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience.engine.game import Game, Option
-from patience.engine.registry import register
 from patience.games.reserve_family import ReserveRules, Shape
 
 # DST-4 [R]: the text names no number of piles. Three is the Rainbow's, five the Open
@@ -24,7 +23,7 @@ class DoubleStarRules(ReserveRules):
         )
 
 
-DOUBLE_STAR = register(Game(
+DOUBLE_STAR = Game(
     id="double-star",
     name="Star (two decks)",
     decks=2,
@@ -36,4 +35,4 @@ DOUBLE_STAR = register(Game(
     ),
     summary="A fanned reserve of 20 cards over foundations of one base rank built up "
             "regardless of suit; the stock is turned once onto five piles of any size.",
-))
+)

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience.engine.game import Game, Option
-from patience.engine.registry import register
 from patience.games.reserve_family import ReserveRules, Shape
 
 
@@ -21,7 +20,7 @@ class OpenShopRules(ReserveRules):
         )
 
 
-OPEN_SHOP = register(Game(
+OPEN_SHOP = Game(
     id="open-shop",
     name="Open Shop",
     decks=2,
@@ -33,4 +32,4 @@ OPEN_SHOP = register(Game(
     ),
     summary="An open column of 18 cards over four foundations built up twice round "
             "regardless of suit; the stock is turned once onto five piles of any size.",
-))
+)

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience.engine.game import Game, Option
-from patience.engine.registry import register
 from patience.engine.rules import RawMove
 from patience.engine.state import State
 from patience.games.reserve_family import FAMILY_VARS, ReserveRules, Shape
@@ -58,7 +57,7 @@ class RainbowRules(ReserveRules):
         return out
 
 
-RAINBOW = register(Game(
+RAINBOW = Game(
     id="rainbow",
     name="Rainbow",
     decks=2,
@@ -70,4 +69,4 @@ RAINBOW = register(Game(
     ),
     summary="A rainbow of 26 cards, face down but for its end, over four foundations built "
             "up twice round regardless of suit; the stock is turned onto three even piles.",
-))
+)

@@ -7,7 +7,6 @@ from typing import Any
 
 from patience.engine.game import Game
 from patience.engine.piles import Kind, Pile
-from patience.engine.registry import register
 from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
 
@@ -263,7 +262,7 @@ def _while_stock_holds(positions: Iterator[State], n: int) -> Iterator[State]:
         yield position
 
 
-SHAH_GAME = register(Game(
+SHAH_GAME = Game(
     id="shah",
     name="Shah",
     decks=2,
@@ -275,4 +274,4 @@ SHAH_GAME = register(Game(
     summary="A lone king, the Shah, amid eight aces built up to queens, fed by a star of "
             "eight rays of three cards; marriages on the outer circle, gaps refilled "
             "inner circle first.",
-))
+)

@@ -6,7 +6,6 @@ from typing import Any
 
 from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile
-from patience.engine.registry import register
 from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
 
@@ -161,7 +160,7 @@ class StarRules(Rules):
         }
 
 
-STAR = register(Game(
+STAR = Game(
     id="star",
     name="Star",
     decks=1,
@@ -176,4 +175,4 @@ STAR = register(Game(
     earlier_defaults={"1": {"direction": "free"}},
     summary="Four bases at 12, 3, 6 and 9 o'clock, four cells between them and a reserve "
             "in the middle; each suit is built up or down round the clock in three rounds.",
-))
+)

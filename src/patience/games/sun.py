@@ -8,7 +8,6 @@ from typing import Any
 from patience.deals import chance_shuffle
 from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile, pile_ids
-from patience.engine.registry import register
 from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
 
@@ -280,7 +279,7 @@ def _blow(state: State) -> None:
     state.set_var(WIND_DONE, 1)
 
 
-SUN = register(Game(
+SUN = Game(
     id="sun",
     name="Sun",
     decks=2,
@@ -304,4 +303,4 @@ SUN = register(Game(
     same_rules_since="3",
     summary="Thirteen rays in a semicircle feed eight foundations built up from aces and "
             "down from kings, through sunrise, the sun at play, clouds and one wind.",
-))
+)

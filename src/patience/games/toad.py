@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from patience.engine.game import Game, Option
-from patience.engine.registry import register
 from patience.engine.state import State
 from patience.games.reserve_family import EXTRACTED, FAMILY_VARS, ReserveRules, Shape
 
@@ -41,7 +40,7 @@ class ToadRules(ReserveRules):
         return out
 
 
-TOAD = register(Game(
+TOAD = Game(
     id="toad",
     name="Toad",
     decks=2,
@@ -64,4 +63,4 @@ TOAD = register(Game(
     same_rules_since="2",
     summary="A squared toad pile of 13 cards and eight foundations from the aces up, "
             "regardless of suit; the stock is turned once onto five piles of any size.",
-))
+)

@@ -248,7 +248,7 @@ def star_safe_move(state: State, legal: list[RawMove]) -> RawMove | None:
 
 
 # A cell play is tried after the draw when the card that would refill the cell is more
-# than this many steps from its base's next card (docs/solver.md has the figures).
+# than this many steps from its base's next card (docs/notes/solver-log.md has the figures).
 HOLD_BEYOND = 4
 
 

@@ -167,7 +167,7 @@ def _buried(cards: list[int], odds: Odds, weights: Weights) -> float:
 
 
 class Weights(NamedTuple):
-    """The score's weights (those of the solver's dives, docs/solver.md), lower scores
+    """The score's weights (those of the solver's dives, docs/notes/solver-log.md), lower scores
     better; ``deeper``: per card under two cards needed later; ``pile_up``: a reward per
     squared column length (Blockade, BLK-5: of two marriages otherwise alike, the one onto
     the deeper column, whose cards lie buried already, keeps the short column short)."""
@@ -180,7 +180,7 @@ class Weights(NamedTuple):
     pile_up: float = 0.0
 
 
-# the dives' first (Shah) and second (Blockade) weightings, as measured (docs/solver.md)
+# the dives' first (Shah) and second (Blockade) weightings, as measured (docs/notes/solver-log.md)
 SHAH_WEIGHTS = Weights(home=16, blocked=8, gap=1, suited=0, deeper=4)
 BLOCKADE_WEIGHTS = Weights(home=16, blocked=4, gap=0, suited=8, deeper=0, pile_up=0.01)
 
@@ -283,7 +283,7 @@ class StagePlanner:
         legal moves are ``offered``. Each position keeps the shortest line met to it (by
         the position it came from), so no line makes a detour; of two positions with
         equal scores, the one further away (more done of what the visible cards offer:
-        measured, docs/solver.md)."""
+        measured, docs/notes/solver-log.md)."""
         plan = self.plan_of
         rules = work.rules
         piles = work.piles

@@ -11,8 +11,8 @@ end, ``practical_games``, at most ``BUDGET`` positions), at the end of the first
 if no plan was found, again at the start of the third (a look-ahead at the end of a round
 covers the next one). A plan found is a winning line and is followed; a look-ahead that
 searches every position there is without a win proves the game lost, and the player gives it
-up. The first round stays with the one-move policy: docs/solver.md has what was tried to
-choose the directions there.
+up. The first round stays with the one-move policy: docs/notes/solver-log.md has what was tried
+to choose the directions there.
 """
 
 from __future__ import annotations
