@@ -14,7 +14,6 @@ SQLite's ``user_version``); every row they hold is kept.
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 import threading
 import time
@@ -169,13 +168,6 @@ class GameStore:
             self._db.close()
 
     # --- sessions ------------------------------------------------------------------
-
-    def issue_session(self) -> str:
-        """A new session token, unguessable, remembered as issued."""
-        token = secrets.token_urlsafe(24)
-        with self._transaction() as db:
-            db.execute("INSERT INTO sessions VALUES (?, ?)", (token, time.time()))
-        return token
 
     def issued(self, token: str) -> bool:
         """Whether the server issued ``token`` (a browser cannot make up its own)."""
