@@ -8,6 +8,7 @@ later (a file damaged while the server runs), so no SQLite traceback reaches a p
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -89,6 +90,35 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+HEADER = b"SQLite format 3\x00"
+WAL_VERSIONS = b"\x02\x02"  # header bytes 18-19 of a file in WAL mode
+
+
+def file_identity(path: str) -> tuple[int, int]:
+    """The device and inode of the file at ``path``: the same file while it is not replaced."""
+    found = os.stat(path)
+    return found.st_dev, found.st_ino
+
+
+def gone_astray(path: str, opened: tuple[int, int]) -> str | None:
+    """What befell the database file in WAL mode that was opened at ``path`` (with identity
+    ``opened``), in words, or None while it is still there. SQLite goes on writing to a file
+    deleted or overwritten beneath it without a word, so every later change would be lost."""
+    try:
+        now = file_identity(path)
+        with open(path, "rb") as file:
+            header = file.read(100)
+    except FileNotFoundError:
+        return "was deleted"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if now != opened:
+        return "was replaced by another file"
+    if not header.startswith(HEADER) or header[18:20] != WAL_VERSIONS:
+        return "was overwritten"
+    return None
 
 
 @contextmanager
