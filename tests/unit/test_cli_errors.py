@@ -52,6 +52,12 @@ def one_line(*args: str, stdin: str | None = None) -> str:
      "not 18446744073709551616"),
     (["stats", "star", "--deals", "5", "--max-seconds", "nan"], "not a positive number"),
     (["stats", "star", "--deals", "5", "--max-seconds", "-2"], "not a positive number"),
+    (["stats", "star", "--deals", "5", "--max-seconds", "inf"], "not a positive number"),
+    (["analyse", "game.json", "--max-nodes", "99999999999999999999999"],
+     "a node budget is from 1 to 9223372036854775807"),
+    (["analyse", "game.json", "--max-nodes", "0"], "a node budget is from 1"),
+    (["analyse", "game.json", "--max-seconds", "nan"], "not a positive number"),
+    (["analyse", "game.json", "--max-seconds", "-inf"], "not a positive number"),
     (["solve", "sun"], "Missing option '--deal'"),
     (["stats", "sun", "--deals", "0"], "at least 1, not 0"),
     (["stats", "sun", "--deals", "2", "--jobs", "0"], "at least 1, not 0"),
@@ -82,6 +88,23 @@ def test_the_installed_command_says_the_same_in_one_line() -> None:
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("patience: Invalid value for '--deal'")
     assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "sun", "--deal", "1", "--max-nodes", "99999999999999999999999"],
+    ["stats", "sun", "--deals", "2", "--max-nodes", "18446744073709551616"],
+    ["solve", "sun", "--deal", "1", "--max-seconds", "nan"],
+    ["stats", "sun", "--deals", "2", "--max-seconds", "inf"],
+    ["analyse", "game.json", "--max-seconds", "-1"],
+])
+def test_a_budget_out_of_range_is_one_line_from_the_installed_command(
+        tmp_path: Path, args: list[str]) -> None:
+    result = subprocess.run([sys.executable, "-m", "patience", *args], capture_output=True,
+                            text=True, check=False, env=ENV, cwd=tmp_path, timeout=120)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("patience: Invalid value for '--max-")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []  # refused before anything was written
 
 
 @pytest.mark.parametrize("text,words", [

@@ -9,7 +9,7 @@ import typer
 
 from patience import words
 from patience.cli import common, table
-from patience.cli.common import count, fail, seconds
+from patience.cli.common import count, fail, node_budget, seconds
 from patience.engine.record import RecordError, load_record, replay
 from patience.solver.slip import MAX_SOLVES, Slip, find_slip
 from patience.text import render
@@ -22,7 +22,7 @@ def analyse_cmd(
     max_seconds: Annotated[float, typer.Option(help="Time budget of each solve, in seconds.",
                                                parser=seconds)] = 5.0,
     max_nodes: Annotated[int, typer.Option(help="Node budget of each solve.",
-                                           parser=count)] = 2_000_000,
+                                           parser=node_budget)] = 2_000_000,
     max_solves: Annotated[int, typer.Option(help="How many solves at most.",
                                             parser=count)] = MAX_SOLVES,
     as_json: JsonFlag = False,
