@@ -77,21 +77,29 @@ def stats_cmd(
     if scheduler is not None and chosen != "dask":
         fail("--scheduler names a dask scheduler: give it with --backend dask")
     numbers = range(start, start + deals)
+    common.check_folder(db, "cannot keep the results in")
     try:
         store = ResultStore(db)
     except StorageError as exc:
         fail(str(exc))
-    with store, open_executor(chosen, jobs, scheduler) as executor, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                     TimeRemainingColumn(), disable=as_json, transient=True) as bar:
-        task = bar.add_task(f"{the_game.id} deals", total=deals)
+    finished = 0
+    try:
+        with store, open_executor(chosen, jobs, scheduler) as executor, \
+                Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                         TimeRemainingColumn(), disable=as_json, transient=True) as bar:
+            task = bar.add_task(f"{the_game.id} deals", total=deals)
 
-        def advance(_: DealResult) -> None:
-            bar.advance(task)
+            def advance(_: DealResult) -> None:
+                nonlocal finished
+                finished += 1
+                bar.advance(task)
 
-        results = run_deals(the_game.id, options, numbers, executor, store,
-                            max_nodes=max_nodes, max_seconds=max_seconds,
-                            retry_unknown=retry_unknown, on_result=advance)
+            results = run_deals(the_game.id, options, numbers, executor, store,
+                                max_nodes=max_nodes, max_seconds=max_seconds,
+                                retry_unknown=retry_unknown, on_result=advance)
+    except KeyboardInterrupt:
+        fail(f"stopped: the results so far ({finished} of {deals} deals) are kept in {db}; "
+             "the same command goes on from there", code=130)
     s = summarise(results)
     row: dict[str, Any] = {
         "game": the_game.id, "options": the_game.resolve_options(options), "deals": s.deals,
