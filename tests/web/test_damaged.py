@@ -191,3 +191,16 @@ def test_a_file_deleted_or_overwritten_while_serving_is_a_clear_503_never_a_lost
             assert str(db) in detail and words in detail and "restart the server" in detail
         page = client.get("/")
         assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_another_program_writing_the_same_file_is_no_alarm(db: Path) -> None:
+    """Another connection that writes and checkpoints the file leaves it the same file."""
+    with TestClient(make_app(db), raise_server_exceptions=False) as client:
+        body = _played(client, "sun", 3, 1)
+        with sqlite3.connect(db) as other:
+            other.execute("INSERT INTO verdicts (game, options, deal, outcome) "
+                          "VALUES ('sun', '{}', 99, 'lost')")
+        other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        other.close()
+        moved = client.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"])
+        assert moved.status_code == 200 and moved.json()["moves_played"] == 2

@@ -12,6 +12,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -93,30 +94,39 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
 
 
 HEADER = b"SQLite format 3\x00"
-WAL_VERSIONS = b"\x02\x02"  # header bytes 18-19 of a file in WAL mode
 
 
-def file_identity(path: str) -> tuple[int, int]:
-    """The device and inode of the file at ``path``: the same file while it is not replaced."""
+@dataclass(frozen=True)
+class FileMark:
+    """What tells the database file opened at a path from any other: its device and inode,
+    and its header (the magic words and the read/write versions, 2 and 2 in WAL mode)."""
+
+    device: int
+    inode: int
+    header: bytes
+
+
+def file_mark(path: str) -> FileMark:
+    """The mark of the database file at ``path``, taken once it is open and set up."""
     found = os.stat(path)
-    return found.st_dev, found.st_ino
+    with open(path, "rb") as file:
+        head = file.read(20)
+    return FileMark(found.st_dev, found.st_ino, head[:16] + head[18:20])
 
 
-def gone_astray(path: str, opened: tuple[int, int]) -> str | None:
-    """What befell the database file in WAL mode that was opened at ``path`` (with identity
-    ``opened``), in words, or None while it is still there. SQLite goes on writing to a file
-    deleted or overwritten beneath it without a word, so every later change would be lost."""
+def gone_astray(path: str, opened: FileMark) -> str | None:
+    """What befell the database file opened at ``path`` (marked ``opened``), in words, or
+    None while it is still there. SQLite goes on writing to a file deleted or overwritten
+    beneath it (in WAL mode) without a word, so every later change would be lost."""
     try:
-        now = file_identity(path)
-        with open(path, "rb") as file:
-            header = file.read(100)
+        now = file_mark(path)
     except FileNotFoundError:
         return "was deleted"
     except OSError as exc:
         return f"cannot be read ({exc.strerror or exc})"
-    if now != opened:
+    if (now.device, now.inode) != (opened.device, opened.inode):
         return "was replaced by another file"
-    if not header.startswith(HEADER) or header[18:20] != WAL_VERSIONS:
+    if now.header != opened.header or not now.header.startswith(HEADER):
         return "was overwritten"
     return None
 

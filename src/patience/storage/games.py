@@ -28,7 +28,7 @@ from patience.storage.database import (
     connect,
     deal_from_sql,
     deal_to_sql,
-    file_identity,
+    file_mark,
     gone_astray,
     migrate,
     reporting,
@@ -146,7 +146,7 @@ class GameStore:
                 self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.executescript(SCHEMA)
                 migrate(self._db, MIGRATIONS)
-                self._opened = None if self.path == ":memory:" else file_identity(self.path)
+                self._opened = None if self.path == ":memory:" else file_mark(self.path)
             except BaseException:
                 self._db.close()
                 raise
