@@ -7,7 +7,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -52,6 +54,10 @@ def one_line(*args: str, stdin: str | None = None) -> str:
      "not 18446744073709551616"),
     (["stats", "star", "--deals", "5", "--max-seconds", "nan"], "not a positive number"),
     (["stats", "star", "--deals", "5", "--max-seconds", "-2"], "not a positive number"),
+    (["stats", "star", "--deals", "5", "--max-seconds", "inf"], "not a positive number"),
+    (["analyse", "game.json", "--samples", "0"], "at least 1, not 0"),
+    (["analyse", "game.json", "--jobs", "0"], "at least 1, not 0"),
+    (["stats", "sun", "--deals", "2", "--player", "peeking"], "--player must be"),
     (["solve", "sun"], "Missing option '--deal'"),
     (["stats", "sun", "--deals", "0"], "at least 1, not 0"),
     (["stats", "sun", "--deals", "2", "--jobs", "0"], "at least 1, not 0"),
@@ -84,6 +90,22 @@ def test_the_installed_command_says_the_same_in_one_line() -> None:
     assert result.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("args", [
+    ["solve", "sun", "--deal", "1", "--max-nodes", "99999999999999999999999"],
+    ["stats", "sun", "--deals", "2", "--max-nodes", "18446744073709551616"],
+    ["solve", "sun", "--deal", "1", "--max-seconds", "nan"],
+    ["stats", "sun", "--deals", "2", "--max-seconds", "inf"],
+])
+def test_a_budget_out_of_range_is_one_line_from_the_installed_command(
+        tmp_path: Path, args: list[str]) -> None:
+    result = subprocess.run([sys.executable, "-m", "patience", *args], capture_output=True,
+                            text=True, check=False, env=ENV, cwd=tmp_path, timeout=120)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("patience: Invalid value for '--max-")
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []  # refused before anything was written
+
+
 @pytest.mark.parametrize("text,words", [
     ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ('{"game": ["sun"], "deal": 1, "moves": []}', "'game' must be a game id"),
@@ -108,6 +130,15 @@ def test_stats_refuses_a_db_that_cannot_serve_in_one_line(tmp_path: Path) -> Non
                                        "--db", str(db))
 
 
+def test_stats_makes_no_missing_folder_for_its_database(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "deeper"
+    line = one_line("stats", "sun", "--deals", "1", "--jobs", "1", "--max-nodes", "50",
+                    "--db", str(missing / "r.sqlite3"))
+    assert "cannot keep the results in" in line and f"there is no folder {missing}" in line
+    assert list(tmp_path.iterdir()) == []
+    assert "it is a folder" in one_line("stats", "sun", "--deals", "1", "--db", str(tmp_path))
+
+
 def test_stats_counts_deals_up_to_the_last_number(tmp_path: Path) -> None:
     args = ["stats", "sun", "--deals", "2", "--start", str(2**64 - 2), "--jobs", "1",
             "--max-nodes", "50", "--db", str(tmp_path / "r.sqlite3"), "--json"]
@@ -128,6 +159,18 @@ def test_a_save_path_that_cannot_be_written_is_refused_before_the_first_move(
     assert "there is no folder" in result.stderr and result.stderr.count("\n") == 1
     assert "is a folder" in one_line("play", "sun", "--deal", "2", "--save", str(tmp_path),
                                      stdin="1\n")
+
+
+def test_save_keeps_an_existing_file_unless_forced(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text("my notes, not a game")
+    line = one_line("play", "sun", "--deal", "2", "--save", str(record), stdin="q\n")
+    assert "the file exists" in line and "--force" in line and str(record) in line
+    assert record.read_text() == "my notes, not a game"
+    forced = runner.invoke(app, ["play", "sun", "--deal", "2", "--save", str(record),
+                                 "--force"], input="q\n")
+    assert forced.exit_code == 0, forced.output
+    assert json.loads(record.read_text())["deal"] == 2
 
 
 def test_the_record_is_written_after_every_move_and_survives_kill_9(tmp_path: Path) -> None:
@@ -206,3 +249,33 @@ def test_stats_workers_end_when_the_command_is_killed(tmp_path: Path) -> None:
         for worker in workers:  # what the test started, should it have outlived the test
             with contextlib.suppress(ProcessLookupError):
                 os.kill(worker, signal.SIGKILL)
+
+
+def _stored_deals(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as raw:
+            return int(raw.execute("SELECT COUNT(*) FROM deal_results").fetchone()[0])
+    except sqlite3.Error:
+        return 0  # not made yet
+
+
+def test_ctrl_c_during_stats_says_where_the_results_are_kept_and_exits_130(
+        tmp_path: Path) -> None:
+    """Ctrl-C reaches the command and its workers alike (the terminal's process group)."""
+    db = tmp_path / "r.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-m", "patience", "stats", "sun", "--deals", "400",
+                             "--jobs", "2", "--max-seconds", "20", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+                            start_new_session=True)
+    try:
+        _wait_for(lambda: _stored_deals(db) >= 2, seconds=120)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+    assert proc.returncode == 130 and out.strip() == ""
+    assert err.startswith("patience: stopped: the results so far") and err.count("\n") == 1
+    assert f"are kept in {db}" in err and "Traceback" not in err
+    said = re.search(r"\((\d+) of 400 deals\)", err)
+    assert said is not None and 2 <= int(said.group(1)) <= _stored_deals(db) < 400

@@ -302,20 +302,24 @@ def test_another_browser_cannot_read_or_change_a_game(db: Path) -> None:
         body = start(alice, "star", deal=3)
         gid = body["id"]
         assert len(gid) >= 20
-        bob.get("/")
+        own = start(bob, "star", deal=3)["id"]
         assert alice.cookies.get("patience_session") != bob.cookies.get("patience_session")
         error(bob.get(f"/api/play/{gid}"), 404)
         error(bob.post(f"/api/play/{gid}/move", json=body["moves"][0]["move"]), 404)
         for path in ("/undo", "/redo", "/restart", "/resign", "/hint"):
             error(bob.post(f"/api/play/{gid}{path}"), 404)
-        assert bob.get("/api/play").json() == []
+        assert [g["id"] for g in bob.get("/api/play").json()] == [own]
         assert alice.get(f"/api/play/{gid}").json()["moves_played"] == 0
 
 
-def test_a_forged_cookie_gets_a_new_session(client: TestClient) -> None:
+def test_a_forged_cookie_owns_nothing_and_its_first_write_gets_a_new_session(
+        client: TestClient) -> None:
     client.cookies.set("patience_session", "x")
     r = client.get("/api/stats")
-    assert r.status_code == 200
+    assert r.status_code == 200 and r.json()["history"] == []
+    assert "patience_session" not in r.cookies
+    r = client.post("/api/play", json={"game": "sun", "deal": 1})
+    assert r.status_code == 201
     assert r.cookies.get("patience_session") not in (None, "x")
 
 

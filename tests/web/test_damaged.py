@@ -6,10 +6,14 @@ The damage is made by hand in the SQLite file, as a bug, a crash or an editor mi
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import patience
@@ -135,3 +139,68 @@ def test_a_file_that_turns_read_only_while_serving_is_a_clear_503(tmp_path: Path
             assert str(db) in r.json()["detail"] and "read-only" in r.json()["detail"]
         read = client.get(f"/api/play/{body['id']}")
         assert read.status_code == 200 and read.json()["moves_played"] == 1
+
+
+def _delete(db: Path) -> None:
+    db.unlink()
+
+
+def _garbage(db: Path) -> None:
+    with db.open("r+b") as file:  # the same file, its bytes overwritten
+        file.write(bytes(range(256)) * (db.stat().st_size // 256))
+
+
+def _empty_database(path: Path) -> Path:
+    with sqlite3.connect(path) as other:
+        other.execute("CREATE TABLE notes (text TEXT)")
+    other.close()
+    return path
+
+
+def _renamed_over(db: Path) -> None:
+    os.replace(_empty_database(db.with_name("other.sqlite3")), db)
+
+
+def _copied_over(db: Path) -> None:
+    shutil.copyfile(_empty_database(db.with_name("other.sqlite3")), db)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (_delete, "was deleted"),
+    (_garbage, "was overwritten"),
+    (_renamed_over, "was replaced by another file"),
+    (_copied_over, "was overwritten"),
+])
+def test_a_file_deleted_or_overwritten_while_serving_is_a_clear_503_never_a_lost_move(
+        db: Path, change: Callable[[Path], None], words: str) -> None:
+    """SQLite itself goes on writing to a deleted file, or over bytes another program
+    wrote, without a word: every move would be answered 200 and lost."""
+    with TestClient(make_app(db), raise_server_exceptions=False) as client:
+        body = _played(client, "sun", 3, 1)
+        assert body["moves_played"] == 1
+        change(db)
+        answers = [client.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"]),
+                   client.post(f"/api/play/{body['id']}/undo"),
+                   client.post("/api/play", json={"game": "star", "deal": 2}),
+                   client.post(f"/api/play/{body['id']}/clock", json={"elapsed": 5}),
+                   client.get(f"/api/play/{body['id']}"), client.get("/api/play"),
+                   client.get("/api/stats")]
+        for r in answers:
+            assert r.status_code == 503, r.text
+            detail = r.json()["detail"]
+            assert str(db) in detail and words in detail and "restart the server" in detail
+        page = client.get("/")
+        assert page.status_code == 200 and "<html" in page.text.lower()
+
+
+def test_another_program_writing_the_same_file_is_no_alarm(db: Path) -> None:
+    """Another connection that writes and checkpoints the file leaves it the same file."""
+    with TestClient(make_app(db), raise_server_exceptions=False) as client:
+        body = _played(client, "sun", 3, 1)
+        with sqlite3.connect(db) as other:
+            other.execute("INSERT INTO verdicts (game, options, deal, outcome) "
+                          "VALUES ('sun', '{}', 99, 'lost')")
+        other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        other.close()
+        moved = client.post(f"/api/play/{body['id']}/move", json=body["moves"][0]["move"])
+        assert moved.status_code == 200 and moved.json()["moves_played"] == 2

@@ -91,11 +91,14 @@ def test_a_token_the_server_never_issued_is_replaced(client: TestClient) -> None
 
 
 def test_an_issued_token_is_kept(client: TestClient) -> None:
-    first = client.get("/")
+    first = client.post("/api/play", json={"game": "sun", "deal": 1})
     token = first.cookies.get("patience_session")
     assert token
     r = client.get("/api/play")
-    assert "patience_session" not in r.cookies
+    assert "patience_session" not in r.cookies and len(r.json()) == 1
+    again = client.post("/api/play", json={"game": "star", "deal": 2})
+    assert again.status_code == 201 and "patience_session" not in again.cookies
+    assert len(client.get("/api/play").json()) == 2
 
 
 def test_players_of_an_earlier_release_keep_their_games(tmp_path: Path) -> None:

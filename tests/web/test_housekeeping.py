@@ -154,6 +154,10 @@ def test_moves_come_with_words_and_no_notation(client: TestClient, game: str) ->
     ("/play/star/-3", "There is no deal \u22123 of Star"),
     ("/play/sun/abc", "There is no deal abc of Sun"),
     ("/play/sun/99999999999999999999999", "deal numbers are whole numbers from 0"),
+    ("/play/star/%C2%B2", "There is no deal \u00b2 of Star"),
+    ("/play/star/%D9%A3", "written with the digits 0 to 9"),
+    ("/play/star/" + "9" * 5000, "from 0 to 18,446,744,073,709,551,615"),
+    ("/play/" + "x" * 5000 + "/1", "There is no game called"),
 ])
 def test_bad_addresses_answer_a_page_with_a_way_on(client: TestClient, path: str,
                                                    words: str) -> None:
@@ -161,6 +165,30 @@ def test_bad_addresses_answer_a_page_with_a_way_on(client: TestClient, path: str
     assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
     assert words in r.text and 'href="/play/sun/random"' in r.text
     assert "<script>" not in r.text and "style=" not in r.text
+    assert len(r.text) < 10_000  # a long address is not echoed whole
+
+
+def test_a_deal_number_with_leading_zeros_opens_its_deal(client: TestClient) -> None:
+    r = client.get("/play/sun/0007")
+    assert r.status_code == 200 and "<html" in r.text.lower()
+
+
+@pytest.mark.parametrize("path", ["/nothing-here", "/play", "/static/no-such-file.js",
+                                  "/games/sun", "/%C2%B2"])
+def test_an_address_nothing_serves_answers_a_page_with_a_way_home(client: TestClient,
+                                                                  path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "No such page" in r.text and 'href="/"' in r.text
+    assert r.headers["content-security-policy"]
+
+
+@pytest.mark.parametrize("path", ["/api/nothing-here", "/api/play/no-such-game",
+                                  "/api/games/moon/rules", "/api"])
+def test_the_api_keeps_answering_errors_in_json(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+    assert r.json()["detail"]
 
 
 def test_an_old_database_gains_the_clock_column_and_keeps_its_rows(tmp_path: Path) -> None:

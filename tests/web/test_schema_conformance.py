@@ -60,7 +60,8 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 def test_schemathesis_finds_no_server_error_and_no_conformance_failure(
         served: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    token = httpx.get(f"{served}/").cookies["patience_session"]
+    token = httpx.post(f"{served}/api/play", json={"game": "sun", "deal": 1}) \
+        .cookies["patience_session"]
     monkeypatch.chdir(tmp_path)  # its reports and example database stay out of the tree
     # `--no-color` sets NO_COLOR in this process's environment; setting it here first makes
     # the monkeypatch take it away again, so later tests of colour output see a clean slate

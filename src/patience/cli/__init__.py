@@ -125,13 +125,15 @@ def play(
     option: OptionArg = None,
     save: Annotated[str | None, typer.Option(
         help="Keep the game record in this file, written after every move.")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Let --save write over an existing file.")] = False,
 ) -> None:
     """Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint, q = quit."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
     if save:
-        start_record(state, save)
+        start_record(state, save, force)
     play_loop(state, save)
 
 

@@ -85,6 +85,7 @@ def stats_cmd(
     if player not in ("solver", "careful"):
         fail(f"--player must be solver or careful, not {player!r}")
     numbers = range(start, start + deals)
+    common.check_folder(db, "cannot keep the results in")
     if player == "careful":
         careful_stats(the_game, options, numbers, db, chosen, jobs, scheduler, as_json)
         return
@@ -92,17 +93,24 @@ def stats_cmd(
         store = ResultStore(db)
     except StorageError as exc:
         fail(str(exc))
-    with store, open_executor(chosen, jobs, scheduler) as executor, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                     TimeRemainingColumn(), disable=as_json, transient=True) as bar:
-        task = bar.add_task(f"{the_game.id} deals", total=deals)
+    finished = 0
+    try:
+        with store, open_executor(chosen, jobs, scheduler) as executor, \
+                Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                         TimeRemainingColumn(), disable=as_json, transient=True) as bar:
+            task = bar.add_task(f"{the_game.id} deals", total=deals)
 
-        def advance(_: DealResult) -> None:
-            bar.advance(task)
+            def advance(_: DealResult) -> None:
+                nonlocal finished
+                finished += 1
+                bar.advance(task)
 
-        results = run_deals(the_game.id, options, numbers, executor, store,
-                            max_nodes=max_nodes, max_seconds=max_seconds,
-                            retry_unknown=retry_unknown, on_result=advance)
+            results = run_deals(the_game.id, options, numbers, executor, store,
+                                max_nodes=max_nodes, max_seconds=max_seconds,
+                                retry_unknown=retry_unknown, on_result=advance)
+    except KeyboardInterrupt:
+        fail(f"stopped: the results so far ({finished} of {deals} deals) are kept in {db}; "
+             "the same command goes on from there", code=130)
     s = summarise(results)
     row: dict[str, Any] = {
         "game": the_game.id, "options": the_game.resolve_options(options), "deals": s.deals,
@@ -132,15 +140,23 @@ def careful_stats(game: patience.Game, options: dict[str, Any], numbers: range, 
         store = CarefulStore(db)
     except StorageError as exc:
         fail(str(exc))
-    with store, open_executor(backend, jobs, scheduler) as executor, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                     TimeRemainingColumn(), disable=as_json, transient=True) as bar:
-        task = bar.add_task(f"{game.id} careful games", total=len(numbers))
+    finished = 0
+    try:
+        with store, open_executor(backend, jobs, scheduler) as executor, \
+                Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                         TimeRemainingColumn(), disable=as_json, transient=True) as bar:
+            task = bar.add_task(f"{game.id} careful games", total=len(numbers))
 
-        def advance(_: CarefulResult) -> None:
-            bar.advance(task)
+            def advance(_: CarefulResult) -> None:
+                nonlocal finished
+                finished += 1
+                bar.advance(task)
 
-        results = run_careful(game.id, options, numbers, executor, store, on_result=advance)
+            results = run_careful(game.id, options, numbers, executor, store,
+                                  on_result=advance)
+    except KeyboardInterrupt:
+        fail(f"stopped: the results so far ({finished} of {len(numbers)} deals) are kept in "
+             f"{db}; the same command goes on from there", code=130)
     won = sum(r.outcome == "won" for r in results)
     low, high = wilson(won, len(results))
     mean = sum(r.seconds for r in results) / len(results)

@@ -11,6 +11,7 @@ import json
 import math
 import random
 import re
+from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -80,6 +81,22 @@ def seconds(value: Any) -> float:
         shown = str(value) if len(str(value)) <= 20 else str(value)[:20] + "…"
         raise typer.BadParameter(f"{shown!r} is not a positive number of seconds")
     return number
+
+
+def check_folder(path: str, cannot: str) -> None:
+    """Refuse a file path whose folder does not exist (a typo is not made into folders)
+    or that is a folder itself; ``cannot`` begins the refusal ("cannot save the game to")."""
+    target = Path(path)
+    if target.is_dir():
+        fail(f"{cannot} {path}: it is a folder")
+    if not target.parent.is_dir():
+        fail(f"{cannot} {path}: there is no folder {target.parent}")
+
+
+def check_new_file(path: str, force: bool, cannot: str) -> None:
+    """Refuse to write over an existing file unless the user said ``--force``."""
+    if not force and Path(path).exists():
+        fail(f"{cannot} {path}: the file exists (give --force to overwrite it)")
 
 
 def print_json(data: Any) -> None:

@@ -19,7 +19,7 @@ from rich.console import Console
 
 from patience import words
 from patience.cli import typed
-from patience.cli.common import fail
+from patience.cli.common import check_folder, check_new_file, fail
 from patience.cli.table import Table
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
@@ -60,14 +60,11 @@ def write_record(state: State, path: str) -> None:
         raise
 
 
-def start_record(state: State, path: str) -> None:
+def start_record(state: State, path: str, force: bool = False) -> None:
     """Write the record before the first move: a path that cannot be written is refused
-    now, not after a whole game."""
-    target = Path(path)
-    if target.is_dir():
-        fail(f"cannot save the game to {path}: it is a folder")
-    if not target.parent.is_dir():
-        fail(f"cannot save the game to {path}: there is no folder {target.parent}")
+    now, not after a whole game, and an existing file is kept unless ``force``."""
+    check_folder(path, "cannot save the game to")
+    check_new_file(path, force, "cannot save the game to")
     try:
         write_record(state, path)
     except OSError as exc:

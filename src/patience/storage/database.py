@@ -8,9 +8,11 @@ later (a file damaged while the server runs), so no SQLite traceback reaches a p
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +91,44 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
         db.close()
         raise
     return db
+
+
+HEADER = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True)
+class FileMark:
+    """What tells the database file opened at a path from any other: its device and inode,
+    and its header (the magic words and the read/write versions, 2 and 2 in WAL mode)."""
+
+    device: int
+    inode: int
+    header: bytes
+
+
+def file_mark(path: str) -> FileMark:
+    """The mark of the database file at ``path``, taken once it is open and set up."""
+    found = os.stat(path)
+    with open(path, "rb") as file:
+        head = file.read(20)
+    return FileMark(found.st_dev, found.st_ino, head[:16] + head[18:20])
+
+
+def gone_astray(path: str, opened: FileMark) -> str | None:
+    """What befell the database file opened at ``path`` (marked ``opened``), in words, or
+    None while it is still there. SQLite goes on writing to a file deleted or overwritten
+    beneath it (in WAL mode) without a word, so every later change would be lost."""
+    try:
+        now = file_mark(path)
+    except FileNotFoundError:
+        return "was deleted"
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if (now.device, now.inode) != (opened.device, opened.inode):
+        return "was replaced by another file"
+    if now.header != opened.header or not now.header.startswith(HEADER):
+        return "was overwritten"
+    return None
 
 
 @contextmanager

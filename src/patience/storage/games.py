@@ -14,7 +14,6 @@ SQLite's ``user_version``); every row they hold is kept.
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 import threading
 import time
@@ -29,6 +28,8 @@ from patience.storage.database import (
     connect,
     deal_from_sql,
     deal_to_sql,
+    file_mark,
+    gone_astray,
     migrate,
     reporting,
 )
@@ -129,7 +130,9 @@ class GameStore:
     """The games table behind one lock; one connection shared by the server's threads.
 
     Opening refuses a file that cannot serve (``StorageError``: not a database, damaged,
-    read-only, locked); an SQLite error met later is a ``StorageError`` in the same words.
+    read-only, locked); an SQLite error met later is a ``StorageError`` in the same words,
+    and so is a file deleted, replaced or overwritten since it was opened, checked before
+    every read and write so that no change is answered as kept when it is lost.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -143,18 +146,30 @@ class GameStore:
                 self._db.execute("PRAGMA synchronous=NORMAL")
                 self._db.executescript(SCHEMA)
                 migrate(self._db, MIGRATIONS)
+                self._opened = None if self.path == ":memory:" else file_mark(self.path)
             except BaseException:
                 self._db.close()
                 raise
 
+    def _check_file(self) -> None:
+        """StorageError when the file is no longer the database opened (lock held)."""
+        if self._opened is None:
+            return
+        astray = gone_astray(self.path, self._opened)
+        if astray is not None:
+            raise StorageError(f"the database {self.path} {astray} while the server was "
+                               "using it, so nothing more can be kept: restart the server")
+
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         with self._lock, reporting(self.path):
+            self._check_file()
             yield self._db
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock, reporting(self.path):
+            self._check_file()
             self._db.execute("BEGIN")
             try:
                 yield self._db
@@ -169,13 +184,6 @@ class GameStore:
             self._db.close()
 
     # --- sessions ------------------------------------------------------------------
-
-    def issue_session(self) -> str:
-        """A new session token, unguessable, remembered as issued."""
-        token = secrets.token_urlsafe(24)
-        with self._transaction() as db:
-            db.execute("INSERT INTO sessions VALUES (?, ?)", (token, time.time()))
-        return token
 
     def issued(self, token: str) -> bool:
         """Whether the server issued ``token`` (a browser cannot make up its own)."""

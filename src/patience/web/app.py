@@ -1,8 +1,9 @@
 """The FastAPI app: a JSON API over the library and the static pages that draw it.
 
 Games belong to the browser that started them: a session cookie (an unguessable token the
-server issued and remembers, sessions.py) is set on the first visit, and every game id is
-looked up together with it, so another browser's game ids read as unknown. Middlewares
+server issued and remembers, sessions.py) is set when the browser starts its first game,
+and every game id is looked up together with it, so another browser's game ids read as
+unknown. Middlewares
 (guards.py) refuse requests for another host name, changes sent from another site's pages
 and bodies over 8 KiB (a statistics import may carry a few MB), and set the security
 headers on every response (docs/web.md). Housekeeping routes (housekeeping.py) and the play
@@ -19,7 +20,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -48,7 +49,7 @@ from patience.web.guards import (
 )
 from patience.web.housekeeping import IMPORT_PATH, housekeeping_router
 from patience.web.openapi import CHANGES, EVERY, READS, errors, finished, game_links
-from patience.web.pages import pages_router
+from patience.web.pages import not_found, pages_router
 from patience.web.service import (
     Conflict,
     Damaged,
@@ -57,7 +58,7 @@ from patience.web.service import (
     Snapshot,
     SolverMissing,
 )
-from patience.web.sessions import Owner
+from patience.web.sessions import Creator, Owner
 from patience.web.stats import statistics
 
 STATIC = resources.files("patience.web").joinpath("static")
@@ -112,7 +113,7 @@ def api_router(service: GameService) -> APIRouter:
     @api.post("/play", response_model=m.PlayOut, status_code=201, summary="Start a game",
               operation_id="start_game",
               responses={201: {"links": game_links()}, **errors(*CHANGES, 404, 409, 422)})
-    def start(body: m.StartIn, owner: Owner) -> m.PlayOut:
+    def start(body: m.StartIn, owner: Creator) -> m.PlayOut:
         how = "deal" if body.deal is not None else "winnable" if body.winnable else "random"
         return play_out(service.start(owner, body.game, body.options, body.deal, how,
                                       body.resume))
@@ -207,7 +208,7 @@ def api_router(service: GameService) -> APIRouter:
 
 
 def _page(name: str) -> str:
-    """A static page's HTML, returned as text so that a new session cookie joins it."""
+    """A static page's HTML."""
     return STATIC.joinpath(name).read_text("utf-8")
 
 
@@ -227,6 +228,11 @@ def _methods(request: Request) -> list[str]:
         if isinstance(route, BaseRoute) and route.matches(request.scope)[0] != Match.NONE:
             found |= set(getattr(route, "methods", None) or ())
     return sorted(found)
+
+
+def _answers_json(path: str) -> bool:
+    """Whether ``path`` belongs to the API (errors in JSON) rather than to the pages."""
+    return path == "/api" or path.startswith("/api/") or path == "/openapi.json"
 
 
 def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
@@ -299,9 +305,12 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
         return _error(422, "malformed request: " + "; ".join(parts))
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> Response:
         """FastAPI's 400 for a body it could not read: too large (413) or malformed (422);
-        a 405 lists every method of the path (one route per method answers it)."""
+        a 405 lists every method of the path (one route per method answers it); an address
+        outside the API that nothing serves is a page a browser shows."""
+        if exc.status_code == 404 and not _answers_json(request.url.path):
+            return not_found(request.url.path)
         if isinstance(exc.__cause__, BodyTooLarge):
             return _error(413, str(exc.__cause__))
         if exc.status_code == 400 and exc.__cause__ is not None:
@@ -318,11 +327,11 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
     app.openapi = openapi  # type: ignore[method-assign]
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index(_: Owner) -> str:
+    def index() -> str:
         return _page("index.html")
 
     @app.get("/stats", response_class=HTMLResponse, include_in_schema=False)
-    def stats_page(_: Owner) -> str:
+    def stats_page() -> str:
         return _page("stats.html")
 
     app.include_router(pages_router(lambda: _page("play.html")))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 import patience
@@ -30,7 +30,7 @@ from patience.web.models import (
 )
 from patience.web.openapi import CHANGES, READS, errors
 from patience.web.service import Conflict, GameService, new_game_id, parse_options
-from patience.web.sessions import Owner
+from patience.web.sessions import Creator, Owner
 
 IMPORT_PATH = "/api/stats/import"
 
@@ -87,7 +87,7 @@ def housekeeping_router(service: GameService) -> APIRouter:
     @api.get("/stats/export", response_model=StatsFile, operation_id="export_stats",
              summary="This browser's finished games, to import elsewhere",
              responses=errors(*READS))
-    def export(owner: Owner, response: Response) -> JSONResponse:
+    def export(owner: Owner) -> JSONResponse:
         rows = service.store.finished_games(owner)
         body = StatsFile(format=FORMAT, version=1, exported=time.time(), games=[
             SavedGame(game=r.game, options=r.options, deal=r.deal, moves=r.moves,
@@ -95,17 +95,14 @@ def housekeeping_router(service: GameService) -> APIRouter:
                       created=r.created, finished=r.finished or r.updated, elapsed=r.elapsed,
                       rules_version=r.rules_version)
             for r in rows])
-        out = JSONResponse(body.model_dump(), headers={
+        return JSONResponse(body.model_dump(), headers={
             "content-disposition": 'attachment; filename="patience-statistics.json"'})
-        for value in response.headers.getlist("set-cookie"):  # a session issued just now
-            out.headers.append("set-cookie", value)
-        return out
 
     @api.post(IMPORT_PATH.removeprefix("/api"), response_model=ImportOut,
               operation_id="import_stats",
               summary="Add finished games from an export (all or nothing)",
               responses={**errors(*CHANGES, 409, 422), **TOO_LARGE})
-    def import_(body: StatsFile, owner: Owner) -> ImportOut:
+    def import_(body: StatsFile, owner: Creator) -> ImportOut:
         rows = []
         for n, saved in enumerate(body.games, 1):
             options = checked(n, saved)
