@@ -101,8 +101,8 @@ def test_the_toad_pile_can_be_looked_through_and_its_aces_taken_out() -> None:
     with that place, and a card typed alone takes it out."""
     _, out, _ = run("show", "toad", "--deal", "376")
     shown = " ".join(out.split())
-    assert "[13]AS [12]4S" in shown and "[2]AH [1]5D" in shown
-    assert "any of: AS (thirteenth from the top), AH (second from the top)." in shown
+    assert "[13]A♠ [12]4♠" in shown and "[2]A♥ [1]5♦" in shown
+    assert "any of: A♠ (thirteenth from the top), A♥ (second from the top)." in shown
     code, out, _ = run("play", "toad", "--deal", "376", stdin="as\nq\n")
     assert code == 0
     assert "A♥ from the toad pile (second from the top) to foundation 1" in out
