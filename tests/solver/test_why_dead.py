@@ -1,0 +1,90 @@
+"""Why a deal is lost from the start, in words: the dead-end rules' sentences, and
+`patience solve` saying them instead of a bare "lost (0 nodes)"."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+import patience
+from patience import words
+from patience.cli import app
+from tests.decks import stack
+
+runner = CliRunner()
+
+# deals the native search proves lost without a move, each for a pile that cannot unwind:
+# (game, deal, the pile's words, the blocking card's place and words)
+DEAD_DEALS = [
+    ("rainbow", 1, "The rainbow can never be played out", "the 21st card from the end, 7♥"),
+    ("open-shop", 22, "The shop can never be played out", "the 17th card from the top, 6♥"),
+    ("double-star", 31, "The reserve can never be played out",
+     "the 20th card from the top, A♥"),
+]
+
+
+@pytest.mark.parametrize(("game", "deal", "pile", "card"), DEAD_DEALS)
+def test_solve_says_why_a_deal_is_lost_from_the_start(game: str, deal: int, pile: str,
+                                                       card: str) -> None:
+    result = runner.invoke(app, ["solve", game, "--deal", str(deal)])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert said.startswith(f"{patience.get_game(game).name} deal {deal}: lost from the start")
+    assert pile in said and card in said and "whatever is played before it" in said
+    assert "0 nodes" not in said
+    data = json.loads(runner.invoke(app, ["solve", game, "--deal", str(deal), "--json"]).output)
+    assert data["outcome"] == "lost" and card in data["why_lost"]
+
+
+@pytest.mark.usefixtures("native_search")
+@pytest.mark.parametrize(("game", "deal"), [(g, d) for g, d, _, _ in DEAD_DEALS])
+def test_the_native_search_proves_those_deals_lost_at_once(game: str, deal: int) -> None:
+    result = patience.solve(patience.get_game(game).new(deal=deal), max_nodes=1000)
+    assert result.outcome == "lost" and result.nodes == 0
+
+
+def test_a_winnable_deal_has_no_such_sentence() -> None:
+    state = patience.get_game("rainbow").new(deal=2)  # won in a few thousand nodes
+    assert state.rules.why_dead(state) is None
+    result = runner.invoke(app, ["solve", "rainbow", "--deal", "2", "--max-nodes", "50"])
+    assert "lost from the start" not in result.output
+
+
+def test_a_toad_pile_falling_nine_ranks_from_its_top_outruns_eight_foundations() -> None:
+    """TOD-1, TOD-2: K down to 5 on top, each card bound for a foundation of its own, and
+    eight foundations: the ninth, 5♠, has none. With an ace still to take out (TOD-3) the
+    pile's order may change, so nothing is said."""
+    toad = ["2H", "3H", "4H", "2D", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
+    state = patience.get_game("toad").new(deck=stack(toad, 2), ace_extraction=False)
+    why = state.rules.why_dead(state)
+    assert why is not None
+    assert "the 9th card from the top, 5♠, finds no foundation" in words.plain(state, why)
+    assert "eight foundations (from base rank A, once round)" in why
+    extracting = patience.get_game("toad").new(deck=stack(["AH", *toad[1:]], 2))
+    assert extracting.rules.why_dead(extracting) is None
+
+
+def test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left() -> None:
+    """Open Shop without a redeal, the shop played out, three foundations full: a waste
+    pile whose cards, top card first, fall three times by two ranks outruns the last
+    foundation's two rounds (OPS-1: up regardless of suit, twice round); its cards go
+    only to a foundation, top card first."""
+    state = patience.get_game("open-shop").new(deal=1)
+    rules, piles = state.rules, state.piles
+    shop, found, waste = rules.reserve_piles[0], rules.found_piles, rules.waste[0]
+    cards = piles[shop] + piles[rules.stock]
+    piles[shop], piles[rules.stock] = [], []
+    base = state.vars[0]
+    ranks = [(base + k - 1) % 13 + 1 for k in range(13)]
+    by_rank = {r: [c for c in cards if c >> 2 == r] for r in ranks}
+    for f in found[1:]:  # three foundations full
+        piles[f] = [by_rank[r].pop() for r in ranks] * 2
+    piles[found[0]] = [by_rank[ranks[0]].pop()]
+    piles[waste] = [by_rank[ranks[k]].pop() for k in (1, 3, 5)]  # the top card last
+    why = rules.why_dead(state)
+    assert why is not None and why.startswith("pile1 can never be played out")
+    assert "no redeal is left" in why and "the 3rd card from the top" in why
+    piles[waste].reverse()
+    assert rules.why_dead(state) is None
