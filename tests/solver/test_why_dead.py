@@ -10,7 +10,10 @@ from typer.testing import CliRunner
 
 import patience
 from patience import words
+from patience.cards import parse
 from patience.cli import app
+from patience.engine.state import State
+from patience.games import sun
 from tests.decks import stack
 
 runner = CliRunner()
@@ -88,3 +91,39 @@ def test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left() -> None:
     assert "no redeal is left" in why and "the 3rd card from the top" in why
     piles[waste].reverse()
     assert rules.why_dead(state) is None
+
+
+def after_the_wind(wind: list[str]) -> State:
+    """Sun after the wind (SUN-9): spades up from the ace to the five and down from the
+    king to the five, so they have passed each other (SUN-3); ``wind`` left to right, every
+    other card out of the way in the stock."""
+    state = patience.get_game("sun").new(deal=1)
+    piles = state.piles
+    cards = [card for pile in piles for card in pile]
+    for pile in piles:
+        pile.clear()
+
+    def take(text: str) -> int:
+        card = parse(text)
+        cards.remove(card)
+        return card
+
+    piles[sun.ACE0] = [take(f"{r}S") for r in "A2345"]
+    piles[sun.KING0] = [take(f"{r}S") for r in "KQJT98765"]
+    piles[sun.WIND] = [take(c) for c in wind]
+    piles[sun.STOCK] = cards
+    state.vars[sun.WIND_DONE] = 1
+    return state
+
+
+def test_a_card_walled_in_the_wind_by_later_cards_of_its_foundation() -> None:
+    """SUN-3, SUN-9: the spades' ace pile wants 6♠ before 7♠ and 8♠, which lie on both
+    sides of it; the wind gives up only its two end cards."""
+    state = after_the_wind(["8S", "6S", "7S"])
+    assert words.plain(state, state.rules.why_dead(state) or "") == (
+        "6♠ in the wind can never be played: the wind gives up its cards only from its two "
+        "ends, and on each side of it lies a card that the spades' ace pile wants after it "
+        "(8♠ on its left, 7♠ on its right).")
+    for free in (["6S", "8S", "7S"], ["8S", "6S", "4S"], ["8S", "6H", "7S"]):
+        state = after_the_wind(free)  # at an end; the 4 goes down; another suit
+        assert state.rules.why_dead(state) is None, free
