@@ -13,7 +13,7 @@ from patience import words
 from patience.cards import parse
 from patience.cli import app
 from patience.engine.state import State
-from patience.games import sun
+from patience.games import shah, sun
 from tests.decks import stack
 
 runner = CliRunner()
@@ -126,4 +126,42 @@ def test_a_card_walled_in_the_wind_by_later_cards_of_its_foundation() -> None:
         "(8♠ on its left, 7♠ on its right).")
     for free in (["6S", "8S", "7S"], ["8S", "6S", "4S"], ["8S", "6H", "7S"]):
         state = after_the_wind(free)  # at an end; the 4 goes down; another suit
+        assert state.rules.why_dead(state) is None, free
+
+
+def walled_in_shah(inner: list[tuple[str, str]]) -> State:
+    """Shah after the second circle (SHA-4): the eight aces up, ``inner`` the (inner,
+    middle) cards of rays 1, 2 … ; every other card out of the way in the stock."""
+    state = patience.get_game("shah").new(deal=1)
+    piles = state.piles
+    cards = [card for pile in piles for card in pile]
+    for pile in piles:
+        pile.clear()
+
+    def take(text: str) -> int:
+        card = parse(text)
+        cards.remove(card)
+        return card
+
+    for n, ace in enumerate(["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC"]):
+        piles[shah.FOUND0 + n] = [take(ace)]
+    for ray, (low, high) in enumerate(inner):
+        piles[shah.INNER[ray]] = [take(low)]
+        piles[shah.MIDDLE[ray]] = [take(high)]
+    piles[shah.STOCK] = cards
+    state.vars[shah.CIRCLES] = 2
+    return state
+
+
+def test_both_copies_of_a_card_walled_in_under_middle_cards_in_shah() -> None:
+    """SHA-4, SHA-5: both 2♠ lie in inner slots under a 3♠, which can go up only after a
+    2♠: the spades stop at their aces."""
+    state = walled_in_shah([("2S", "3S"), ("2S", "3S")])
+    said = words.plain(state, state.rules.why_dead(state) or "")
+    assert said.startswith("the spades foundation 1 can never reach its queen: it wants 2♠ "
+                           "next, and both its copies lie in an inner slot under a middle card")
+    assert ("2♠ in the inner slot of ray 1 under 3♠, 2♠ in the inner slot of ray 2 under 3♠"
+            in said)
+    for free in ([("2S", "3S"), ("2S", "4H")], [("2S", "3S"), ("3S", "2S")]):
+        state = walled_in_shah(free)  # a copy free; a 3♠ above free, then the other
         assert state.rules.why_dead(state) is None, free

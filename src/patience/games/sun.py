@@ -225,7 +225,6 @@ class SunRules(Rules):
             return state.vars[STAGE] == 2 and state.vars[FOCUS] == pile
         return pile >= CLOUD0 and len(state.piles[pile]) > 1
 
-
     def why_dead(self, state: State) -> str | None:
         """After the wind (SUN-9), a card walled in on both sides by cards its foundation
         wants after it (``sun_dead_end``)."""
