@@ -165,3 +165,12 @@ def test_both_copies_of_a_card_walled_in_under_middle_cards_in_shah() -> None:
     for free in ([("2S", "3S"), ("2S", "4H")], [("2S", "3S"), ("3S", "2S")]):
         state = walled_in_shah(free)  # a copy free; a 3♠ above free, then the other
         assert state.rules.why_dead(state) is None, free
+
+
+def test_a_hint_on_a_dead_position_says_why() -> None:
+    """The terminal's h and the page's hint read the same words."""
+    state = patience.get_game("rainbow").new(deal=1)
+    found = patience.hint(state)
+    assert found.status == "lost"
+    assert ("no sequence of moves wins from here: the rainbow can never be played out"
+            in words.plain(state, str(found.message)))
