@@ -13,7 +13,7 @@ from patience import words
 from patience.cards import parse
 from patience.cli import app
 from patience.engine.state import State
-from patience.games import shah, sun
+from patience.games import clock, clock_dead_end, shah, sun
 from tests.decks import stack
 
 runner = CliRunner()
@@ -174,3 +174,25 @@ def test_a_hint_on_a_dead_position_says_why() -> None:
     assert found.status == "lost"
     assert ("no sequence of moves wins from here: the rainbow can never be played out"
             in words.plain(state, str(found.message)))
+
+
+def test_an_hour_waiting_for_a_card_walled_in_the_talon() -> None:
+    """CLK-2, CLK-6: every hour complete but V, which holds 10♣ J♣ and waits for Q♣; the
+    only Q♣ off the hours lies in the talon under K♣, which only V takes (the other K♣ is
+    home): neither can ever go up."""
+    state = patience.get_game("clock").new(deal=1)
+    piles = state.piles
+    for pile in piles:
+        pile.clear()
+    for hour, run in enumerate(clock_dead_end.RUNS):
+        piles[clock.HOUR0 + hour] = run[:2] if hour == 4 else run[:]
+    wanted, wall, *rest = clock_dead_end.RUNS[4][2:]
+    piles[clock.TALON] = [wanted, wall]
+    piles[clock.STOCK] = rest[::-1]
+    assert sum(map(len, piles)) == 104
+    assert words.plain(state, state.rules.why_dead(state) or "") == (
+        "the V o'clock foundation can never be finished: it waits for Q♣, and every copy of "
+        "it still off the hours lies walled in under a card that only an hour can take, and "
+        "no hour can get to that card first (in the talon under K♣).")
+    piles[clock.TALON].reverse()  # Q♣ on top: it goes up, then K♣
+    assert state.rules.why_dead(state) is None
