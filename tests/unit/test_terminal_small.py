@@ -4,6 +4,7 @@ cards alike (10♦); and a lost game can still be taken back a move."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import random
@@ -140,3 +141,22 @@ def test_a_real_80_by_24_terminal_shows_the_whole_table() -> None:
         assert "Legal moves:" in screen and "q quit" in screen
         child.sendline("q")
         child.expect(pexpect.EOF)
+
+
+def test_a_hint_and_its_guess_both_stay_under_the_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from patience.solver import SolveResult
+
+    hint_module = importlib.import_module("patience.solver.hint")  # the module
+    monkeypatch.setattr(hint_module, "solve", lambda s, **_: SolveResult("unknown"))
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system=None, width=80, height=24)
+    typed = iter(["h", "q"])
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(typed)
+
+    play_loop(patience.get_game("shah").new(deal=3), console=console, read=read)
+    screen = " ".join(ANSI.sub("", out.getvalue().split(CLEAR)[-1]).split())
+    assert "may still be winnable" in screen and "a guess, not a proved line:" in screen

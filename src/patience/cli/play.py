@@ -190,10 +190,11 @@ def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted
         said = f"play {named}: {said}"
-    table.say(f"hint: {said}{_type(moves, found.move)}")
+    told = f"hint: {said}{_type(moves, found.move)}"
     if found.guess is not None:  # nothing proved: the practical player's move
-        table.say(f"a guess, not a proved line: {words.describe(state, found.guess)}"
-                  f"{_type(moves, found.guess)}")
+        told += (f"\na guess, not a proved line: {words.describe(state, found.guess)}"
+                 f"{_type(moves, found.guess)}")
+    table.say(told)  # one message, both lines kept under the board
 
 
 def _type(moves: list[Move], move: Move | None) -> str:
