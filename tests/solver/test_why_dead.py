@@ -13,7 +13,7 @@ from patience import words
 from patience.cards import parse
 from patience.cli import app
 from patience.engine.state import State
-from patience.games import clock, clock_dead_end, shah, sun
+from patience.games import blockade, clock, clock_dead_end, shah, sun
 from tests.decks import stack
 
 runner = CliRunner()
@@ -195,4 +195,36 @@ def test_an_hour_waiting_for_a_card_walled_in_the_talon() -> None:
         "it still off the hours lies walled in under a card that only an hour can take, and "
         "no hour can get to that card first (in the talon under K♣).")
     piles[clock.TALON].reverse()  # Q♣ on top: it goes up, then K♣
+    assert state.rules.why_dead(state) is None
+
+
+def blockade_with(columns: list[list[str]]) -> State:
+    """Blockade with spades, hearts and clubs home, both diamond foundations at 7♦, the
+    other diamonds in ``columns`` (col1, col2, …), the stock spent."""
+    state = patience.get_game("blockade").new(deal=1)
+    piles = state.piles
+    for pile in piles:
+        pile.clear()
+    ranks = "A23456789TJQK"
+    for n, suit in enumerate("SSHHCCDD"):
+        piles[blockade.FOUNDATIONS[n]] = [parse(r + suit) for r in
+                                          (ranks if suit != "D" else ranks[:7])]
+    for col, cards in enumerate(columns):
+        piles[col] = [parse(c) for c in cards]
+    assert sum(map(len, piles)) == 104
+    return state
+
+
+def test_a_card_that_can_never_leave_its_blockade_column() -> None:
+    """BLK-2, BLK-3, BLK-5: both 8♦ lie under a 9♦, each 9♦ on its 10♦: no 9♦ can go up
+    or onto a 10♦, and the jacks over their queens wait for the tens."""
+    walled = [["8D", "TD", "9D"], ["8D", "TD", "9D"], ["KD", "QD", "JD"], ["KD", "QD", "JD"]]
+    state = blockade_with(walled)
+    assert words.plain(state, state.rules.why_dead(state) or "") == (
+        "even if every card that could ever leave its column left it, rows dealt as they "
+        "come, column 1 would keep 8♦ 10♦ 9♦: 9♦ at its end could never leave, for its "
+        "foundation needs 8♦ first, and no copy of it can ever get free; and no copy of 10♦ "
+        "can ever lie at the end of a column for it to go onto.")
+    walled[1] = ["TD", "9D", "8D"]  # an 8♦ at an end: it goes up, and then every card
+    state = blockade_with(walled)
     assert state.rules.why_dead(state) is None
