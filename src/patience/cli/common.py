@@ -36,7 +36,8 @@ def native_search_words() -> str:
         return ("native search not built (no Rust toolchain, cargo, at install): hints and "
                 "statistics are slower; install cargo and run pip install -e . again")
     if not native.available():
-        return "native search built, switched off by PATIENCE_NATIVE=0"
+        return ("native search built, switched off by PATIENCE_NATIVE=0: hints and "
+                "statistics are slower")
     return "native search built"
 
 
