@@ -72,6 +72,10 @@ def frame(state: State, said: list[str], message: str, keys: list[str], width: i
     shown = len(said)
     while shown and len(move_columns(said[:shown], width)) > room - (shown < len(said)):
         shown -= 1
+    if said and not shown:  # no room for a move: one line says how many there are
+        many = len(said) > 1
+        return [*board, f"{len(said)} legal move{'s' if many else ''}: type m to list "
+                        f"{'them' if many else 'it'}", *told, *keys]
     listed = move_columns(said[:shown], width)
     if shown < len(said):
         rest = (f"move {shown + 1}" if shown + 1 == len(said)
