@@ -41,8 +41,18 @@ def first_blocked(slots: tuple[int, ...], capacity: int, places: list[int]) -> i
                     after.add(tuple(sorted((*state[:k], slot + 1, *state[k + 1:]))))
         if not after:
             return index
-        free = after
+        free = _least(after)
     return None
+
+
+def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """The states no other one beats: next free slots (sorted) each no higher is at least
+    as good, since its foundations can take whatever the other's take."""
+    kept: list[tuple[int, ...]] = []
+    for state in sorted(states, key=sum):
+        if not any(all(k <= s for k, s in zip(other, state, strict=True)) for other in kept):
+            kept.append(state)
+    return set(kept)
 
 
 def why_dead(rules: ReserveRules, state: State) -> str | None:
