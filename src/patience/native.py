@@ -53,6 +53,16 @@ def module() -> Any:
     return _module
 
 
+def built() -> bool:
+    """Whether the extension was built at install (switched on or not): the install's
+    own words about it are hidden by pip, so the commands say it."""
+    try:
+        from patience import _native  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def available() -> bool:
     """Whether the native search is built and switched on."""
     return module() is not None

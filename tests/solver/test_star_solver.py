@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from patience import words
 from patience.cards import parse
 from patience.engine.state import State
 from patience.games import star
@@ -72,6 +73,11 @@ def test_dead_end_when_each_direction_is_blocked_by_another_pair(
                        ["TH", "JH", "QH", "KH"])
     assert star_solver.blocked_ways(state)[1] == star.UP | star.DOWN
     assert star_solver.star_dead_end(state)
+    assert words.plain(state, state.rules.why_dead(state) or "") == (
+        "the 6 o'clock base can never be finished: no redeal is left, and the reserve gives "
+        "up its cards only from the top; whichever way it is built: built up, it wants 3♥ "
+        "before 4♥, which lies above it; built down, it wants 4♥ before 8♥, which lies "
+        "above it.")
     assert solve_plain(state) == "lost"
     assert not brute_force_wins(state)
 
@@ -82,7 +88,7 @@ def test_unset_base_takes_the_only_open_direction(monkeypatch: pytest.MonkeyPatc
     state = last_round(["AH", "2H", "3H", "9H"], ["8H", "QH", "KH", "TS", "4H"],
                        ["TH", "JH", "6H", "7H"])
     assert star_solver.blocked_ways(state)[1] == star.UP
-    assert not star_solver.star_dead_end(state)
+    assert not star_solver.star_dead_end(state) and state.rules.why_dead(state) is None
     move = star_solver.star_safe_move(state, state.legal_raw())
     assert move is not None and move[0] == star.RESERVE and move[1] == 1
     assert knowing(state) == solve_plain(state)

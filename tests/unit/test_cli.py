@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -13,7 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 import patience
+from patience import native
 from patience.cli import app
+from patience.stats.executors import open_executor
 
 runner = CliRunner()
 
@@ -23,12 +26,24 @@ def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_version_is_the_installed_one() -> None:
+def test_version_is_the_installed_one_and_says_whether_the_native_search_is_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = run("--version")
-    assert code == 0 and out == f"patience {version('patience')}\n"
+    assert code == 0 and out.startswith(f"patience {version('patience')} (native search ")
+    assert out.endswith(")\n") and len(out.splitlines()) == 1
     done = subprocess.run([sys.executable, "-m", "patience", "--version"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout == out and done.stderr == ""
+    monkeypatch.setattr(native, "built", lambda: False)  # installed without cargo
+    code, out, _ = run("--version")
+    assert "native search not built" in out and "hints and statistics are slower" in out
+
+
+def test_the_dask_hint_installs_the_projects_own_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # dask not installed
+    with (pytest.raises(ValueError, match=re.escape("pip install -e '.[dask]'")),
+          open_executor("dask", 1)):
+        pass
 
 
 def test_games_lists_every_game_and_json_is_data() -> None:
@@ -86,8 +101,8 @@ def test_the_toad_pile_can_be_looked_through_and_its_aces_taken_out() -> None:
     with that place, and a card typed alone takes it out."""
     _, out, _ = run("show", "toad", "--deal", "376")
     shown = " ".join(out.split())
-    assert "[13]AS [12]4S" in shown and "[2]AH [1]5D" in shown
-    assert "any of: AS (thirteenth from the top), AH (second from the top)." in shown
+    assert "[13]A♠ [12]4♠" in shown and "[2]A♥ [1]5♦" in shown
+    assert "any of: A♠ (thirteenth from the top), A♥ (second from the top)." in shown
     code, out, _ = run("play", "toad", "--deal", "376", stdin="as\nq\n")
     assert code == 0
     assert "A♥ from the toad pile (second from the top) to foundation 1" in out

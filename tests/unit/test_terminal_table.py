@@ -59,10 +59,10 @@ def frames(output: str) -> list[str]:
 
 def test_hearts_and_diamonds_are_red_on_a_colour_terminal_and_plain_in_a_pipe() -> None:
     state = patience.get_game("blockade").new(deal=1)
-    shown = [cards[-1] for pid, cards in state.to_dict()["piles"].items()
+    shown = [words.card_words(cards[-1]) for pid, cards in state.to_dict()["piles"].items()
              if pid.startswith("col")]
-    red = [card for card in shown if card[1] in "HD"]
-    black = [card for card in shown if card[1] in "SC"]
+    red = [card for card in shown if card[-1] in "♥♦"]
+    black = [card for card in shown if card[-1] in "♠♣"]
     assert red and black
     output = on_a_terminal(state, ["q"])
     for card in red:

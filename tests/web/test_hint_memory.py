@@ -117,3 +117,15 @@ def test_a_hint_that_decides_the_deal_stores_its_verdict(client: TestClient,
     store.record_verdict("clock", options, 2, "unknown", CLOCK.rules_version)
     assert hint(client, gid)["status"] == "move"
     assert store.verdict("clock", options, 2, CLOCK.rules_version) == "won"
+
+
+def test_a_deal_lost_from_the_start_says_why_without_a_search(client: TestClient,
+                                                              searches: list[int]) -> None:
+    """Rainbow deal 1: the rainbow can never be played out (its dead-end rule), said by the
+    first hint and again by the stored verdict."""
+    r = client.post("/api/play", json={"game": "rainbow", "deal": 1})
+    gid = str(r.json()["id"])
+    for _ in range(2):
+        answer = hint(client, gid)
+        assert answer["status"] == "lost" and searches == []
+        assert "the rainbow can never be played out" in answer["message"]

@@ -140,3 +140,23 @@ def test_ready_is_said_only_once_the_server_listens(
     proc.terminate()
     _, err = proc.communicate(timeout=30)
     assert "Traceback" not in err
+
+
+def test_serve_says_in_one_line_when_the_native_search_is_off(tmp_path: Path) -> None:
+    """pip hides what the install prints, so the first start says it: hints and statistics
+    are slower without the native search."""
+    port = free_port()
+    src = str(Path(patience.__file__).parent.parent)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "patience", "serve", "--port", str(port),
+         "--db", str(tmp_path / "games.sqlite3")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": src, "PATIENCE_NATIVE": "0"})
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().startswith("patience: ready on http://127.0.0.1:")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert ("patience: native search built, switched off by PATIENCE_NATIVE=0: hints and "
+            "statistics are slower") in err

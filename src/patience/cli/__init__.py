@@ -63,7 +63,7 @@ app.command()(serve)
 
 def _print_version(asked: bool) -> None:
     if asked:
-        typer.echo(f"patience {version('patience')}")
+        typer.echo(f"patience {version('patience')} ({common.native_search_words()})")
         raise typer.Exit()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Annotated, Any
 
 import typer
@@ -13,6 +14,7 @@ from patience.cli import common
 from patience.cli.common import OptionArg, count, deal_number, fail, node_budget, seconds
 from patience.deals import MASK64
 from patience.intervals import wilson
+from patience.solver import SolveResult
 from patience.stats.executors import Backend, open_executor
 from patience.stats.runner import run_careful, run_deals
 from patience.stats.summary import summarise
@@ -35,13 +37,23 @@ def solve_cmd(
 ) -> None:
     """Solve a deal: won (with the winning moves), lost (proved) or unknown (budget spent)."""
     state = common.new_state(game, deal, option)
-    result = patience.solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
+    why = state.rules.why_dead(state)  # a dead-end rule's proof at the deal: no search
+    if why:
+        why = words.plain(state, why)
+        result = SolveResult("lost")
+    else:
+        result = patience.solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     moves = [str(m) for m in result.moves]
     if as_json:
         common.print_json({"game": state.game.id, "deal": deal,
                            "options": dict(state.rules.options), "outcome": result.outcome,
                            "nodes": result.nodes, "seconds": round(result.seconds, 4),
-                           "moves": moves})
+                           "moves": moves, **({"why_lost": why} if why else {})})
+        return
+    if why:  # a dead-end rule proves it at the deal: say which, not "0 nodes"
+        typer.echo(f"{state.game.name} deal {deal}: lost from the start, without a search")
+        typer.echo("\n".join(textwrap.wrap(why[0].upper() + why[1:], 78, initial_indent="  ",
+                                            subsequent_indent="  ", break_on_hyphens=False)))
         return
     typer.echo(f"{state.game.name} deal {deal}: {result.outcome} "
                f"({result.nodes} nodes, {result.seconds:.2f} s)")

@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 import patience
-from patience import words
+from patience import native, words
 from patience.deals import MASK64
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove, Move
@@ -28,6 +28,18 @@ OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A rule option as NAME=VALUE (repeatable)."),
 ]
+
+
+def native_search_words() -> str:
+    """Whether the native search is built and on, said where a user sees it (pip hides
+    what ``setup.py`` prints during a build)."""
+    if not native.built():
+        return ("native search not built (no Rust toolchain, cargo, at install): hints and "
+                "statistics are slower; install cargo and run pip install -e . again")
+    if not native.available():
+        return ("native search built, switched off by PATIENCE_NATIVE=0: hints and "
+                "statistics are slower")
+    return "native search built"
 
 
 def one_line(message: str) -> str:

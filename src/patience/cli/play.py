@@ -20,10 +20,12 @@ from rich.console import Console
 from patience import words
 from patience.cli import typed
 from patience.cli.common import check_folder, check_new_file, fail
-from patience.cli.table import Table
+from patience.cli.table import Table, all_moves
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
 from patience.solver.hint import Hinter
+
+LOST = "No move is left: the game is lost."
 
 
 def help_text(state: State) -> str:
@@ -31,7 +33,8 @@ def help_text(state: State) -> str:
     names = [typed.action_name(a) for a in state.rules.actions]
     actions = f" The actions of this game: {', '.join(names)}." if len(names) > 1 else ""
     return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, h gives a hint, "
-            "rules shows the rules, ? this help, q quits. Upper or lower case alike.")
+            "m lists every legal move, rules shows the rules, ? this help, q quits. Upper or "
+            "lower case alike.")
 
 
 def keys_line(state: State) -> str:
@@ -39,7 +42,8 @@ def keys_line(state: State) -> str:
     card, action = typed.card_example(state), typed.action_example(state)
     shown = ["a move's number", *([f"a card such as {card}"] if card else []),
              *([f"an action such as {action}"] if action else [])]
-    return f"Type {typed.either(shown)}.\nu undo · r redo · h hint · rules · ? help · q quit"
+    return (f"Type {typed.either(shown)}.\n"
+            "u undo · r redo · h hint · m moves · rules · ? help · q quit")
 
 
 def write_record(state: State, path: str) -> None:
@@ -88,23 +92,27 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
     table = Table(console)
     redo: list[Move] = []  # moves undone, the next to redo last
     hinter = Hinter()  # a hinted winning line is followed without a new search
+    lost_said = False  # the loss is told once, when it comes
     if not table.live:
         table.say(help_text(state))
     try:
         with table:
             while True:
-                if state.status != "playing":
-                    word = ("You won!" if state.status == "won"
-                            else "No move is left: the game is lost.")
-                    table.finish(state, f"\n{word} ({state.moves_played} moves)")
+                if state.status == "won":
+                    table.finish(state, f"\nYou won! ({state.moves_played} moves)")
                     return
-                moves = state.legal_moves()
+                moves = state.legal_moves()  # none once lost: only undo is left
+                if state.status == "lost" and not lost_said:
+                    table.say(f"{LOST} u takes back the last move, q quits.")
+                lost_said = state.status == "lost"
                 table.draw(state, moves, keys_line(state))
                 try:
                     answer = read("move> ").strip()
                 except EOFError:
-                    return
+                    answer = "q"
                 if answer.lower() in ("q", "quit", "exit"):
+                    if state.status == "lost":
+                        table.finish(state, f"\n{LOST} ({state.moves_played} moves)")
                     return
                 if answer:
                     before = state.moves_played
@@ -137,8 +145,12 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
         table.page(state.game.rules_text(), read)
     elif word in ("h", "hint"):
         _hint(state, table, moves, hinter)
+    elif word in ("m", "moves"):
+        table.page(all_moves([words.describe(state, move) for move in moves]), read)
     elif word in ("?", "help"):
         table.say(help_text(state))
+    elif answer.isdigit() and not moves:
+        table.say(f"there is no move {answer}: no move is left; u takes back the last move")
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
         table.say(f"there is no move {answer}: choose 1 to {len(moves)}")
     else:
@@ -175,10 +187,11 @@ def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted
         said = f"play {named}: {said}"
-    table.say(f"hint: {said}{_type(moves, found.move)}")
+    told = f"hint: {said}{_type(moves, found.move)}"
     if found.guess is not None:  # nothing proved: the practical player's move
-        table.say(f"a guess, not a proved line: {words.describe(state, found.guess)}"
-                  f"{_type(moves, found.guess)}")
+        told += (f"\na guess, not a proved line: {words.describe(state, found.guess)}"
+                 f"{_type(moves, found.guess)}")
+    table.say(told)  # one message, both lines kept under the board
 
 
 def _type(moves: list[Move], move: Move | None) -> str:

@@ -16,7 +16,8 @@ from typing import Annotated, Any
 
 import typer
 
-from patience.cli.common import fail, port_number
+from patience import native
+from patience.cli.common import fail, native_search_words, port_number
 from patience.storage.database import StorageError
 
 
@@ -81,6 +82,8 @@ def serve(
             await super().startup(sockets=sockets)
             if self.started:
                 typer.echo(f"patience: ready on http://{shown}:{port}/  (games kept in {path})")
+                if not native.available():
+                    typer.echo(f"patience: {native_search_words()}", err=True)
 
     server: Any = Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])

@@ -8,6 +8,7 @@ plain text, so that scripts can read it.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 import typer
@@ -54,6 +55,40 @@ def move_columns(said: list[str], width: int = WIDTH) -> list[str]:
             for row in range(down)]
 
 
+def frame(state: State, said: list[str], message: str, keys: list[str], width: int,
+          height: int) -> list[str]:
+    """The lines of one screen above the prompt, at most ``height - 1``: the board as the
+    book draws it when everything fits, else the compact board and no blank lines; the
+    moves that do not fit are left to ``m``, which lists them all."""
+    told = [row for line in message.splitlines()
+            for row in (textwrap.wrap(line, width, break_on_hyphens=False) or [""])]
+    listed = move_columns(said, width)
+    full = [*render(state).splitlines(), *(["", "Legal moves:", *listed] if said else []),
+            "", *told, *keys]
+    if len(full) < height:
+        return full
+    board = render(state, compact=True).splitlines()
+    room = height - 1 - len(board) - len(told) - len(keys) - (1 if said else 0)
+    shown = len(said)
+    while shown and len(move_columns(said[:shown], width)) > room - (shown < len(said)):
+        shown -= 1
+    if said and not shown:  # no room for a move: one line says how many there are
+        many = len(said) > 1
+        return [*board, f"{len(said)} legal move{'s' if many else ''}: type m to list "
+                        f"{'them' if many else 'it'}", *told, *keys]
+    listed = move_columns(said[:shown], width)
+    if shown < len(said):
+        rest = (f"move {shown + 1}" if shown + 1 == len(said)
+                else f"moves {shown + 1} to {len(said)}")
+        listed.append(f"… {rest}: type m to list them all")
+    return [*board, *(["Legal moves:", *listed] if said else []), *told, *keys]
+
+
+def all_moves(said: list[str]) -> str:
+    """Every legal move, numbered, one a line: what ``m`` shows."""
+    return "Legal moves:\n" + "\n".join(f"{n:>3}) {move}" for n, move in enumerate(said, 1))
+
+
 def show(text: str) -> None:
     """A picture printed once (``patience show``): in colour on a terminal, plain elsewhere."""
     console = Console(highlight=False)
@@ -88,7 +123,8 @@ class Table:
             typer.echo(text)
 
     def draw(self, state: State, moves: list[Move], keys: str) -> None:
-        """The board and the legal moves, with the last message and the keys below them."""
+        """The board and the legal moves, with the last message and the keys below them,
+        all within the terminal's height (``frame``)."""
         if not self.live:
             typer.echo("")
             typer.echo(render(state))
@@ -96,23 +132,32 @@ class Table:
             for number, move in enumerate(moves, 1):
                 typer.echo(f"  {number:>3}) {words.describe(state, move)}")
             return
+        said = [words.describe(state, move) for move in moves]
+        lines = frame(state, said, self.message, keys.splitlines(), self.console.width,
+                      self.console.height)
         self.console.clear()
-        self._print(render(state))
-        if moves:
-            self._print("\nLegal moves:")
-            said = [words.describe(state, move) for move in moves]
-            self._print("\n".join(move_columns(said, self.console.width)))
-        self._print(f"\n{self.message}" if self.message else "", wrap=True)
-        self.console.print(keys, style="dim", markup=False, highlight=False)
+        self._print("\n".join(lines[:-len(keys.splitlines())]))
+        self.console.print("\n".join(lines[-len(keys.splitlines()):]), style="dim",
+                           markup=False, highlight=False, soft_wrap=True)
 
     def page(self, text: str, read: Callable[[str], str]) -> None:
-        """A long text (the rules) on a screen of its own until Enter, on a terminal."""
+        """A long text (the rules, every legal move) on a screen of its own, a screenful at
+        a time, until the player goes back to the table, on a terminal."""
         if not self.live:
             typer.echo(text)
             return
-        self.console.clear()
-        self.console.print(text, markup=False, highlight=False)
-        read("Press Enter to go back to the table. ")
+        lines = [row for line in text.splitlines()
+                 for row in (textwrap.wrap(line, self.console.width) or [""])]
+        step = max(1, self.console.height - 1)
+        for start in range(0, len(lines), step):
+            self.console.clear()
+            self.console.print("\n".join(lines[start:start + step]), markup=False,
+                               highlight=False, soft_wrap=True)
+            if start + step >= len(lines):
+                read("Press Enter to go back to the table. ")
+            elif read(f"Enter: more ({start + step} of {len(lines)} lines), "
+                      "q: back to the table. ").strip().lower() == "q":
+                return
 
     def finish(self, state: State, text: str) -> None:
         """The last board and the last words, left on the ordinary screen after the game."""

@@ -112,6 +112,12 @@ class Rules:
         game's own terms (None: no detail)."""
         return None
 
+    def why_dead(self, state: State) -> str | None:
+        """Why ``state`` is lost whatever is played, when one of the game's dead-end rules
+        proves it at a glance (a sentence naming piles by id and cards by code, as
+        ``why_not``), else None: the search's answer at once, said in words."""
+        return None
+
     def solver_key(self, state: State) -> bytes:
         """The position as the solver's transposition table sees it; a game overrides this
         to put interchangeable piles in a canonical order (positions equal up to symmetry)."""

@@ -159,6 +159,13 @@ class BlockadeRules(Rules):
                     "foundation and no marriage is possible (BLK-7)")
         return "the stock is spent; there is no redeal (BLK-9)"
 
+    def why_dead(self, state: State) -> str | None:
+        """A card that can never leave its column, even in the relaxed game, rows dealt
+        onto what it leaves (``blockade_dead_end``)."""
+        from patience.games.blockade_dead_end import why_dead  # it reads this module's names
+
+        return why_dead(state, self.sequences, self.fill_any)
+
     def solver_key(self, state: State) -> bytes:
         """Two foundations of one suit are interchangeable (BLK-2; an ace starts whichever
         is empty first), so foundations are sorted. Once the stock is spent no deal and no

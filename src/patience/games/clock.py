@@ -202,6 +202,13 @@ class ClockRules(Rules):
             if state.vars[MARRIED]:
                 state.set_var(MARRIED, 0)  # CLK-5: a fill starts the next round
 
+    def why_dead(self, state: State) -> str | None:
+        """Cards walled in under cards only an hour can take, so that even the relaxed game
+        cannot finish every hour (``clock_dead_end``)."""
+        from patience.games.clock_dead_end import why_dead  # it reads this module's names
+
+        return why_dead(state, self.marries_onto)
+
     def counters(self, state: State) -> dict[str, Any]:
         """CLK-5, strict phases: whether a marriage has been made since the last fill (free
         phases keep no such counter)."""

@@ -17,6 +17,7 @@ PLACED = len(FAMILY_VARS)  # State.vars[PLACED + k]: cards pile k+1 received thi
 class RainbowRules(ReserveRules):
     var_names = FAMILY_VARS + tuple(f"placed{k}" for k in range(1, PILES + 1))
     even_piles = True
+    reserve_top = "end"  # RBW-4: the end card of the arc is the available one
 
     def make_shape(self, options: Mapping[str, Any]) -> Shape:
         return Shape(

@@ -24,6 +24,7 @@ from patience.deals import chance_shuffle
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
+from patience.games import reserve_dead_end
 
 DRAW, REDEAL = range(2)
 # State.vars shared by the family; Rainbow appends its per-pile counts (RBW-6), Toad
@@ -56,6 +57,7 @@ class ReserveRules(Rules):
     actions = ("draw", "redeal")
     var_names: ClassVar[tuple[str, ...]] = FAMILY_VARS
     even_piles: ClassVar[bool] = False  # RBW-6: a placement on a waste pile counts
+    reserve_top: ClassVar[str] = "top"  # where a reserve gives up its cards, in words
 
     def __init__(self, options: Mapping[str, Any], version: str = "1") -> None:
         self.version = version
@@ -226,6 +228,13 @@ class ReserveRules(Rules):
         if state.vars[REDEALS_DONE] >= self.shape.redeals:
             return f"all {self.shape.redeals} redeals are used (RBW-7)"
         return "the waste piles are empty"
+
+    def why_dead(self, state: State) -> str | None:
+        """A reserve, or in the last pass a waste pile, that can never be played out."""
+        if self.extraction_move and not state.vars[EXTRACTED] and any(
+                not state.piles[f] for f in self.found_piles):
+            return None  # TOD-3: an ace taken out of a toad pile changes its order
+        return reserve_dead_end.why_dead(self, state)
 
     def is_won(self, state: State) -> bool:
         """All cards on the foundations; a quick no while the stock holds cards."""

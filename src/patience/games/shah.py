@@ -243,6 +243,13 @@ class ShahRules(Rules):
             return f"fill the gap at {self.layout[gap].id} first (SHA-7, SHA-8)"
         return "the stock is spent; there is no redeal (SHA-10)"
 
+    def why_dead(self, state: State) -> str | None:
+        """Inner cards walled in under middle cards, so that a foundation can never reach
+        its queen (``shah_dead_end``)."""
+        from patience.games.shah_dead_end import why_dead  # it reads this module's names
+
+        return why_dead(state)
+
     def counters(self, state: State) -> dict[str, Any]:
         gap = self.next_gap(state)
         lane = (gap is not None and gap in INNER

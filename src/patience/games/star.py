@@ -147,6 +147,13 @@ class StarRules(Rules):
         return bytes((len(piles[0]), len(piles[1]), len(piles[2]), len(piles[3]),
                       len(piles[RESERVE]), len(cells), *cells, *state.vars[:BASE_OF_SUIT]))
 
+    def why_dead(self, state: State) -> str | None:
+        """STR-7, last round: a suit two of whose cards lie in the reserve in an order its
+        base can never take (``star_dead_end``)."""
+        from patience.games.star_dead_end import why_dead  # it reads this module's names
+
+        return why_dead(state)
+
     def is_won(self, state: State) -> bool:
         """STR-8: all 52 cards on the four foundations."""
         piles = state.piles

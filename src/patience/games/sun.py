@@ -224,6 +224,13 @@ class SunRules(Rules):
             return state.vars[STAGE] == 2 and state.vars[FOCUS] == pile
         return pile >= CLOUD0 and len(state.piles[pile]) > 1
 
+    def why_dead(self, state: State) -> str | None:
+        """After the wind (SUN-9), a card walled in on both sides by cards its foundation
+        wants after it (``sun_dead_end``)."""
+        from patience.games.sun_dead_end import why_dead  # it reads this module's names
+
+        return why_dead(state)
+
     def counters(self, state: State) -> dict[str, Any]:
         stage, focus, scattered, _, wind = state.vars
         return {

@@ -66,6 +66,9 @@ def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, lis
     """The hint and the whole winning line behind it (empty unless the hint is a move)."""
     if state.status == "won":
         return Hint("unknown", None, "the game is already won"), []
+    why = state.rules.why_dead(state)  # a dead-end rule's proof, in words: no search
+    if why:
+        return Hint("lost", None, f"no sequence of moves wins from here: {why}"), []
     result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     if result.outcome == "won":
         first = result.moves[0]

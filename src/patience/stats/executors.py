@@ -74,8 +74,8 @@ def open_executor(backend: Backend, jobs: int, scheduler: str | None = None
     try:
         from distributed import Client, LocalCluster
     except ImportError as exc:
-        raise ValueError("the dask backend needs the 'dask' extra: "
-                         "pip install 'patience[dask]'") from exc
+        raise ValueError("the dask backend needs the project's 'dask' extra: in the "
+                         "project's folder, pip install -e '.[dask]'") from exc
     if scheduler:
         with Client(scheduler) as client:  # type: ignore[no-untyped-call]
             yield client.get_executor()

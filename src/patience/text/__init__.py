@@ -1,7 +1,8 @@
 """Text pictures of layouts for the terminal: one module per game, plain strings.
 
-Each game module has ``render(state) -> str``. Card codes appear as themselves (``QS``),
-a face-down card as ``##`` and an empty place as ``..``, so any terminal can show them.
+Each game module has ``render(state) -> str`` and ``compact(state) -> str``, the same
+cards on fewer lines for a small terminal. Cards are named as the moves' words name
+them (``Q♠``, ``10♦``), a face-down card as ``##`` and an empty place as ``..``.
 """
 
 from __future__ import annotations
@@ -25,5 +26,20 @@ RENDERERS: dict[str, Callable[[State], str]] = {
 }
 
 
-def render(state: State) -> str:
-    return RENDERERS.get(state.game.id, generic)(state)
+COMPACT: dict[str, Callable[[State], str]] = {
+    "sun": sun.compact,
+    "star": star.compact,
+    "shah": shah.compact,
+    "blockade": blockade.compact,
+    "clock": clock.compact,
+    "rainbow": rainbow.compact,
+    "open-shop": open_shop.compact,
+    "toad": toad.compact,
+    "double-star": double_star.compact,
+}
+
+
+def render(state: State, compact: bool = False) -> str:
+    """The board as the book draws it, or with ``compact`` the same cards on as few lines
+    as hold them, for a terminal too small for the picture (80 × 24)."""
+    return (COMPACT if compact else RENDERERS).get(state.game.id, generic)(state)

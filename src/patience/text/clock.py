@@ -4,9 +4,11 @@ stock in the middle."""
 
 from __future__ import annotations
 
+import textwrap
+
 from patience.cards import RANK_CHARS
 from patience.engine.state import State
-from patience.text.common import EMPTY, WIDTH, fit, header, stock
+from patience.text.common import EMPTY, WIDTH, board_data, fit, header, stock
 
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 # each hour's centre column round the dial, the middle at 40, so that the widest row
@@ -18,7 +20,7 @@ GAP = 2  # least space between two places on one line
 
 
 def render(state: State) -> str:
-    data = state.to_dict()
+    data = board_data(state)
     piles = data["piles"]
     rows: list[list[tuple[int, list[str]]]] = [[] for _ in range(7)]
     for hour in range(1, 13):
@@ -43,6 +45,35 @@ def render(state: State) -> str:
     return "\n".join(lines)
 
 
+def compact(state: State) -> str:
+    """The same cards for a small terminal: the hours in two columns, XII to V and VI to
+    XI, each with its packet on the same line."""
+    data = board_data(state)
+    piles = data["piles"]
+    half = WIDTH // 2 - 1
+
+    def hour_cell(hour: int) -> list[str]:
+        line = _hour_line(hour, piles[f"hour{hour}"], state.rules.layout[hour - 1].capacity)
+        packet = " ".join(piles[f"packet{hour}"]) or EMPTY
+        return textwrap.wrap(f"{line} · {packet}", half, subsequent_indent="    ",
+                             break_long_words=False)
+
+    talon = piles["talon"]
+    lines = [header(state), "hour: its top card, cards held/when full, the end card · packet, "
+                            "last on top"]
+    for left, right in zip((12, 1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11), strict=True):
+        cells = hour_cell(left), hour_cell(right)
+        for row in range(max(len(cells[0]), len(cells[1]))):
+            pair = [cell[row] if row < len(cell) else "" for cell in cells]
+            lines.append(f"{pair[0]:<{half + 2}}{pair[1]}".rstrip())
+    lines.append(f"talon {talon[-1] if talon else EMPTY} ({len(talon)})   "
+                 f"stock {stock(piles['stock'])}")
+    if data.get("married") and any(m.action == "fill" for m in state.legal_moves()):
+        lines += fit("", "A marriage has been made this round: fill the packets before any "
+                         "card goes to a foundation.")  # CLK-5, strict phases
+    return "\n".join(lines)
+
+
 def _packet_lines(packet: list[str]) -> list[str]:
     """``packet JS 3S 9H``, a long packet broken after every ``PACKET_CARDS`` cards."""
     label = "packet "
@@ -54,7 +85,8 @@ def _packet_lines(packet: list[str]) -> list[str]:
 
 def _hour_line(hour: int, pile: list[str], capacity: int) -> str:
     numeral = NUMERALS[hour - 1]
-    last = RANK_CHARS[hour - 1] + pile[0][1]  # CLK-2: the hour's own rank, the base's suit
+    # CLK-2: the hour's own rank, the base's suit (its sign, the last character: 10♥)
+    last = ("10" if RANK_CHARS[hour - 1] == "T" else RANK_CHARS[hour - 1]) + pile[0][-1]
     done = " complete" if len(pile) == capacity else f" ends {last}"
     return f"{numeral}: {pile[-1]} {len(pile)}/{capacity}{done}"
 

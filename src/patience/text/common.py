@@ -6,11 +6,20 @@ import textwrap
 from typing import Any
 
 from patience.engine.state import State
-from patience.words import pile_names
+from patience.words import card_words, pile_names
 
 EMPTY = ".."
 BACK = "##"
 WIDTH = 80  # every picture fits a classic terminal
+
+
+def board_data(state: State) -> dict[str, Any]:
+    """``state.to_dict()`` with every card named as the moves' words name it (10♦, not TD),
+    so that the board and the list of moves read alike; face-down cards are drawn ``##``."""
+    data = state.to_dict()
+    data["piles"] = {pid: [card_words(code) for code in codes]
+                     for pid, codes in data["piles"].items()}
+    return data
 
 
 def cards(codes: list[str], face_down: int = 0) -> str:
@@ -53,9 +62,22 @@ def fit(first: str, text: str, indent: int | None = None) -> list[str]:
                          break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
 
 
+def flow(cells: list[str], first: str = "", gap: str = "   ") -> list[str]:
+    """``cells`` side by side after ``first``, ``gap`` between two, in lines of at most
+    ``WIDTH``, indented under ``first``; a cell is broken only where it is longer than a
+    line (between words)."""
+    lines = [first.rstrip()] if first else []
+    for cell in cells:
+        if lines and len(lines[-1]) + len(gap) + len(cell) <= WIDTH:
+            lines[-1] += gap + cell
+        else:
+            lines += fit("  ", cell)
+    return lines or [""]
+
+
 def generic(state: State) -> str:
     """Fallback: every pile on its own line, named in a player's words."""
-    data = state.to_dict()
+    data = board_data(state)
     names = {pid: name.removeprefix("the ") for pid, name in pile_names(state).items()}
     width = max(len(names.get(p, p)) for p in data["piles"])
     lines = [header(state)]

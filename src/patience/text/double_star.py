@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, fit, header
-from patience.text.reserve_family import lower_part
+from patience.text.common import EMPTY, board_data, fit, header
+from patience.text.reserve_family import compact_lower_part, lower_part
 
 
 def render(state: State) -> str:
-    data = state.to_dict()
+    data = board_data(state)
     reserve = data["piles"]["reserve"]
     fan = " ".join(reserve) + "  ◀ top, available" if reserve else f"{EMPTY} (gone)"
     lines = [header(state), "", f"The reserve, fanned ({len(reserve)} cards):", *fit("  ", fan),
              ""]
     return "\n".join(lines + lower_part(data))
+
+
+def compact(state: State) -> str:
+    """The same cards for a small terminal, the piles below on fewer lines."""
+    data = board_data(state)
+    reserve = data["piles"]["reserve"]
+    fan = " ".join(reserve) + "  ◀ top, available" if reserve else f"{EMPTY} (gone)"
+    lines = [header(state), *fit(f"the reserve, fanned ({len(reserve)} cards): ", fan, 2)]
+    return "\n".join(lines + compact_lower_part(data))

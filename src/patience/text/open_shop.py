@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, header
-from patience.text.reserve_family import extra, lower_part
+from patience.text.common import EMPTY, board_data, fit, header
+from patience.text.reserve_family import compact_lower_part, extra, lower_part
 
 
 def render(state: State) -> str:
-    data = state.to_dict()
+    data = board_data(state)
     shop = data["piles"]["shop"]
     column = [f"  {card}" for card in shop] or [f"  {EMPTY}"]
     column[-1] += "  ◀ available"
     lines = [header(state, extra(data)), "",
              f"The shop, top to bottom ({len(shop)} cards, the lowest is available):"]
     return "\n".join(lines + column + [""] + lower_part(data))
+
+
+def compact(state: State) -> str:
+    """The same cards for a small terminal: the shop on a line, top to bottom."""
+    data = board_data(state)
+    shop = data["piles"]["shop"]
+    row = " ".join(shop) + "  ◀ available" if shop else EMPTY
+    lines = [header(state, extra(data)),
+             *fit(f"the shop, top to bottom ({len(shop)} cards, the lowest is available): ",
+                  row, 2)]
+    return "\n".join(lines + compact_lower_part(data))

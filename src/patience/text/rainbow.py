@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 from patience.engine.state import State
-from patience.text.common import BACK, fit, header
-from patience.text.reserve_family import extra, lower_part
+from patience.text.common import BACK, board_data, cards, fit, header
+from patience.text.reserve_family import compact_lower_part, extra, lower_part
 
 SLOTS = 26  # RBW-1
 HEIGHT = 6  # rows between the arc's feet and its top
@@ -14,13 +14,14 @@ STEP = 3  # columns from one card to the next
 
 
 def render(state: State) -> str:
-    data = state.to_dict()
+    data = board_data(state)
     rainbow = data["piles"]["rainbow"]
     down = data["face_down"].get("rainbow", 0)
     grid = [[" "] * (STEP * SLOTS) for _ in range(HEIGHT + 1)]
     for i, card in enumerate(rainbow[:SLOTS]):
         row = round(HEIGHT * (1 - math.sin(math.pi * i / (SLOTS - 1))))
-        grid[row][STEP * i:STEP * i + 2] = BACK if i < down else card
+        shown = BACK if i < down else card  # a ten (10♦) fills its place's three columns
+        grid[row][STEP * i:STEP * i + len(shown)] = shown
     lines = [header(state, extra(data)), "",
              f"The rainbow, left to right ({len(rainbow)} cards, {down} face down; "
              "the end card is available):"]
@@ -30,3 +31,15 @@ def render(state: State) -> str:
     lines.append("")
     lines += lower_part(data, data["placed_this_pass"])
     return "\n".join(lines)
+
+
+def compact(state: State) -> str:
+    """The same cards for a small terminal: the arc on a line, left to right."""
+    data = board_data(state)
+    rainbow = data["piles"]["rainbow"]
+    down = data["face_down"].get("rainbow", 0)
+    row = cards(rainbow, down) + ("  ◀ the end card" if rainbow else "")
+    lines = [header(state, extra(data)),
+             *fit(f"the rainbow, left to right ({len(rainbow)} cards, {down} face down): ",
+                  row, 2)]
+    return "\n".join(lines + compact_lower_part(data, data["placed_this_pass"]))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from patience.text.common import EMPTY, stock
+from patience.text.common import EMPTY, flow, stock
 
 T = TypeVar("T")
 
@@ -31,9 +31,31 @@ def pile_rows(piles: dict[str, list[str]], prefix: str, per_row: int = 5) -> lis
 def lower_part(data: dict[str, Any], placed: dict[str, int] | None = None) -> list[str]:
     """Foundations, waste piles (with RBW-6 counts when given), stock and hand."""
     piles = data["piles"]
-    lines = [f"Foundations (base rank {data['base_rank']}, up regardless of suit; "
+    base = "10" if data["base_rank"] == "T" else data["base_rank"]
+    lines = [f"Foundations (base rank {base}, up regardless of suit; "
              "top card and count):", *pile_rows(piles, "found", 4)]
     lines += ["Waste piles (top card and count):", *pile_rows(piles, "pile")]
+    if placed is not None:
+        counts = numbered(placed, "pile")
+        lines.append(f"  cards placed on waste piles 1 to {len(counts)} this pass: "
+                     + ", ".join(str(counts[n]) for n in sorted(counts)))
+    hand = piles["hand"]
+    lines.append(f"stock {stock(piles['stock'])}   hand {hand[-1] if hand else EMPTY}")
+    return lines
+
+
+def compact_lower_part(data: dict[str, Any], placed: dict[str, int] | None = None
+                       ) -> list[str]:
+    """``lower_part`` for a small terminal: each kind of pile on as few lines as hold it."""
+    piles = data["piles"]
+
+    def tops(prefix: str) -> list[str]:
+        return [f"{n}: {cards[-1]} ({len(cards)})" if cards else f"{n}: {EMPTY}"
+                for n, cards in numbered(piles, prefix).items()]
+
+    base = "10" if data["base_rank"] == "T" else data["base_rank"]
+    lines = flow(tops("found"), f"foundations (base rank {base}, up regardless of suit):")
+    lines += flow(tops("pile"), "waste piles:")
     if placed is not None:
         counts = numbered(placed, "pile")
         lines.append(f"  cards placed on waste piles 1 to {len(counts)} this pass: "

@@ -6,8 +6,10 @@ outer slots ("the inner slot of ray 3"), and each foundation numbered as the ray
 
 from __future__ import annotations
 
+from typing import Any
+
 from patience.engine.state import State
-from patience.text.common import EMPTY, fit, header, stock
+from patience.text.common import EMPTY, board_data, fit, header, stock
 from patience.words import pile_name
 
 # ray1 … ray8 clockwise from the top: (row, column) steps outward from the centre
@@ -19,7 +21,7 @@ HEIGHT = 2 * REACH * ROW_STEP + 2
 
 
 def render(state: State) -> str:
-    data = state.to_dict()
+    data = board_data(state)
     piles = data["piles"]
     gap = data["next_gap"]
     canvas = [[" "] * WIDTH for _ in range(HEIGHT)]
@@ -41,13 +43,8 @@ def render(state: State) -> str:
             put(circle + 1, ray, f"ray {ray + 1}" if circle == 3 else "",
                 _slot(piles[pid], pid == gap))
 
-    circles = data["circles_dealt"]
-    extra = {"circles": f"{circles} of 3" if circles < 3 else "deal over"}
-    if gap:
-        slot = pile_name(state.game.id, gap).removeprefix("the ")
-        extra["next gap"] = slot + (" (lane open)" if data["lane_open"] else "")
     talon = piles["talon"]
-    lines = [header(state, extra), ""]
+    lines = [_header(state, data), ""]
     lines += ["".join(row).rstrip() for row in canvas]
     lines += [
         "",
@@ -56,10 +53,42 @@ def render(state: State) -> str:
         *fit("kings set aside: ", " ".join(piles["out"]) or EMPTY),
         "",
         *fit("", "Round the Shah lie foundations 1 to 8, each at the foot of the ray of its "
-                 "number; a ray runs out through its inner, middle and outer slot. JH(3) = a "
-                 "packet of 3 with JH on top; [..] = the gap to fill next."),
+                 "number; a ray runs out through its inner, middle and outer slot. J♥(3) = a "
+                 "packet of 3 with J♥ on top; [..] = the gap to fill next."),
     ]
     return "\n".join(lines)
+
+
+def compact(state: State) -> str:
+    """The same cards for a small terminal: each ray on a line, two rays to a line, read
+    outward from its foundation; the Shah, stock, talon and kings below."""
+    data = board_data(state)
+    piles, gap = data["piles"], data["next_gap"]
+    cells = []
+    for ray in range(1, 9):
+        found = piles[f"found{ray}"]
+        slots = [_slot(piles[f"ray{ray}.{c}"], f"ray{ray}.{c}" == gap) for c in (1, 2, 3)]
+        cells.append(f"{ray:<4}{found[-1] if found else EMPTY:<11}"
+                     + "".join(f"{slot:<8}" for slot in slots))
+    heading = f"{'ray':<4}{'foundation':<11}{'inner':<8}{'middle':<8}outer"
+    lines = [_header(state, data), f"{heading:<40}{heading}"]
+    lines += [f"{cells[i]:<40}{cells[i + 4]}".rstrip() for i in range(4)]
+    talon = piles["talon"]
+    lines += [*fit(f"the Shah {piles['shah'][-1]}   stock {stock(piles['stock'])}   "
+                   "kings set aside: ", " ".join(piles["out"]) or EMPTY),
+              *fit(f"talon ({len(talon)}, top card last): ", " ".join(talon[-8:]) or EMPTY),
+              *fit("", "J♥(3) = a packet of 3 with J♥ on top; [..] = the gap to fill next.")]
+    return "\n".join(lines)
+
+
+def _header(state: State, data: dict[str, Any]) -> str:
+    circles = data["circles_dealt"]
+    extra = {"circles": f"{circles} of 3" if circles < 3 else "deal over"}
+    gap = data["next_gap"]
+    if gap:
+        slot = pile_name(state.game.id, gap).removeprefix("the ")
+        extra["next gap"] = slot + (" (lane open)" if data["lane_open"] else "")
+    return header(state, extra)
 
 
 def _slot(cards: list[str], next_gap: bool) -> str:

@@ -4,12 +4,13 @@ each place labelled by its hour as a player names it ("the 3 o'clock base", "the
 from __future__ import annotations
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, header, stock
+from patience.text.common import EMPTY, board_data, header, stock
 from patience.words import STAR_HOURS
 
 
-def render(state: State) -> str:
-    data = state.to_dict()
+def render(state: State, compact: bool = False) -> str:
+    """The clock face; ``compact`` (for a small terminal) leaves out the blank lines."""
+    data = board_data(state)
     piles, dirs = data["piles"], data["directions"]
 
     def base(pid: str) -> str:
@@ -47,4 +48,8 @@ def render(state: State) -> str:
             values = values.ljust(col) + value
         lines += [names.rstrip(), values.rstrip()]
     lines += ["", f"stock {stock(piles['stock'])}   (↑ built up, ↓ built down, ? not yet fixed)"]
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line or not compact)
+
+
+def compact(state: State) -> str:
+    return render(state, compact=True)

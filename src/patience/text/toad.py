@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from patience.engine.state import State
-from patience.text.common import EMPTY, fit, header
-from patience.text.reserve_family import lower_part
+from patience.text.common import EMPTY, board_data, fit, header
+from patience.text.reserve_family import compact_lower_part, lower_part
 from patience.words import from_top, ordinal, pile_name
 
 
 def render(state: State) -> str:
-    data = state.to_dict()
+    data = board_data(state)
     piles = data["piles"]
     toads = {pid: _label(state, pid) for pid in piles if pid.startswith("toad")}
     lines = [header(state), "", "The toad pile, squared (top card and count):"]
@@ -54,3 +54,20 @@ def _extraction(data: dict[str, Any], toads: dict[str, str]) -> str:
     if not aces:
         return "Ace extraction: open, but no ace lies under a toad pile's top."
     return "Ace extraction: open, once a game, any of: " + ", ".join(aces) + "."
+
+
+def compact(state: State) -> str:
+    """The same cards for a small terminal: the toad pile squared and looked through on
+    the same lines."""
+    data = board_data(state)
+    piles = data["piles"]
+    toads = {pid: _label(state, pid) for pid in piles if pid.startswith("toad")}
+    lines = [header(state)]
+    for pid, label in toads.items():
+        cards = piles[pid]
+        through = " ".join(f"[{from_top(i, len(cards))}]{code}"
+                           for i, code in enumerate(cards)) or f"{EMPTY} (gone)"
+        squared = f"squared {cards[-1]} ({len(cards)})" if cards else "gone"
+        lines += fit(f"{label} [{squared}], [n] = place from the top: ", through, 2)
+    lines += fit("", _extraction(data, toads), 2)
+    return "\n".join([*lines, *compact_lower_part(data)])

@@ -465,8 +465,10 @@ class GameService:
             while len(self._hinters) > HINT_MEMORY:
                 self._hinters.popitem(last=False)
         if known == "lost":
-            return HintAnswer(seen, "lost", None, "", "No sequence of moves wins this deal "
-                              "(every line was searched).")
+            why = position.rules.why_dead(position)  # a dead-end rule's proof, in words
+            return HintAnswer(seen, "lost", None, "", (
+                f"No sequence of moves wins this deal: {words.plain(position, why)}" if why
+                else "No sequence of moves wins this deal (every line was searched)."))
         found = (hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
                  if deep else
                  hinter.quick(position, max_nodes=GLANCE_NODES, max_seconds=GLANCE_SECONDS))
