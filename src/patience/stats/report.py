@@ -19,13 +19,38 @@ from typing import Any, TypeVar
 
 from patience.engine.game import Game
 from patience.engine.registry import get_game, list_games
+from patience.intervals import wilson
+from patience.solver.careful import MARGIN, NODES
+from patience.solver.careful_player import PLAY_SAMPLES
 from patience.stats.executors import open_executor
-from patience.stats.runner import run_deals
+from patience.stats.runner import run_careful, run_deals
 from patience.stats.summary import Summary, summarise
+from patience.storage.careful_results import CarefulResult, CarefulStore
 from patience.storage.results import ResultStore
 
 DOCS = Path("docs")
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Careful:
+    """The careful player's games of a row: how many deals, how many won, the Wilson 95 %
+    interval and the mean seconds a deal took to play."""
+
+    deals: int
+    won: int
+    low: float
+    high: float
+    seconds: float
+
+
+def careful_summary(results: Sequence[CarefulResult]) -> Careful | None:
+    if not results:
+        return None
+    won = sum(r.outcome == "won" for r in results)
+    low, high = wilson(won, len(results))
+    return Careful(len(results), won, low, high,
+                   sum(r.seconds for r in results) / len(results))
 
 
 @dataclass(frozen=True)
@@ -34,6 +59,7 @@ class Row:
     options: dict[str, Any]  # the options that differ from the defaults
     max_seconds: float  # the time budget per deal
     summary: Summary
+    careful: Careful | None = None  # default rows only, where careful games were asked
 
     @property
     def label(self) -> str:
@@ -124,9 +150,13 @@ def markdown(rows: Sequence[Row], command: str, chart: str) -> str:
         "positions a second (docs/solver.md), so `--retry-unknown` on a native build "
         "decides many of those rows' unknown deals.",
         "",
+        CAREFUL_TEXT,
+        "",
         "| game (options) | deals | s per deal | won | lost | unknown | thoughtful win % "
-        "| 95% interval | practical win % (95%) | median s | p99 s |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| 95% interval | practical win % (95%) | careful win % (95%) | careful deals "
+        "| careful s per deal | median s | p99 s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+        "| ---: | ---: |",
     ]
     for row in rows:
         s = row.summary
@@ -137,11 +167,33 @@ def markdown(rows: Sequence[Row], command: str, chart: str) -> str:
             f"| {row.label} | {s.deals} | {row.max_seconds:g} | {s.won} | {s.lost} | "
             f"{s.unknown} | {share} | "
             f"{pct(s.low)}–{pct(s.high)} | {pct(s.practical_rate)} "
-            f"({pct(s.practical_low)}–{pct(s.practical_high)}) | {s.median_seconds:.3f} | "
-            f"{s.p99_seconds:.2f} |"
+            f"({pct(s.practical_low)}–{pct(s.practical_high)}) | {careful_cells(row.careful)} | "
+            f"{s.median_seconds:.3f} | {s.p99_seconds:.2f} |"
         )
     lines += ["", f"![Win rates with 95% intervals]({chart})", "", ""]
     return "\n".join(lines)
+
+
+CAREFUL_TEXT = (
+    "*Careful* is the careful player of `patience.solver.careful`, who also sees only what a "
+    f"player sees: at each choice it draws {PLAY_SAMPLES} of the ways the face-down cards "
+    f"could lie, searches each with the exact search ({NODES:,} positions at most), and "
+    "plays the practical player's move unless another move wins "
+    f"{MARGIN} samples more than it on the same samples. Its games were played on deals 1 "
+    "to *careful deals* of the default "
+    "rules (`patience stats GAME --player careful`), at the cost in seconds a deal shown; "
+    "these are the first win rates of a player who cannot peek to be published for these "
+    "games. Where its interval overlaps the practical player's, the samples rarely tell "
+    "moves apart: the face-down cards decide the game, or the short searches decide "
+    "little.")
+
+
+def careful_cells(careful: Careful | None) -> str:
+    """The careful player's three cells of a row: win % (95 %), deals, seconds a deal."""
+    if careful is None:
+        return "— | — | —"
+    return (f"{pct(careful.won / careful.deals)} ({pct(careful.low)}–{pct(careful.high)}) | "
+            f"{careful.deals} | {careful.seconds:.1f}")
 
 
 def draw_chart(rows: Sequence[Row], path: Path) -> None:
@@ -152,6 +204,7 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
 
     labels = [r.label for r in rows]
     ys = list(range(len(rows)))
+    careful_shown = False
     fig, ax = plt.subplots(figsize=(8, 1.8 + 0.6 * len(rows)))
     for y, row in zip(ys, rows, strict=True):
         s = row.summary
@@ -162,6 +215,12 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
                 color="tab:orange", lw=6, solid_capstyle="butt",
                 label="practical (95%)" if y == 0 else None)
         ax.plot([100 * s.practical_rate], [y - 0.12], "k|", ms=12)
+        if row.careful is not None:
+            c = row.careful
+            ax.plot([100 * c.low, 100 * c.high], [y - 0.36] * 2, color="tab:green", lw=6,
+                    solid_capstyle="butt", label="careful (95%)" if not careful_shown else None)
+            ax.plot([100 * c.won / c.deals], [y - 0.36], "k|", ms=12)
+            careful_shown = True
         if s.won + s.lost:
             ax.plot([100 * s.won / s.deals, 100 * (s.won + s.unknown) / s.deals],
                     [y + 0.12] * 2, "k|", ms=12)
@@ -170,7 +229,7 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
     ax.set_xlim(0, 100)
     ax.set_xlabel("win rate, % of deals")
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize="small")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3, fontsize="small")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
@@ -249,6 +308,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                         metavar="GAME[:OPTION=VALUE]=S",
                         help="a different time budget per deal for one game, or for one of "
                              "its rows (repeatable); deals a smaller budget decided are kept")
+    parser.add_argument("--careful-deals-for", action="append", default=[],
+                        metavar="GAME=N",
+                        help="play the careful player on deals 1…N of GAME's default rules "
+                             "(repeatable; stored games are not played again)")
     parser.add_argument("--db", default="bench/results/winnability.sqlite")
     parser.add_argument("--docs", default=str(DOCS))
     parser.add_argument("--retry-unknown", action="store_true",
@@ -256,13 +319,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     counts = parse_per_row(args.deals_for, "--deals-for", _positive_int)
     budgets = parse_per_row(args.max_seconds_for, "--max-seconds-for", _positive_float)
+    careful_counts = parse_per_row(args.careful_deals_for, "--careful-deals-for",
+                                   _positive_int)
     games = [get_game(g) for g in args.games] if args.games else list_games()
     command = "python -m patience.stats.report " + " ".join(
         sys.argv[1:] if argv is None else argv)
     rows: list[Row] = []
     if args.scheduler and args.backend != "dask":
         parser.error("--scheduler needs --backend dask")
-    with ResultStore(args.db) as store, \
+    with ResultStore(args.db) as store, CarefulStore(args.db) as careful_store, \
             open_executor(args.backend, args.jobs, args.scheduler) as pool:
         for game in games:
             for options in option_rows(game):
@@ -272,7 +337,12 @@ def main(argv: Sequence[str] | None = None) -> None:
                 results = run_deals(game.id, options, range(1, n + 1), pool, store,
                                     max_nodes=10**9, max_seconds=seconds,
                                     retry_unknown=args.retry_unknown)
-                row = Row(game, options, seconds, summarise(results))
+                careful = None
+                if not options and game.id in careful_counts:
+                    careful = careful_summary(run_careful(
+                        game.id, options, range(1, careful_counts[game.id] + 1), pool,
+                        careful_store))
+                row = Row(game, options, seconds, summarise(results), careful)
                 rows.append(row)
                 print(f"{row.label}: {row.summary.won} won, {row.summary.lost} lost, "
                       f"{row.summary.unknown} unknown of {n} "
