@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 import patience
-from patience.stats import report
+from patience.stats import report, runner
+from patience.storage.careful_results import CarefulResult
 
 
 def test_option_rows_cover_every_value() -> None:
@@ -24,6 +28,38 @@ def test_report_writes_page_and_chart(tmp_path: Path) -> None:
     assert "| Star (defaults) | 2 |" in text and "| Star (direction=free) | 2 |" in text
     assert "Star (version 2)" in text and "(Star: only defaults changed)" in text
     assert (docs / "winnability.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_the_careful_column_for_default_rows(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Default rows get the careful player's win rate, deals and seconds; the others a
+    dash. Its games are played once and kept (a fake player here: it wins odd deals)."""
+    played: list[int] = []
+
+    def fake(game_id: str, options: object, deal: int) -> CarefulResult:
+        played.append(deal)
+        return CarefulResult(deal, "won" if deal % 2 else "lost", 2.0)
+
+    @contextmanager
+    def threads(*_: object) -> Iterator[Executor]:
+        with ThreadPoolExecutor(1) as pool:
+            yield pool
+
+    monkeypatch.setattr(runner, "play_careful_deal", fake)
+    monkeypatch.setattr(report, "open_executor", threads)
+    docs = tmp_path / "docs"
+    args = ["--deals", "2", "--games", "star", "--jobs", "1", "--max-seconds", "2",
+            "--careful-deals-for", "star=4", "--db", str(tmp_path / "r.sqlite"),
+            "--docs", str(docs)]
+    report.main(args)
+    report.main(args)
+    assert sorted(played) == [1, 2, 3, 4]  # stored games are not played again
+    text = (docs / "winnability.md").read_text("utf-8")
+    default = next(line for line in text.splitlines() if line.startswith("| Star (defaults)"))
+    assert "| 50.0 (15.0–85.0) | 4 | 2.0 |" in default
+    other = next(line for line in text.splitlines() if line.startswith("| Star (direction"))
+    assert "| — | — | — |" in other
+    assert "careful win % (95%)" in text
 
 
 # The native search decides these deals in milliseconds: the plain Python one needs 0.5 s
