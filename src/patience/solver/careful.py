@@ -141,6 +141,7 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     moves = [state.to_move(m) for m in legal]
     if len(legal) == 1:
         return Advice(moves[0], None, 0.0, 1.0, (), 0, moves[0])
+    practical = practical_move(state, Lookahead(state))  # before the clock's samples
     draw = sampler(state, legal)
     seeds = SplitMix64(seed)
     rows: list[Row] = []
@@ -158,7 +159,6 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     weighed = tuple(MoveChance(move, *_chance(_counts(rows, i)), *_counts(rows, i))
                     for i, move in enumerate(moves))
     best = max(weighed, key=lambda m: (m.chance, m.low))  # max keeps the first of equals
-    practical = practical_move(state, Lookahead(state))
     played = choose(rows, drawn, practical if practical is None else legal.index(practical))
     chance, low, high = _chance(_counts([[root_outcome(row)] for row in rows], 0))
     return Advice(None if played is None else moves[played], chance, low, high, weighed,
