@@ -143,7 +143,8 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
     elif word in ("?", "help"):
         table.say(help_text(state))
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
-        table.say(f"there is no move {answer}: choose 1 to {len(moves)}")
+        table.say(f"there is no move {answer}: "
+                  + ("the only move is 1" if len(moves) == 1 else f"choose 1 to {len(moves)}"))
     else:
         try:
             wanted = (moves[int(answer) - 1] if answer.isdigit()

@@ -4,6 +4,7 @@
 import { CW, CH, el, addDefs, drawCard, faceSize, spokenName } from "./cards.js";
 import { layoutFor, places, basePlace, bounds, fill } from "./layouts.js";
 import { flip } from "./motion.js";
+import { count } from "./plural.js";
 
 // Keys by identity: "7H#0", "7H#1" for the two copies. A copy keeps its key while it
 // stays in its pile; the others take the keys left over, in pile order.
@@ -191,7 +192,7 @@ export class Board {
         set(wrap, "transform", `${at(spots[i])} translate(${-CW / 2},${-CH / 2})`);
         const named = up || top;
         const what = up ? spokenName(cards[i]) : "face-down card";
-        const more = spec.type === "squared" && cards.length > 1 ? ` (${cards.length} cards)` : "";
+        const more = spec.type === "squared" && cards.length > 1 ? ` (${count(cards.length, "card")})` : "";
         set(wrap, "role", named ? "button" : null);
         set(wrap, "tabindex", named ? "-1" : null);
         set(wrap, "aria-label", named ? `${what}, ${name}${more}` : null);
