@@ -29,15 +29,21 @@ export function wireInput(c) {
     return ui.board.topPlace(id, ui.play.state.piles[id].length);
   }
 
-  function nearestTarget(point, moves) {
+  // The pile a dragged card is let go on: the one drawn under the pointer (its cards, its
+  // outline or its column's room), else the pile whose top lies nearest, within reach.
+  // Only that pile may take the card; one it cannot take sends the card back.
+  function pileAt(evt, point) {
+    const under = document.elementsFromPoint(evt.clientX, evt.clientY)
+      .map((n) => n.closest && n.closest(".pile[data-pile]")).find(Boolean);
+    if (under) return under.dataset.pile;
     let best = null, bestDist = Infinity;
-    for (const m of moves) {
-      const p = topOf(m.move.to);
+    for (const id of Object.keys(ui.play.state.piles)) {
+      const p = topOf(id);
       if (!p) continue;
       const d = Math.hypot(p.x - point.x, p.y - point.y);
-      if (d < bestDist) { best = m; bestDist = d; }
+      if (d < bestDist) { best = id; bestDist = d; }
     }
-    return bestDist <= CH * 1.15 ? best : null;
+    return bestDist <= CH * 0.75 ? best : null;
   }
 
   function mark(cls, ids) {
@@ -152,7 +158,8 @@ export function wireInput(c) {
     d.wrap.setAttribute("transform", `translate(${dx},${dy}) ${d.base}`);
     const [, bx, by] = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(d.base) || [0, 0, 0];
     d.point = { x: Number(bx) + dx, y: Number(by) + dy };
-    d.target = nearestTarget(d.point, d.moves);
+    d.over = pileAt(evt, d.point);
+    d.target = d.moves.find((m) => m.move.to === d.over) || null;
     mark("drop-hover", d.target ? [d.target.move.to] : []);
   });
 
@@ -170,13 +177,12 @@ export function wireInput(c) {
     const here = ui.board.places.get(d.wrap.dataset.key) || { x: 0, y: 0, rot: 0 };
     mark("target", []);
     mark("drop-hover", []);
-    const dropped = document.elementsFromPoint(evt.clientX, evt.clientY)
-      .map((n) => n.closest && n.closest(".pile")).find((n) => n && n.dataset.pile !== d.pile);
+    const dropped = d.over && d.over !== d.pile ? d.over : null;
     d.wrap.removeAttribute("transform");
     await slideBack(d.wrap, placeTransform({ x: here.x + d.dx, y: here.y + d.dy, rot: here.rot }),
                     placeTransform(here));
     c.render({ animate: false });
-    if (dropped) why(d.pile, d.index, dropped.dataset.pile, null);
+    if (dropped) why(d.pile, d.index, dropped, null);
     else c.say("The card went back to its place.");
   });
 
