@@ -69,14 +69,19 @@ export function addDefs(svg) {
   return defs;
 }
 
+// A ten's two figures are pressed into the width of one, so that a tight fan (the
+// reserve of the two-deck Star) shows "10" where another card shows "9".
 function corner(g, code, color) {
   const rank = RANK_TEXT[code[0]] || code[0];
   const wide = rank.length > 1, f = face.rank;
-  el("text", { x: 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700, fill: color,
-               "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif",
-               "letter-spacing": wide ? -1.5 : 0 }, g).textContent = rank;
-  el("use", { href: `#suit-${code[1]}`, x: 2.5 + f * (wide ? 1.05 : 0.68), y: 3, width: face.suit,
-              height: face.suit }, g);
+  const text = el("text", { x: wide ? 1.5 : 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700,
+                            fill: color, "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif" }, g);
+  if (wide) {
+    text.setAttribute("textLength", (f * 0.64).toFixed(1));
+    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  text.textContent = rank;
+  el("use", { href: `#suit-${code[1]}`, x: 2.5 + f * 0.68, y: 3, width: face.suit, height: face.suit }, g);
 }
 
 // A card as a group in its own coordinates (0,0)-(CW,CH).
