@@ -2,7 +2,7 @@
 // No rule is known here: a card can move when the server lists a move for it, and every
 // word a player reads about piles and moves comes from the server (`words`, `pile_names`).
 
-import { setCardSize } from "./cards.js";
+import { CW, setCardSize } from "./cards.js";
 import { Board } from "./board.js";
 import { layoutFor } from "./layouts.js";
 import { api, beacon, onConnection } from "./api.js";
@@ -351,14 +351,11 @@ export function render({ animate = true, dealFrom = false } = {}) {
   const started = performance.now();
   const sources = new Set();
   for (const m of p.moves) if (!m.move.action) sources.add(`${m.move.from}/${moveIndex(m)}`);
-  const wrap = $("board-wrap");
-  const aspect = wrap.clientWidth / Math.max(1, wrap.clientHeight);
-  ui.portrait = aspect < 0.9;
   const hadFocus = ui.board.svg.contains(document.activeElement);
-  ui.board.draw({
-    game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds, portrait: ui.portrait, aspect,
+  drawBoard({
+    game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds,
     sources, targets: new Set(ui.selected ? ui.selected.moves.map((m) => m.move.to) : []),
-    selected: ui.selected, hint: ui.hint, lit: ui.lit, look: lookThrough(),
+    selected: ui.selected, hint: ui.hint, lit: ui.lit,
   }, { animate, dealFrom });
   placeFocus(hadFocus);
   document.title = `${p.name} — deal ${p.deal} · patience`;
@@ -391,6 +388,39 @@ export function render({ animate = true, dealFrom = false } = {}) {
   document.body.dataset.gameId = p.id;
   document.body.dataset.movesPlayed = p.moves_played;
   performance.measure("render", { start: started });
+}
+
+// A card narrower than this (in CSS pixels) is hard to read and to take with a finger.
+const MIN_CARD = 44;
+
+// Draw the board as large as the table allows, and never with cards narrower than
+// MIN_CARD: a picture too wide for a narrow screen is drawn wider than the table, which
+// then scrolls sideways (and, if it must, up and down). Within a game the board only widens,
+// so the picture does not jump from move to move.
+function drawBoard(view, how) {
+  const scroller = $("board-scroll");
+  const W = Math.max(1, scroller.clientWidth), H = Math.max(1, scroller.clientHeight);
+  const key = `${W}x${H}/${ui.play.id}`;
+  if (ui.stretchKey !== key) { ui.stretch = 1; ui.stretchKey = key; }
+  ui.portrait = W / H < 0.9;
+  const least = (MIN_CARD + 0.3) / CW;  // a little over, for rounding
+  const wanted = { ...view, portrait: ui.portrait };
+  let f = null;
+  for (let tries = 0; tries < 4; tries++) {  // widen the board until its cards are wide enough
+    f = ui.board.frameFor({ ...wanted, aspect: (W * ui.stretch) / H }).frame;
+    if ((W * ui.stretch) / f.width >= least) break;
+    ui.stretch = Math.max(ui.stretch * 1.001, (f.width * least) / W);
+  }
+  ui.board.draw({ ...wanted, aspect: (W * ui.stretch) / H, look: lookThrough() }, how);
+  f = ui.board.frame;
+  const width = Math.max(W * ui.stretch, f.width * least);
+  const height = Math.max(H, Math.min(f.height * least, f.height * (width / f.width)));
+  const scrolls = width > W + 1 || height > H + 1;
+  const started = scrolls && !scroller.classList.contains("scrolls");
+  scroller.classList.toggle("scrolls", scrolls);
+  ui.board.svg.style.width = scrolls ? `${Math.ceil(width)}px` : "";
+  ui.board.svg.style.height = scrolls ? `${Math.floor(height)}px` : "";
+  if (started) scroller.scrollLeft = (scroller.scrollWidth - W) / 2;  // the middle in sight
 }
 
 let foldBanner = null;
