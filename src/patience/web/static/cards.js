@@ -69,15 +69,17 @@ export function addDefs(svg) {
   return defs;
 }
 
-// A ten's two figures are pressed into the width of one, so that a tight fan (the
-// reserve of the two-deck Star) shows "10" where another card shows "9".
+// The wide indices (a ten's two figures, A, K, Q) are pressed into the width of a narrow
+// one, so that a tight fan (the reserve of the two-deck Star) shows each whole: "10", not "1".
+const WIDE = new Set(["10", "A", "K", "Q"]);
+
 function corner(g, code, color) {
   const rank = RANK_TEXT[code[0]] || code[0];
-  const wide = rank.length > 1, f = face.rank;
-  const text = el("text", { x: wide ? 1.5 : 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700,
+  const wide = WIDE.has(rank), f = face.rank;
+  const text = el("text", { x: wide ? 2 : 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700,
                             fill: color, "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif" }, g);
   if (wide) {
-    text.setAttribute("textLength", (f * 0.64).toFixed(1));
+    text.setAttribute("textLength", (f * 0.62).toFixed(1));
     text.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
   text.textContent = rank;

@@ -205,7 +205,7 @@ function clock(ids, portrait) {
     const a = 90 - (k % 12) * 30;  // hour12 at the top, then clockwise
     const x = cx + h[0] * Math.cos(rad(a)), y = cy - h[1] * Math.sin(rad(a));
     // the numeral inside the ring of hours, towards the centre, where no card lies
-    const inward = portrait ? [h[0] - 52, h[1] - 58] : [h[0] - 58, h[1] - 60];
+    const inward = portrait ? [h[0] - 52, h[1] - 58] : [h[0] - 64, h[1] - 66];
     const labelAt = [cx + inward[0] * Math.cos(rad(a)), cy - inward[1] * Math.sin(rad(a)) + 5];
     piles[`hour${k}`] = { type: "squared", x, y, label: ROMAN[k % 12], hour: true, labelAt };
     const px = p[0] * Math.cos(rad(a)), py = p[1] * Math.sin(rad(a));
