@@ -125,8 +125,19 @@ export function openDialog(id, title, body) {
       h("button", { type: "button", class: "close", "aria-label": "Close", text: "\u2715",
                     onclick: () => dialog.close() })),
     body);
-  foldable(dialog, fold);
-  dialog.addEventListener("close", () => dialog.remove());
+  // folded, the dialog stops being modal: the board under it is seen (and may be played)
+  let reopened = 0;  // "close" events of a refold, which come later, not a closing
+  const reopen = (folded) => {
+    if (!dialog.open) return;
+    reopened++;
+    dialog.close();
+    if (folded) dialog.show(); else dialog.showModal();
+  };
+  foldable(dialog, fold, false, reopen);
+  dialog.addEventListener("close", () => {
+    if (reopened) reopened--;
+    else dialog.remove();
+  });
   document.body.appendChild(dialog);
   dialog.showModal();
   return dialog;
