@@ -121,6 +121,7 @@ export function wireInput(c) {
 
   svg.addEventListener("pointerdown", (evt) => {
     if (!ui.play || evt.button !== 0) return;
+    if (evt.target.closest("[data-look]")) return;  // the look-through button on a card: a click
     // an empty slot drawn over a card (Shah's overlapping slots) does not hide the card
     const wrap = evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)
       .map((n) => n.closest && n.closest(".pile .cardwrap")).find(Boolean);
