@@ -54,6 +54,8 @@ def test_clock_rules_name_the_fill_button_and_the_options_by_their_labels(page: 
     assert "the Fill button" in text
     assert "King onto ace in the packets: no (default)" in text
     assert "wrap_marriage" not in text
+    assert page.locator("#rules-text table tr").count() == 13, "the hours' table is drawn as a table"
+    assert "|" not in text
 
 
 def test_counted_words_take_the_right_form(page: Any, base_url: str) -> None:
