@@ -146,3 +146,57 @@ def test_clock_numerals_are_clear_of_the_cards_on_a_desktop(browser: Any, base_u
     }""")
     context.close()
     assert not under, f"numerals {under} lie under cards"
+
+
+def test_on_a_board_wider_than_the_screen_a_finger_pans_the_felt_and_drags_a_card(
+        browser: Any, base_url: str) -> None:
+    from tests.e2e.conftest import watched
+    from tests.e2e.test_feedback import touch
+    from tests.e2e.test_play import card_index, centre, opening
+
+    context = browser.new_context(**PHONES["360"])
+    page, errors = watched(context)
+    deal, actions, move = opening("shah")
+    state = patience.get_game("shah").new(deal=deal)
+    page.goto(f"{base_url}/play/shah/{deal}")
+    wait_moves(page, 0)
+    for action in actions:
+        page.click(f"#actions button[data-action='{action.action}']")
+        state.play(action)
+    wait_moves(page, len(actions))
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    assert page.evaluate("document.querySelector('#board-scroll').classList.contains('scrolls')")
+    cdp = context.new_cdp_session(page)
+    # a swipe on the felt, where no card lies, pans the board sideways
+    x, y = page.evaluate("""() => {
+      const r = document.querySelector('#board-wrap').getBoundingClientRect();
+      for (let fy = 0.5; fy < 0.98; fy += 0.02) for (let fx = 0.3; fx < 0.7; fx += 0.05) {
+        const x = r.left + r.width * fx, y = r.top + r.height * fy;
+        if (document.elementFromPoint(x, y).classList.contains('felt')) return [x, y];
+      }
+      return null;
+    }""")
+    before = page.evaluate("document.querySelector('#board-scroll').scrollLeft")
+    touch(cdp, "touchStart", x, y)
+    for k in range(1, 9):
+        touch(cdp, "touchMove", x - 12 * k, y)
+    touch(cdp, "touchEnd", x - 96, y)
+    page.wait_for_timeout(300)
+    after = page.evaluate("document.querySelector('#board-scroll').scrollLeft")
+    assert after != before, "the felt does not pan"
+    # a card still goes where a finger drags it
+    source = page.locator(f".cardwrap[data-pile='{move.from_pile}']"
+                          f"[data-index='{card_index(state, move)}']")
+    source.scroll_into_view_if_needed()
+    dest = page.locator(f".pile[data-pile='{move.to_pile}'] .cardwrap")
+    target = dest.last if dest.count() else page.locator(f".pile[data-pile='{move.to_pile}'] .slot")
+    (x0, y0), (x1, y1) = centre(source), centre(target)
+    touch(cdp, "touchStart", x0, y0)
+    for k in range(1, 9):
+        touch(cdp, "touchMove", x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8)
+    touch(cdp, "touchEnd", x1, y1)
+    wait_moves(page, len(actions) + 1)
+    state.play(move)
+    assert served(page, base_url)["state"] == state.to_dict()
+    context.close()
+    assert not errors

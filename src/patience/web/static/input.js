@@ -122,10 +122,10 @@ export function wireInput(c) {
   svg.addEventListener("pointerdown", (evt) => {
     if (!ui.play || evt.button !== 0) return;
     if (evt.target.closest("[data-look]")) return;  // the look-through button on a card: a click
-    // an empty slot drawn over a card (Shah's overlapping slots) does not hide the card
+    // a card under anything drawn over it (an outline, a label) is still the one taken
     const wrap = evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)
       .map((n) => n.closest && n.closest(".pile .cardwrap")).find(Boolean);
-    if (!wrap) return;
+    if (!wrap) { startPan(evt); return; }
     finishAll();  // a card still gliding is taken where it was going
     c.stopAuto();
     drag = { wrap, start: svgPoint(evt), moved: false, base: wrap.getAttribute("transform"),
@@ -134,6 +134,30 @@ export function wireInput(c) {
     ui.focusPile = wrap.dataset.focus || ui.focusPile;
     evt.preventDefault();
   });
+
+  // A board wider than the screen: dragging the felt (not a card) pans it. The board takes
+  // every touch itself (touch-action: none), so that a card can always be dragged.
+  const scroller = $("board-scroll");
+  let pan = null;
+  let panned = false;  // the click that ends a pan is no tap
+
+  function startPan(evt) {
+    if (!scroller.classList.contains("scrolls")) return;
+    panned = false;
+    pan = { id: evt.pointerId, x: evt.clientX, y: evt.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+    try { svg.setPointerCapture(evt.pointerId); } catch { /* not captured: fine */ }
+  }
+
+  svg.addEventListener("pointermove", (evt) => {
+    if (pan && evt.pointerId === pan.id) {
+      scroller.scrollLeft = pan.left - (evt.clientX - pan.x);
+      scroller.scrollTop = pan.top - (evt.clientY - pan.y);
+      panned = panned || Math.hypot(evt.clientX - pan.x, evt.clientY - pan.y) > 6;
+    }
+  });
+  for (const end of ["pointerup", "pointercancel"]) {
+    svg.addEventListener(end, (evt) => { if (pan && evt.pointerId === pan.id) pan = null; });
+  }
 
   svg.addEventListener("pointermove", (evt) => {
     const d = drag;
@@ -191,6 +215,7 @@ export function wireInput(c) {
 
   svg.addEventListener("click", (evt) => {
     if (!ui.play) return;
+    if (panned) { panned = false; return; }
     const look = evt.target.closest("[data-look]");
     if (look) return c.openLook(look.dataset.look);
     if (evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)
