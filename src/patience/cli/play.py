@@ -152,7 +152,8 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
     elif answer.isdigit() and not moves:
         table.say(f"there is no move {answer}: no move is left; u takes back the last move")
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
-        table.say(f"there is no move {answer}: choose 1 to {len(moves)}")
+        table.say(f"there is no move {answer}: "
+                  + ("the only move is 1" if len(moves) == 1 else f"choose 1 to {len(moves)}"))
     else:
         try:
             wanted = (moves[int(answer) - 1] if answer.isdigit()

@@ -62,6 +62,10 @@ def hint(state: State, *, max_nodes: int = 5_000_000, max_seconds: float = 5.0) 
     return found
 
 
+def _line_of(moves: int) -> str:
+    return "it starts a winning line of " + ("1 move" if moves == 1 else f"{moves} moves")
+
+
 def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, list[Move]]:
     """The hint and the whole winning line behind it (empty unless the hint is a move)."""
     if state.status == "won":
@@ -72,7 +76,7 @@ def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, lis
     result = solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
     if result.outcome == "won":
         first = result.moves[0]
-        return Hint("move", first, f"it starts a winning line of {len(result.moves)} moves"), \
+        return Hint("move", first, _line_of(len(result.moves))), \
             result.moves
     if result.outcome == "lost":
         return Hint("lost", None, "no sequence of moves wins from here (every line was "

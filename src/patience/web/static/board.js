@@ -4,6 +4,7 @@
 import { CW, CH, el, addDefs, drawCard, faceSize, spokenName } from "./cards.js";
 import { layoutFor, places, basePlace, bounds, fill } from "./layouts.js";
 import { flip } from "./motion.js";
+import { count } from "./plural.js";
 
 // Keys by identity: "7H#0", "7H#1" for the two copies. A copy keeps its key while it
 // stays in its pile; the others take the keys left over, in pile order.
@@ -98,23 +99,29 @@ export class Board {
     return wrap;
   }
 
+  // The layout and the frame round it for `view` ({game, state, portrait, aspect}), without
+  // drawing: the frame only grows within a game, so cards do not jump from move to move.
+  frameFor(view) {
+    const { state } = view;
+    const ids = Object.keys(state.piles);
+    const layout = layoutFor(view.game, ids, view.portrait, view.aspect);
+    const counts = Object.fromEntries(ids.map((id) => [id, state.piles[id].length]));
+    const box = fill(layout, bounds(layout, counts), view.aspect);
+    const frameKey = `${view.game}/${view.portrait}/${(view.aspect || 0).toFixed(2)}`;
+    if (!this.frame || this.frameKey !== frameKey) return { layout, frame: box, frameKey };
+    const x0 = Math.min(this.frame.x, box.x), y0 = Math.min(this.frame.y, box.y);
+    const x1 = Math.max(this.frame.x + this.frame.width, box.x + box.width);
+    const y1 = Math.max(this.frame.y + this.frame.height, box.y + box.height);
+    return { layout, frame: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, frameKey };
+  }
+
   // view: {game, state, names, portrait, sources, targets, selected, hint, lit, look}
   draw(view, { animate = true, dealFrom = false } = {}) {
     const { state, names } = view;
     const ids = Object.keys(state.piles);
-    const layout = layoutFor(view.game, ids, view.portrait, view.aspect);
+    const { layout, frame, frameKey } = this.frameFor(view);
     this.layout = layout;
-    const counts = Object.fromEntries(ids.map((id) => [id, state.piles[id].length]));
-    const box = fill(layout, bounds(layout, counts), view.aspect);
-    const frameKey = `${view.game}/${view.portrait}/${(view.aspect || 0).toFixed(2)}`;
-    if (this.frame && this.frameKey === frameKey) {  // the frame only grows within a game
-      const x0 = Math.min(this.frame.x, box.x), y0 = Math.min(this.frame.y, box.y);
-      const x1 = Math.max(this.frame.x + this.frame.width, box.x + box.width);
-      const y1 = Math.max(this.frame.y + this.frame.height, box.y + box.height);
-      this.frame = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-    } else {
-      this.frame = box;
-    }
+    this.frame = frame;
     const svg = this.svg;
     if (this.frameKey !== frameKey || this.built !== ids.join(" ")) this.build(ids);
     this.frameKey = frameKey;
@@ -191,7 +198,7 @@ export class Board {
         set(wrap, "transform", `${at(spots[i])} translate(${-CW / 2},${-CH / 2})`);
         const named = up || top;
         const what = up ? spokenName(cards[i]) : "face-down card";
-        const more = spec.type === "squared" && cards.length > 1 ? ` (${cards.length} cards)` : "";
+        const more = spec.type === "squared" && cards.length > 1 ? ` (${count(cards.length, "card")})` : "";
         set(wrap, "role", named ? "button" : null);
         set(wrap, "tabindex", named ? "-1" : null);
         set(wrap, "aria-label", named ? `${what}, ${name}${more}` : null);
@@ -211,10 +218,11 @@ export class Board {
         el("text", { x: bx, y: by + 4, class: "badge-text" }, labels).textContent = cards.length;
       }
       if (view.look.has(id)) {
-        const lx = base.x - CW / 2 - 4, ly = base.y + CH / 2 - 10;
+        // on the card's lower corner, so the button lies on the felt however near its edge
+        const lx = base.x - CW / 2 + 14, ly = base.y + CH / 2 - 13;
         const look = el("g", { class: "look", role: "button", tabindex: "-1", "data-look": id,
                                "aria-label": `Look through ${name}` }, this.looks);
-        el("rect", { x: lx - 16, y: ly - 14, width: 32, height: 28, rx: 8 }, look);
+        el("rect", { x: lx - 14, y: ly - 13, width: 28, height: 26, rx: 7 }, look);
         el("text", { x: lx, y: ly + 5 }, look).textContent = "\u2630";
       }
       const above = spec.labelAbove || (spec.type === "fan" && spec.dy > 0);
@@ -229,6 +237,7 @@ export class Board {
           .textContent = dir === "up" ? "\u2191 building up" : "\u2193 building down";
       }
     }
+    this.emptyFirst(ids, state.piles);
     for (const [key, wrap] of this.wraps) {  // cards that left the board (none in these games)
       if (!shown.has(key)) { wrap.remove(); this.wraps.delete(key); }
     }
@@ -243,6 +252,18 @@ export class Board {
       flip(svg, dealFrom ? new Map() : before, after, { from });
     }
     return layout;
+  }
+
+  // Empty piles are drawn first, under the others: where slots overlap (Shah's rays) the
+  // outline of an empty place never covers a card.
+  emptyFirst(ids, piles) {
+    const order = [...ids.filter((id) => !piles[id].length), ...ids.filter((id) => piles[id].length)];
+    let at = this.deco;
+    for (const id of order) {
+      const { g } = this.piles.get(id);
+      if (at.nextSibling !== g) at.after(g);
+      at = g;
+    }
   }
 
   // Where a pile's top card (or its outline) lies, in board units.

@@ -69,14 +69,21 @@ export function addDefs(svg) {
   return defs;
 }
 
+// The wide indices (a ten's two figures, A, K, Q) are pressed into the width of a narrow
+// one, so that a tight fan (the reserve of the two-deck Star) shows each whole: "10", not "1".
+const WIDE = new Set(["10", "A", "K", "Q"]);
+
 function corner(g, code, color) {
   const rank = RANK_TEXT[code[0]] || code[0];
-  const wide = rank.length > 1, f = face.rank;
-  el("text", { x: 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700, fill: color,
-               "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif",
-               "letter-spacing": wide ? -1.5 : 0 }, g).textContent = rank;
-  el("use", { href: `#suit-${code[1]}`, x: 2.5 + f * (wide ? 1.05 : 0.68), y: 3, width: face.suit,
-              height: face.suit }, g);
+  const wide = WIDE.has(rank), f = face.rank;
+  const text = el("text", { x: wide ? 2 : 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700,
+                            fill: color, "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif" }, g);
+  if (wide) {
+    text.setAttribute("textLength", (f * 0.62).toFixed(1));
+    text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  text.textContent = rank;
+  el("use", { href: `#suit-${code[1]}`, x: 2.5 + f * 0.68, y: 3, width: face.suit, height: face.suit }, g);
 }
 
 // A card as a group in its own coordinates (0,0)-(CW,CH).

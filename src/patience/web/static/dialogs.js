@@ -3,6 +3,7 @@
 // No HTML strings: every node is made with the DOM, so nothing needs an inline style.
 
 import { CHOICES } from "./settings.js";
+import { foldable } from "./fold.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -111,17 +112,32 @@ export function settingsForm(settings, onChange) {
   return form;
 }
 
-// A modal dialog with a title and a close button; returns the <dialog>.
+// A modal dialog with a title, a fold button (it folds to a bar at the foot of the screen,
+// so the board can be seen) and a close button; returns the <dialog>.
 export function openDialog(id, title, body) {
   let dialog = document.getElementById(id);
   if (dialog) dialog.remove();
+  const fold = h("button", { type: "button", class: "fold" });
   dialog = h("dialog", { id, "aria-labelledby": `${id}-title` },
     h("div", { class: "dialog-head" },
       h("h2", { id: `${id}-title`, text: title }),
+      fold,
       h("button", { type: "button", class: "close", "aria-label": "Close", text: "\u2715",
                     onclick: () => dialog.close() })),
     body);
-  dialog.addEventListener("close", () => dialog.remove());
+  // folded, the dialog stops being modal: the board under it is seen (and may be played)
+  let reopened = 0;  // "close" events of a refold, which come later, not a closing
+  const reopen = (folded) => {
+    if (!dialog.open) return;
+    reopened++;
+    dialog.close();
+    if (folded) dialog.show(); else dialog.showModal();
+  };
+  foldable(dialog, fold, false, reopen);
+  dialog.addEventListener("close", () => {
+    if (reopened) reopened--;
+    else dialog.remove();
+  });
   document.body.appendChild(dialog);
   dialog.showModal();
   return dialog;

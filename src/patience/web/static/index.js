@@ -2,6 +2,7 @@
 // words; the unfinished games (those with a move played), each of which can be deleted.
 
 import { h, newGameForm } from "./dialogs.js";
+import { count } from "./plural.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,7 +32,7 @@ async function showUnfinished(games) {
     });
     return h("li", { "data-id": r.id },
       h("a", { href: `/play/${r.game}/${r.deal}${q}`, text: `${names[r.game] || r.game}, deal ${r.deal}` }),
-      h("span", { class: "small", text: `${r.moves_played} moves · ${when(r.updated)}` }), del);
+      h("span", { class: "small", text: `${count(r.moves_played, "move")} · ${when(r.updated)}` }), del);
   }));
 }
 

@@ -29,15 +29,21 @@ export function wireInput(c) {
     return ui.board.topPlace(id, ui.play.state.piles[id].length);
   }
 
-  function nearestTarget(point, moves) {
+  // The pile a dragged card is let go on: the one drawn under the pointer (its cards, its
+  // outline or its column's room), else the pile whose top lies nearest, within reach.
+  // Only that pile may take the card; one it cannot take sends the card back.
+  function pileAt(evt, point) {
+    const under = document.elementsFromPoint(evt.clientX, evt.clientY)
+      .map((n) => n.closest && n.closest(".pile[data-pile]")).find(Boolean);
+    if (under) return under.dataset.pile;
     let best = null, bestDist = Infinity;
-    for (const m of moves) {
-      const p = topOf(m.move.to);
+    for (const id of Object.keys(ui.play.state.piles)) {
+      const p = topOf(id);
       if (!p) continue;
       const d = Math.hypot(p.x - point.x, p.y - point.y);
-      if (d < bestDist) { best = m; bestDist = d; }
+      if (d < bestDist) { best = id; bestDist = d; }
     }
-    return bestDist <= CH * 1.15 ? best : null;
+    return bestDist <= CH * 0.75 ? best : null;
   }
 
   function mark(cls, ids) {
@@ -115,10 +121,11 @@ export function wireInput(c) {
 
   svg.addEventListener("pointerdown", (evt) => {
     if (!ui.play || evt.button !== 0) return;
-    // an empty slot drawn over a card (Shah's overlapping slots) does not hide the card
+    if (evt.target.closest("[data-look]")) return;  // the look-through button on a card: a click
+    // a card under anything drawn over it (an outline, a label) is still the one taken
     const wrap = evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)
       .map((n) => n.closest && n.closest(".pile .cardwrap")).find(Boolean);
-    if (!wrap) return;
+    if (!wrap) { startPan(evt); return; }
     finishAll();  // a card still gliding is taken where it was going
     c.stopAuto();
     drag = { wrap, start: svgPoint(evt), moved: false, base: wrap.getAttribute("transform"),
@@ -127,6 +134,30 @@ export function wireInput(c) {
     ui.focusPile = wrap.dataset.focus || ui.focusPile;
     evt.preventDefault();
   });
+
+  // A board wider than the screen: dragging the felt (not a card) pans it. The board takes
+  // every touch itself (touch-action: none), so that a card can always be dragged.
+  const scroller = $("board-scroll");
+  let pan = null;
+  let panned = false;  // the click that ends a pan is no tap
+
+  function startPan(evt) {
+    if (!scroller.classList.contains("scrolls")) return;
+    panned = false;
+    pan = { id: evt.pointerId, x: evt.clientX, y: evt.clientY, left: scroller.scrollLeft, top: scroller.scrollTop };
+    try { svg.setPointerCapture(evt.pointerId); } catch { /* not captured: fine */ }
+  }
+
+  svg.addEventListener("pointermove", (evt) => {
+    if (pan && evt.pointerId === pan.id) {
+      scroller.scrollLeft = pan.left - (evt.clientX - pan.x);
+      scroller.scrollTop = pan.top - (evt.clientY - pan.y);
+      panned = panned || Math.hypot(evt.clientX - pan.x, evt.clientY - pan.y) > 6;
+    }
+  });
+  for (const end of ["pointerup", "pointercancel"]) {
+    svg.addEventListener(end, (evt) => { if (pan && evt.pointerId === pan.id) pan = null; });
+  }
 
   svg.addEventListener("pointermove", (evt) => {
     const d = drag;
@@ -152,7 +183,8 @@ export function wireInput(c) {
     d.wrap.setAttribute("transform", `translate(${dx},${dy}) ${d.base}`);
     const [, bx, by] = /translate\(([-\d.e]+),([-\d.e]+)\)/.exec(d.base) || [0, 0, 0];
     d.point = { x: Number(bx) + dx, y: Number(by) + dy };
-    d.target = nearestTarget(d.point, d.moves);
+    d.over = pileAt(evt, d.point);
+    d.target = d.moves.find((m) => m.move.to === d.over) || null;
     mark("drop-hover", d.target ? [d.target.move.to] : []);
   });
 
@@ -170,13 +202,12 @@ export function wireInput(c) {
     const here = ui.board.places.get(d.wrap.dataset.key) || { x: 0, y: 0, rot: 0 };
     mark("target", []);
     mark("drop-hover", []);
-    const dropped = document.elementsFromPoint(evt.clientX, evt.clientY)
-      .map((n) => n.closest && n.closest(".pile")).find((n) => n && n.dataset.pile !== d.pile);
+    const dropped = d.over && d.over !== d.pile ? d.over : null;
     d.wrap.removeAttribute("transform");
     await slideBack(d.wrap, placeTransform({ x: here.x + d.dx, y: here.y + d.dy, rot: here.rot }),
                     placeTransform(here));
     c.render({ animate: false });
-    if (dropped) why(d.pile, d.index, dropped.dataset.pile, null);
+    if (dropped) why(d.pile, d.index, dropped, null);
     else c.say("The card went back to its place.");
   });
 
@@ -184,6 +215,7 @@ export function wireInput(c) {
 
   svg.addEventListener("click", (evt) => {
     if (!ui.play) return;
+    if (panned) { panned = false; return; }
     const look = evt.target.closest("[data-look]");
     if (look) return c.openLook(look.dataset.look);
     if (evt.target.closest(".cardwrap") || document.elementsFromPoint(evt.clientX, evt.clientY)

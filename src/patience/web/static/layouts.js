@@ -204,7 +204,10 @@ function clock(ids, portrait) {
   for (let k = 1; k <= 12; k++) {
     const a = 90 - (k % 12) * 30;  // hour12 at the top, then clockwise
     const x = cx + h[0] * Math.cos(rad(a)), y = cy - h[1] * Math.sin(rad(a));
-    piles[`hour${k}`] = { type: "squared", x, y, label: ROMAN[k % 12], hour: true };
+    // the numeral inside the ring of hours, towards the centre, where no card lies
+    const inward = portrait ? [h[0] - 52, h[1] - 58] : [h[0] - 64, h[1] - 66];
+    const labelAt = [cx + inward[0] * Math.cos(rad(a)), cy - inward[1] * Math.sin(rad(a)) + 5];
+    piles[`hour${k}`] = { type: "squared", x, y, label: ROMAN[k % 12], hour: true, labelAt };
     const px = p[0] * Math.cos(rad(a)), py = p[1] * Math.sin(rad(a));
     piles[`packet${k}`] = { type: "ray", cx, cy, a: (Math.atan2(py, px) * 180) / Math.PI,
                             r: Math.hypot(px, py), step: portrait ? 14 : 22,
@@ -247,16 +250,18 @@ function rainbowLike(reserveId) {
     });
     const wy = reserveId === "rainbow" ? (portrait ? cy + 60 : 340) : (portrait ? 200 : 210);
     const wgap = portrait ? 66 : 86;
+    // On a phone the stock and hand of Rainbow sit under the ends of the arc, so the waste
+    // piles below the foundations have the height to grow into.
+    // Open Shop's stock and hand go to the foot of a phone's screen, under the waste piles,
+    // whose lanes end above them.
+    const foot = Math.max(560, Math.min(740, 330 / (aspect || 0.8)));
+    const shopReach = foot - wy - CH - 16;
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: fx + (i - (waste.length - 1) / 2) * wgap, y: wy,
                             dx: 0, dy: portrait ? 22 : 20,
-                            max: portrait ? (reserveId === "rainbow" ? 600 : 430) : 300,
+                            max: portrait ? (reserveId === "rainbow" ? 600 : shopReach) : 300,
                             label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
     });
-    // On a phone the stock and hand of Rainbow sit under the ends of the arc, so the waste
-    // piles below the foundations have the height to grow into.
-    // Open Shop's stock and hand go to the foot of a phone's screen, under the waste piles.
-    const foot = Math.max(560, Math.min(740, 330 / (aspect || 0.8)));
     const sy = reserveId === "rainbow" ? (portrait ? cy + 95 : 400) : (portrait ? foot : 60);
     const sx = reserveId === "rainbow" ? (portrait ? cx - 190 : cx - 300) : (portrait ? cx + 100 : cx + 300);
     const hx = reserveId === "rainbow" && portrait ? cx + 190 : sx + 72;
@@ -317,8 +322,9 @@ function toad(ids, portrait) {
 function doubleStar(ids, portrait) {
   const cx = 470, cy = portrait ? 330 : 400, R = portrait ? 185 : 290;
   const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
-  const piles = { reserve: { type: "fan", x: cx - (portrait ? 110 : 200), y: cy, dx: 20, dy: 0,
-                             max: portrait ? 220 : 400, label: "reserve" } };
+  // the reserve spread so that each card shows its whole index ("10", not "1")
+  const piles = { reserve: { type: "fan", x: cx - (portrait ? 122 : 200), y: cy, dx: 22, dy: 0,
+                             max: portrait ? 244 : 400, label: "reserve" } };
   founds.forEach((k, i) => {
     const [x, y] = polar(cx, cy, R, 90 - i * (360 / founds.length));
     piles[`found${k}`] = { type: "squared", x, y };

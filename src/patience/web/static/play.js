@@ -2,18 +2,21 @@
 // No rule is known here: a card can move when the server lists a move for it, and every
 // word a player reads about piles and moves comes from the server (`words`, `pile_names`).
 
-import { setCardSize } from "./cards.js";
+import { CW, setCardSize } from "./cards.js";
 import { Board } from "./board.js";
 import { layoutFor } from "./layouts.js";
 import { api, beacon, onConnection } from "./api.js";
 import { finishAll, setSpeed, settled, duration, shake } from "./motion.js";
 import { renderMarkdown } from "./markdown.js";
+import { rulesForPage } from "./rules.js";
 import { celebrate } from "./finale.js";
 import { play as sound, setSound } from "./sound.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { h, newGameForm, openDialog, settingsForm } from "./dialogs.js";
 import { wireInput } from "./input.js";
 import { cancelSlip, whereItSlipped } from "./slip.js";
+import { count, word } from "./plural.js";
+import { foldable } from "./fold.js";
 
 export const ACTION_KEYS = {
   deal: "d", draw: "w", redeal: "e", "next-stage": "s", "next-ray": "y", scatter: "c",
@@ -80,8 +83,7 @@ function failed(err) {
   say(h("span", {}, `${capital(err.message)} `, button), "error");
 }
 
-const recovered = (p) => `Game recovered: ${p.moves_played === 1 ? "1 move" : `${p.moves_played} moves`}`
-  + " kept, the rest put aside.";
+const recovered = (p) => `Game recovered: ${count(p.moves_played, "move")} kept, the rest put aside.`;
 
 async function recoverGame(path) {
   if (ui.play) {  // damaged while it was being played
@@ -349,20 +351,18 @@ export function render({ animate = true, dealFrom = false } = {}) {
   const started = performance.now();
   const sources = new Set();
   for (const m of p.moves) if (!m.move.action) sources.add(`${m.move.from}/${moveIndex(m)}`);
-  const wrap = $("board-wrap");
-  const aspect = wrap.clientWidth / Math.max(1, wrap.clientHeight);
-  ui.portrait = aspect < 0.9;
   const hadFocus = ui.board.svg.contains(document.activeElement);
-  ui.board.draw({
-    game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds, portrait: ui.portrait, aspect,
+  drawBoard({
+    game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds,
     sources, targets: new Set(ui.selected ? ui.selected.moves.map((m) => m.move.to) : []),
-    selected: ui.selected, hint: ui.hint, lit: ui.lit, look: lookThrough(),
+    selected: ui.selected, hint: ui.hint, lit: ui.lit,
   }, { animate, dealFrom });
   placeFocus(hadFocus);
   document.title = `${p.name} — deal ${p.deal} · patience`;
   $("deal").textContent = p.deal;
   $("share").value = location.origin + p.share;
   $("moves-played").textContent = p.moves_played;
+  $("moves-unit").textContent = word(p.moves_played, "move");
   $("undo").disabled = !p.can_undo;
   $("redo").disabled = !p.can_redo;
   $("hint").disabled = p.status !== "playing";
@@ -390,17 +390,56 @@ export function render({ animate = true, dealFrom = false } = {}) {
   performance.measure("render", { start: started });
 }
 
+// A card narrower than this (in CSS pixels) is hard to read and to take with a finger.
+const MIN_CARD = 44;
+
+// Draw the board as large as the table allows, and never with cards narrower than
+// MIN_CARD: a picture too wide for a narrow screen is drawn wider than the table, which
+// then scrolls sideways (and, if it must, up and down). Within a game the board only widens,
+// so the picture does not jump from move to move.
+function drawBoard(view, how) {
+  const scroller = $("board-scroll");
+  const W = Math.max(1, scroller.clientWidth), H = Math.max(1, scroller.clientHeight);
+  const key = `${W}x${H}/${ui.play.id}`;
+  if (ui.stretchKey !== key) { ui.stretch = 1; ui.stretchKey = key; }
+  ui.portrait = W / H < 0.9;
+  const least = (MIN_CARD + 0.3) / CW;  // a little over, for rounding
+  const wanted = { ...view, portrait: ui.portrait };
+  let f = null;
+  for (let tries = 0; tries < 4; tries++) {  // widen the board until its cards are wide enough
+    f = ui.board.frameFor({ ...wanted, aspect: (W * ui.stretch) / H }).frame;
+    if ((W * ui.stretch) / f.width >= least) break;
+    ui.stretch = Math.max(ui.stretch * 1.001, (f.width * least) / W);
+  }
+  ui.board.draw({ ...wanted, aspect: (W * ui.stretch) / H, look: lookThrough() }, how);
+  f = ui.board.frame;
+  const width = Math.max(W * ui.stretch, f.width * least);
+  const height = Math.max(H, Math.min(f.height * least, f.height * (width / f.width)));
+  const scrolls = width > W + 1 || height > H + 1;
+  const started = scrolls && !scroller.classList.contains("scrolls");
+  scroller.classList.toggle("scrolls", scrolls);
+  ui.board.svg.style.width = scrolls ? `${Math.ceil(width)}px` : "";
+  ui.board.svg.style.height = scrolls ? `${Math.floor(height)}px` : "";
+  if (started) scroller.scrollLeft = (scroller.scrollWidth - W) / 2;  // the middle in sight
+}
+
+let foldBanner = null;
+
+// The end of a game said over the board; it folds to a slim bar to show the last position.
 function banner(p) {
   const minutes = clockText(elapsed());
   const words = {
-    won: `You won ${p.name}, deal ${p.deal}, in ${p.moves_played} moves and ${minutes}.`,
+    won: `You won ${p.name}, deal ${p.deal}, in ${count(p.moves_played, "move")} and ${minutes}.`,
     lost: "No move is left: this game is lost. Undo to try another way, or deal again.",
     resigned: "You gave up this game. Undo takes the resignation back.",
   };
   const box = $("banner");
-  box.hidden = !(p.status in words);
+  if (!foldBanner) foldBanner = foldable(box, $("banner-fold"));
+  const shown = p.status in words;
+  if (shown && box.hidden) foldBanner(false);  // a new ending opens unfolded
+  box.hidden = !shown;
   $("banner-text").textContent = words[p.status] || "";
-  box.className = `banner ${p.status}`;
+  for (const status of Object.keys(words)) box.classList.toggle(status, status === p.status);
   $("banner-undo").disabled = !p.can_undo;
 }
 
@@ -495,11 +534,16 @@ const ACTION_WORDS = {
 const GAME_WORDS = { sun: { deal: "Deal arc" }, shah: { deal: "Deal circle" }, blockade: { deal: "Deal row" } };
 export const actionLabel = (name) => ((GAME_WORDS[ui.game.id] || {})[name]) || ACTION_WORDS[name] || name;
 
+// The options in force, under the title: those that differ from the book's, each in a few
+// words ("When the next row may be dealt: whenever you like"), or "Standard rules".
 function showOptions() {
   const shown = ui.play.options_shown;
-  const line = shown.map((o) => `${o.label}: ${o.value_words}`).join(" · ");
+  const usual = Object.fromEntries(ui.game.options.map((o) => [o.name, String(o.default)]));
+  const changed = shown.filter((o) => String(o.value) !== usual[o.name]);
+  const short = (o) => `${o.label.replace(/\s*\(.*\)$/, "")}: ${o.value_words.split(":")[0]}`;
+  const line = changed.length ? changed.map(short).join(" · ") : "Standard rules";
   $("options-line").textContent = line;
-  $("options-line").title = line; // the bar cuts a long line short: the whole of it on hover
+  $("options-line").title = changed.length ? changed.map((o) => `${o.label}: ${o.value_words}`).join("\n") : line;
   $("options-list").replaceChildren(...(shown.length ? shown.map((o) => h("li", {},
     h("strong", { text: `${o.label}: ` }), o.value_words)) : [h("li", { text: "The book's rules; this game has no options." })]));
 }
@@ -530,7 +574,10 @@ async function start() {
     $("game-name").textContent = ui.game.name;
     $("rules-title").textContent = `Rules of ${ui.game.name}`;
     buildActions();
-    api("GET", `/api/games/${gameId}/rules`).then((r) => { $("rules-text").innerHTML = renderMarkdown(r.markdown); });
+    api("GET", `/api/games/${gameId}/rules`).then((r) => {
+      const actions = [...new Set([...ui.game.actions, ...Object.keys(ACTION_WORDS)])];
+      $("rules-text").innerHTML = renderMarkdown(rulesForPage(r.markdown, ui.game, actions, actionLabel));
+    });
     const p = await load(gameId, dealText);
     begin(p, p.status === "won" ? "This game is won." : p.status === "resigned" ? "You resigned this game."
       : p.moves_played ? "Game resumed where you left it." : "Good luck!");

@@ -5,6 +5,7 @@
 
 import { Board } from "./board.js";
 import { h, openDialog } from "./dialogs.js";
+import { count } from "./plural.js";
 
 let pending = null;
 
@@ -12,7 +13,7 @@ export function cancelSlip() {
   if (pending) { pending.abort(); pending = null; }
 }
 
-const after = (n) => (n === 0 ? "at the deal" : n === 1 ? "after 1 move" : `after ${n} moves`);
+const after = (n) => (n === 0 ? "at the deal" : `after ${count(n, "move")}`);
 
 export async function whereItSlipped(c) {
   const { ui } = c;
@@ -59,7 +60,7 @@ function show(c, found) {
                     `${found.lost_move.words}.`));
     }
     if (found.continuation.length) {
-      body.append(h("h3", { text: `A winning line from there (${found.continuation.length} moves)` }),
+      body.append(h("h3", { text: `A winning line from there (${count(found.continuation.length, "move")})` }),
                   h("ol", { class: "slip-line" }, ...found.continuation.map((m) => h("li", { text: m.words }))));
     }
     openDialog("slip-dialog", "Where did it slip away?", body);

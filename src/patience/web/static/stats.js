@@ -2,6 +2,7 @@
 // export and import of the history as JSON.
 
 import { el } from "./cards.js";
+import { count } from "./plural.js";
 
 const COLORS = ["#d1495b", "#c98a1a", "#00798c", "#30638e", "#6a4c93", "#2a9d8f", "#e76f51",
                 "#6f9a5d", "#264653"];
@@ -20,7 +21,7 @@ function drawChart(svg, history, games) {
        svg).textContent = `${pct}%`;
   }
   el("text", { x: (W + L) / 2, y: H - 8, "text-anchor": "middle", "font-size": 13, class: "chart-axis" },
-     svg).textContent = n ? `finished games, oldest to newest (${n})` : "no finished game yet";
+     svg).textContent = n ? `${count(n, "game")} finished, oldest to newest` : "no finished game yet";
   const color = Object.fromEntries(games.map((g, i) => [g.game, COLORS[i % COLORS.length]]));
   const tally = {};
   const lines = {};
@@ -33,7 +34,7 @@ function drawChart(svg, history, games) {
                                fill: r.status === "won" ? color[r.game] : "#fff",
                                stroke: color[r.game], "stroke-width": 1.5 }, svg);
     el("title", {}, dot).textContent =
-      `${r.game} deal ${r.deal}: ${r.status} in ${r.moves} moves, ${new Date(r.finished * 1000).toLocaleString()}`;
+      `${r.game} deal ${r.deal}: ${r.status} in ${count(r.moves, "move")}, ${new Date(r.finished * 1000).toLocaleString()}`;
   });
   for (const [game, points] of Object.entries(lines)) {
     el("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none",
@@ -95,7 +96,7 @@ $("import").addEventListener("change", async (evt) => {
   if (!r.ok) {
     out.textContent = `The file was not loaded: ${answer.detail}. Nothing was changed.`;
   } else {
-    out.textContent = `Loaded ${answer.added} game${answer.added === 1 ? "" : "s"}` +
+    out.textContent = `Loaded ${count(answer.added, "game")}` +
       (answer.skipped ? ` (${answer.skipped} already here).` : ".");
     show();
   }
