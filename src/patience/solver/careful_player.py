@@ -1,5 +1,5 @@
-"""The careful player at play: a whole game, move by move, as ``careful.advise`` would
-advise it, but only as dear as a decision needs (for the win rates of ``patience stats
+"""The careful player at play: a whole game, move by move, chosen as ``careful.advise``
+chooses (``careful.choose``), but only as dear as a decision needs (for the win rates of ``patience stats
 --player careful``).
 
 A position with one legal move is played without a look. Elsewhere ``PLAY_SAMPLES``
@@ -22,8 +22,8 @@ from patience.solver.practical import STEP_CAP, Lookahead
 
 __all__ = ["CarefulPlayer", "play_careful", "player_name"]
 
-# Samples per decision: enough for ``careful.choose`` to see a move that
-# wins two samples in sixteen more than the practical move (measured in bench/careful.py).
+# Samples per decision: ``careful.choose`` then sees a move that wins two in sixteen more
+# than the practical move, at a cost of seconds a game (bench/results/careful.json).
 PLAY_SAMPLES = 16
 # The player's version in stored results: raise it whenever the careful player's play
 # changes, so its stored games are played again.
