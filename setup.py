@@ -32,6 +32,7 @@ PURE = {
     "src/patience/deals.py",  # validates any object given as a deal number
     "src/patience/engine/registry.py",  # UnknownGame subclasses KeyError
     "src/patience/games/rules_document.py",  # run as a script (python -m) to write a doc
+    "src/patience/games/texts_i18n.py",  # reads data files once: nothing to gain
 }
 
 
