@@ -279,19 +279,19 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
                         if seen.status != "playing":
                             break
                         t0 = time.perf_counter()
-                        found = service.hint(seen.id, owner, deep=False)
+                        found = service.hint(seen.id, owner, deep=False, peek=True)
                         times.append((time.perf_counter() - t0) * 1000)
                         said[found.status] += 1
                         if found.deeper:
                             t0 = time.perf_counter()
-                            found = service.hint(seen.id, owner, deep=True)
+                            found = service.hint(seen.id, owner, deep=True, peek=True)
                             fulls.append((time.perf_counter() - t0) * 1000)
                         then[found.status] += 1
                         if found.status == "move" and found.move is not None:
                             after = service.play(seen.id, owner, found.move.to_dict())
                             if after.status == "playing":
                                 t0 = time.perf_counter()
-                                service.hint(seen.id, owner, deep=False)
+                                service.hint(seen.id, owner, deep=False, peek=True)
                                 nexts.append((time.perf_counter() - t0) * 1000)
                             seen = service.undo(seen.id, owner)
                 every += times
