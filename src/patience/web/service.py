@@ -224,6 +224,16 @@ def _careful() -> Any:
     return importlib.import_module("patience.solver.careful_hint")
 
 
+def careful_advice(position: State, samples: int | None = None) -> tuple[Any, str, str]:
+    """The careful hint for ``position`` (``solver.careful_hint.CarefulHint``), its move in
+    words and the whole hint in words, from ``CAREFUL_SEED``; by the clock unless
+    ``samples`` is given."""
+    found = _careful().careful_hint(position, seed=CAREFUL_SEED, samples=samples,
+                                    max_seconds=CAREFUL_SECONDS)
+    said = words.describe(position, found.move) if found.move is not None else ""
+    return found, said, hint_words.careful_words(found, said)
+
+
 def _slip_answer(record: dict[str, Any], slip: Slip) -> SlipAnswer:
     """The words and the picture of a slip, read on a replay of the record."""
     if slip.position is None:
@@ -480,13 +490,9 @@ class GameService:
         (``hint_samples`` samples instead where set), from ``CAREFUL_SEED``. It reads
         nothing the player has not seen: no stored verdict, no hint memory."""
         seen, position = self._position(game_id, owner)
-        found = _careful().careful_hint(position, seed=CAREFUL_SEED,
-                                        samples=self.hint_samples,
-                                        max_seconds=CAREFUL_SECONDS)
-        said = words.describe(position, found.move) if found.move is not None else ""
+        found, said, text = careful_advice(position, self.hint_samples)
         return HintAnswer(seen, found.kind, found.move, said, "", source="careful",
-                          text=hint_words.careful_words(found, said), chance=found.chance,
-                          low=found.low, high=found.high)
+                          text=text, chance=found.chance, low=found.low, high=found.high)
 
     def peeking_hint(self, game_id: str, owner: str, deep: bool = True) -> HintAnswer:
         """The exact solver's advice on a private copy of the state (the lock is not held
