@@ -1,10 +1,10 @@
 """The careful hint: the careful player's move (``advise``) with its chance, and what the
 move does for the player, all from what the player sees.
 
-The advice samples the face-down cards; what a move does is read from the cards face up
-before it (a card it frees) and the face-down counts (a card it turns up), never from a
-card still face down. So with ``samples`` given (budgets in nodes) two positions a player
-cannot tell apart get the same hint.
+The advice samples the face-down cards; what a move does is read from the cards the player
+has seen before it (a card it frees) and from which places are unseen (a card it turns
+up), never from a card still face down. So with ``samples`` given (budgets in nodes) two
+positions a player cannot tell apart get the same hint.
 
 A loss is called proved only where it holds however the cards lie: every sample lost, and
 nothing left to chance (no unseen group of two cards or more, no shuffle still to come),
@@ -104,28 +104,33 @@ def proved_lost(state: State) -> bool:
 
 
 def effects(state: State, move: Move | None) -> MoveEffects:
-    """What ``move`` does in ``state`` that a player sees: played on a copy, read from the
-    face-down counts and the cards face up before it."""
+    """What ``move`` does in ``state`` that a player sees, played on a copy: the card it
+    leaves on top of the pile it came from was unseen there before (``Rules.unseen``) and is
+    seen now, or was seen, covered and unable to move, and may move now."""
     if move is None or move.action is not None or move.from_pile is None:
         return MoveEffects()
-    before = state.to_dict()
+    src = move.from_pile
+    number = next(i for i, pile in enumerate(state.rules.layout) if pile.id == src)
+    was = state.to_dict()["piles"][src]
+    hidden_before = _unseen(state, number)
     work = state.copy()
     work.play(move)
-    after = work.to_dict()
-    src = move.from_pile
-    down_before = before["face_down"].get(src, 0)
-    down_after = after["face_down"].get(src, 0)
-    if down_after < down_before:
-        return MoveEffects(turns_up=True)
-    below = after["piles"].get(src, [])
+    below = work.to_dict()["piles"][src]
     at = len(below) - 1
-    was = before["piles"].get(src, [])
-    if at < down_before or at >= len(was) - 1 or was[at] != below[at]:
-        return MoveEffects()  # nothing uncovered, or a card the player has not seen there
+    if not 0 <= at < len(was) - 1:
+        return MoveEffects()  # the pile is empty, or nothing under the move was uncovered
+    if at in hidden_before:
+        return MoveEffects(turns_up=at not in _unseen(work, number))
     card = below[at]
-    if _moves_card(state, src, card, at) or not _moves_card(work, src, card, at):
+    if was[at] != card or _moves_card(state, src, card, at) or not _moves_card(work, src,
+                                                                                card, at):
         return MoveEffects()
     return MoveEffects(frees=card)
+
+
+def _unseen(state: State, pile: int) -> set[int]:
+    """The places of pile number ``pile`` whose cards the player has not seen."""
+    return {k for group in state.rules.unseen(state) for p, k in group if p == pile}
 
 
 def _moves_card(state: State, pile: str, card: str, index: int) -> bool:
