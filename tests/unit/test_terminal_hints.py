@@ -59,4 +59,6 @@ def test_the_help_says_what_a_hint_is_and_how_to_let_it_peek() -> None:
     assert "--peeking-hints" in helped and "face-down cards" in helped
     out = run("play", "clock", "--deal", "2", stdin="?\nq\n")
     assert "h gives a hint (the careful player's move and its chance" in out
-    assert "--peeking-hints" in out
+    assert "start with --peeking-hints to let hints look at the face-down cards" in out
+    out = run("play", "clock", "--deal", "2", "--peeking-hints", stdin="?\nq\n")
+    assert "h gives a hint that looks at the face-down cards," in out

@@ -36,14 +36,15 @@ CAREFUL_SECONDS, CAREFUL_SEED = 1.0, 0
 CAREFUL_SAMPLES: int | None = None
 
 
-def help_text(state: State) -> str:
-    """What may be typed, with examples legal right now."""
+def help_text(state: State, peeking: bool = False) -> str:
+    """What may be typed, with examples legal right now, and what a hint looks at."""
     names = [typed.action_name(a) for a in state.rules.actions]
     actions = f" The actions of this game: {', '.join(names)}." if len(names) > 1 else ""
-    return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, h gives a hint "
-            "(the careful player's move and its chance, from the cards you see; "
-            "--peeking-hints lets hints look at the face-down cards), rules shows the "
-            "rules, ? this help, q quits. Upper or lower case alike.")
+    hint = ("h gives a hint that looks at the face-down cards" if peeking else
+            "h gives a hint (the careful player's move and its chance, from the cards you "
+            "see; start with --peeking-hints to let hints look at the face-down cards)")
+    return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, {hint}, rules shows "
+            "the rules, ? this help, q quits. Upper or lower case alike.")
 
 
 def keys_line(state: State) -> str:
@@ -103,7 +104,7 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
     # peeking: a hinted winning line is followed without a new search
     hinter = Hinter() if peeking else None
     if not table.live:
-        table.say(help_text(state))
+        table.say(help_text(state, peeking))
     try:
         with table:
             while True:
@@ -155,7 +156,7 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
         else:
             _hint(state, table, moves, hinter)
     elif word in ("?", "help"):
-        table.say(help_text(state))
+        table.say(help_text(state, hinter is not None))
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
         table.say(f"there is no move {answer}: choose 1 to {len(moves)}")
     else:
