@@ -8,10 +8,10 @@ registered game, and drives the play page in Debian's Chromium. Writes bench/res
 
     PYTHONPATH=src python bench/web.py [--requests 1000] [--presses 200]
 
-``--hints`` measures hints instead and adds them to web.json, keeping the rest: for every
-game, deals 1-3, the positions after 0, 15 and 40 moves of a seeded random walk (positions
-already finished are skipped), each hint asked through ``GameService`` as the page asks it
-(a glance first; the full search after it where the glance decided nothing), once with the
+``--hints`` measures the hints that look at the face-down cards (``peek``) instead and adds
+them to web.json, keeping the rest: for every game, deals 1-3, the positions after 0, 15 and
+40 moves of a seeded random walk (positions already finished are skipped), each hint asked
+through ``GameService`` as the page asks it with its setting on (a glance first; the full search after it where the glance decided nothing), once with the
 native search and once with ``PATIENCE_NATIVE=0``. The first answer's time is the one a
 player waits for; what the full search then adds is counted apart. After a hinted move the
 move is played and a hint asked again (the "next" figures), then taken back.
@@ -279,19 +279,19 @@ def hint_latencies(games: list[str], deals: tuple[int, ...] = HINT_DEALS,
                         if seen.status != "playing":
                             break
                         t0 = time.perf_counter()
-                        found = service.hint(seen.id, owner, deep=False)
+                        found = service.hint(seen.id, owner, deep=False, peek=True)
                         times.append((time.perf_counter() - t0) * 1000)
                         said[found.status] += 1
                         if found.deeper:
                             t0 = time.perf_counter()
-                            found = service.hint(seen.id, owner, deep=True)
+                            found = service.hint(seen.id, owner, deep=True, peek=True)
                             fulls.append((time.perf_counter() - t0) * 1000)
                         then[found.status] += 1
                         if found.status == "move" and found.move is not None:
                             after = service.play(seen.id, owner, found.move.to_dict())
                             if after.status == "playing":
                                 t0 = time.perf_counter()
-                                service.hint(seen.id, owner, deep=False)
+                                service.hint(seen.id, owner, deep=False, peek=True)
                                 nexts.append((time.perf_counter() - t0) * 1000)
                             seen = service.undo(seen.id, owner)
                 every += times

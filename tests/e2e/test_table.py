@@ -275,10 +275,11 @@ def test_hint_leaves_the_page_responsive(page: Any, base_url: str) -> None:
     page.evaluate(SLOW_HINT)
     page.keyboard.press("h")
     page.wait_for_selector("body[data-thinking='1']")
-    page.keyboard.press("d")  # playing on cancels the hint
+    page.keyboard.press("d")  # playing on puts the hint away, with a word
     wait_moves(page, 1)
     page.wait_for_selector("body:not([data-thinking])")
     assert "Thinking" not in page.inner_text("#message")
+    assert "was for the position before" in page.inner_text("#message")
 
 
 GUESSED_HINT = """(answer) => {
@@ -307,13 +308,14 @@ def test_a_guessed_hint_is_offered_as_a_guess_and_lit(page: Any, base_url: str) 
     wait_moves(page, 0)
     move = next(m for m in served(page, base_url)["moves"] if m["move"].get("from"))
     # what the server answers when the search ran out of time (its own tests pin that)
-    page.evaluate(GUESSED_HINT, {"status": "guess", "move": move,
-                                 "message": "no win found within the search budget"})
+    said = (f"Looking at the face-down cards: no winning line found yet. A guess: "
+            f"{move['words']}. It is a careful player's move, not a proved line.")
+    page.evaluate(GUESSED_HINT, {"source": "exact", "status": "guess", "move": move,
+                                 "message": "no winning line found in the time given",
+                                 "words": said})
     page.keyboard.press("h")
     page.wait_for_selector("body[data-hint='guess']")
-    text = page.inner_text("#message")
-    assert text.startswith(f"A guess: {move['words']}. It is a careful player's move, "
-                           "not a proved line")
+    assert page.inner_text("#message").strip() == said
     assert page.locator(".cardwrap.hint").count() == 1
 
 
@@ -323,21 +325,27 @@ def test_a_hint_shows_a_guess_at_once_then_the_proved_move_found_further(
     wait_moves(page, 0)
     guess, proved = [m for m in served(page, base_url)["moves"] if m["move"].get("from")][:2]
     page.evaluate(GLANCE_THEN_FULL, {
-        "glance": {"status": "guess", "move": guess, "deeper": True,
-                   "message": "no winning line found at a glance; looking further"},
-        "full": {"status": "move", "move": proved, "deeper": False,
-                 "message": "it starts a winning line of 40 moves"},
+        "glance": {"source": "exact", "status": "guess", "move": guess, "deeper": True,
+                   "message": "no winning line found at a glance; looking further",
+                   "words": f"Looking at the face-down cards: no winning line found yet. "
+                            f"A guess: {guess['words']}. It is a careful player's move, "
+                            "not a proved line."},
+        "full": {"source": "exact", "status": "move", "move": proved, "deeper": False,
+                 "message": "it starts a winning line of 40 moves",
+                 "words": f"Looking at the face-down cards: {proved['words']}. It starts a "
+                          "winning line of 40 moves."},
         "delay": 1500})
     page.keyboard.press("h")
     page.wait_for_selector("body[data-hint='guess']")
     text = page.inner_text("#message")
-    assert text.startswith(f"A guess: {guess['words']}. It is a careful player's move")
+    assert text.startswith(f"Looking at the face-down cards: no winning line found yet. "
+                           f"A guess: {guess['words']}. It is a careful player's move")
     assert "Looking further for a proved line" in text
     assert page.locator(".cardwrap.hint").count() == 1
     assert page.locator("#message button", has_text="Cancel").count() == 1
     page.wait_for_selector("body[data-hint='move']")
     assert page.inner_text("#message").strip() == \
-        f"Hint: {proved['words']}. It starts a winning line of 40 moves."
+        f"Looking at the face-down cards: {proved['words']}. It starts a winning line of 40 moves."
     assert page.locator(".cardwrap.hint").count() == 1
 
 

@@ -192,8 +192,10 @@ def test_h_follows_the_hinted_line_without_a_new_search(monkeypatch: pytest.Monk
     monkeypatch.setattr(hint_module, "solve", solve)
     state = patience.get_game("clock").new(deal=2)
     number = state.legal_moves().index(first) + 1
-    out = " ".join(run("play", "clock", "--deal", "2", stdin=f"h\n{number}\nh\nq\n").split())
-    assert f"hint: play {words.describe(state, first)}: it starts a winning line" in out
+    out = " ".join(run("play", "clock", "--deal", "2", "--peeking-hints",
+                       stdin=f"h\n{number}\nh\nq\n").split())
+    assert (f"hint, looking at the face-down cards: play {words.describe(state, first)}: it "
+            "starts a winning line") in out
     assert f"; type {number} to play it" in out and "winning line found before" in out
     assert set(searched) == {0}  # the second hint came from the line the first one found
 
@@ -207,9 +209,10 @@ def test_h_names_a_hinted_action_once_in_quotes(monkeypatch: pytest.MonkeyPatch)
         "move", deal, "it starts a winning line of 3 moves"))
     state = patience.get_game("sun").new(deal=4)
     number = state.legal_moves().index(deal) + 1
-    out = " ".join(ANSI.sub("", run("play", "sun", "--deal", "4", stdin="h\nq\n")).split())
-    assert (f'hint: play "Deal the next arc": it starts a winning line of 3 moves; type '
-            f"{number} to play it") in out
+    out = " ".join(ANSI.sub("", run("play", "sun", "--deal", "4", "--peeking-hints",
+                                    stdin="h\nq\n")).split())
+    assert ('hint, looking at the face-down cards: play "Deal the next arc": it starts a '
+            f"winning line of 3 moves; type {number} to play it") in out
     assert out.count("Deal the next arc\": it starts") == 1
 
 
@@ -221,7 +224,7 @@ def test_h_out_of_budget_offers_the_practical_move_as_a_guess(
     hint_module = importlib.import_module("patience.solver.hint")  # the module, not hint()
     monkeypatch.setattr(hint_module, "solve", lambda s, **_: SolveResult("unknown"))
     state = patience.get_game("shah").new(deal=3)
-    out = ANSI.sub("", run("play", "shah", "--deal", "3", stdin="h\nq\n"))
+    out = ANSI.sub("", run("play", "shah", "--deal", "3", "--peeking-hints", stdin="h\nq\n"))
     said = words.describe(state, next_move(state))
     assert "may still be winnable" in out
     assert f"a guess, not a proved line: {said}" in " ".join(out.split())

@@ -58,6 +58,7 @@ def assert_plain(state: State, text: str) -> None:
 
 def small_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hints search briefly: the words matter here, not what the search decides."""
+    monkeypatch.setattr(importlib.import_module("patience.cli.play"), "CAREFUL_SAMPLES", 4)
     hint_module = importlib.import_module("patience.solver.hint")  # the module, not hint()
     real = hint_module.solve
     monkeypatch.setattr(hint_module, "solve", lambda state, **_: real(

@@ -41,7 +41,7 @@ def start(client: TestClient) -> str:
 
 
 def hint(client: TestClient, gid: str) -> dict[str, Any]:
-    r = client.post(f"/api/play/{gid}/hint")
+    r = client.post(f"/api/play/{gid}/hint?peek=true")
     assert r.status_code == 200
     return dict(r.json())
 

@@ -73,7 +73,7 @@ def start_star(client: TestClient) -> dict[str, Any]:
 def test_hint_names_a_listed_move(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     stand_in(monkeypatch, hint=lambda s: FakeHint("move", s.legal_moves()[-1], "found a win"))
     body = start_star(client)
-    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    hint = client.post(f"/api/play/{body['id']}/hint?peek=true").json()
     last = body["moves"][-1]
     assert hint["status"] == "move" and hint["message"] == "found a win"
     assert hint["move"] == last
@@ -83,9 +83,12 @@ def test_hint_says_when_the_game_is_lost(client: TestClient,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     stand_in(monkeypatch, hint=lambda s: FakeHint("lost", None, "no win from here"))
     body = start_star(client)
-    hint = client.post(f"/api/play/{body['id']}/hint").json()
-    assert hint == {"status": "lost", "move": None, "message": "no win from here",
-                    "deeper": False}
+    hint = client.post(f"/api/play/{body['id']}/hint?peek=true").json()
+    assert hint == {"source": "exact", "status": "lost", "move": None,
+                    "message": "no win from here", "deeper": False, "chance": None,
+                    "low": None, "high": None,
+                    "words": "Looking at the face-down cards: this game can no longer be "
+                             "won from here: no win from here."}
 
 
 def test_hint_leaves_the_game_unchanged(client: TestClient,
@@ -96,7 +99,7 @@ def test_hint_leaves_the_game_unchanged(client: TestClient,
 
     stand_in(monkeypatch, hint=meddle)
     body = start_star(client)
-    client.post(f"/api/play/{body['id']}/hint")
+    client.post(f"/api/play/{body['id']}/hint?peek=true")
     assert client.get(f"/api/play/{body['id']}").json()["state"] == body["state"]
 
 
@@ -131,7 +134,7 @@ def test_winnable_falls_back_to_a_cached_deal(client: TestClient,
 def test_real_solver_hint_is_legal(client: TestClient) -> None:
     pytest.importorskip("patience.solver")
     body = start_star(client)
-    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    hint = client.post(f"/api/play/{body['id']}/hint?peek=true").json()
     assert hint["status"] in ("move", "lost", "unknown")
     if hint["status"] == "move":
         assert hint["move"]["move"] in [m["move"] for m in body["moves"]]
@@ -142,7 +145,7 @@ def test_an_undecided_hint_offers_the_guess_as_a_listed_move(
     stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time",
                                                   guess=s.legal_moves()[0]))
     body = start_star(client)
-    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    hint = client.post(f"/api/play/{body['id']}/hint?peek=true").json()
     assert hint["status"] == "guess" and hint["message"] == "no win found in time"
     assert hint["move"] == body["moves"][0] and hint["move"]["words"]
 
@@ -151,9 +154,12 @@ def test_an_undecided_hint_without_a_guess_stays_unknown(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time"))
     body = start_star(client)
-    hint = client.post(f"/api/play/{body['id']}/hint").json()
-    assert hint == {"status": "unknown", "move": None, "message": "no win found in time",
-                    "deeper": False}
+    hint = client.post(f"/api/play/{body['id']}/hint?peek=true").json()
+    assert hint == {"source": "exact", "status": "unknown", "move": None,
+                    "message": "no win found in time", "deeper": False, "chance": None,
+                    "low": None, "high": None,
+                    "words": "Looking at the face-down cards: no hint found in time: no win "
+                             "found in time."}
 
 
 def test_real_solver_out_of_time_guesses_the_practical_move(
@@ -165,7 +171,7 @@ def test_real_solver_out_of_time_guesses_the_practical_move(
     monkeypatch.setattr(service, "HINT_NODES", 1)  # one position searched: undecided
     r = client.post("/api/play", json={"game": "shah", "deal": 3})
     body = r.json()
-    hint = client.post(f"/api/play/{body['id']}/hint").json()
+    hint = client.post(f"/api/play/{body['id']}/hint?peek=true").json()
     assert hint["status"] == "guess" and "may still be winnable" in hint["message"]
     assert hint["move"] in body["moves"]
     assert hint["move"]["move"] == next_move(patience.get_game("shah").new(deal=3)).to_dict()
@@ -176,26 +182,26 @@ def test_a_glance_offers_the_guess_marked_deeper_and_deep_is_the_full_search(
     stand_in(monkeypatch, hint=lambda s: FakeHint("unknown", None, "no win found in time",
                                                   guess=s.legal_moves()[0]))
     body = start_star(client)
-    glance = client.post(f"/api/play/{body['id']}/hint?deep=false").json()
+    glance = client.post(f"/api/play/{body['id']}/hint?peek=true&deep=false").json()
     assert glance["status"] == "guess" and glance["deeper"] is True
     assert glance["move"] == body["moves"][0]
-    full = client.post(f"/api/play/{body['id']}/hint?deep=true").json()
+    full = client.post(f"/api/play/{body['id']}/hint?peek=true&deep=true").json()
     assert full["status"] == "guess" and full["deeper"] is False
-    assert client.post(f"/api/play/{body['id']}/hint").json() == full  # deep by default
+    assert client.post(f"/api/play/{body['id']}/hint?peek=true").json() == full  # deep by default
 
 
 def test_a_glance_that_finds_the_line_needs_nothing_deeper(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     stand_in(monkeypatch, hint=lambda s: FakeHint("move", s.legal_moves()[-1], "found a win"))
     body = start_star(client)
-    glance = client.post(f"/api/play/{body['id']}/hint?deep=false").json()
+    glance = client.post(f"/api/play/{body['id']}/hint?peek=true&deep=false").json()
     assert glance["status"] == "move" and glance["deeper"] is False
     assert glance["move"] == body["moves"][-1]
 
 
 def test_hint_depth_must_be_a_truth_value(client: TestClient) -> None:
     body = start_star(client)
-    r = client.post(f"/api/play/{body['id']}/hint?deep=maybe")
+    r = client.post(f"/api/play/{body['id']}/hint?peek=true&deep=maybe")
     assert r.status_code == 422 and "deep" in r.text
 
 
@@ -207,6 +213,6 @@ def test_real_solver_glance_answers_with_the_guess_when_it_decides_nothing(
 
     monkeypatch.setattr(service, "GLANCE_NODES", 1)  # one position searched: undecided
     body = client.post("/api/play", json={"game": "shah", "deal": 3}).json()
-    glance = client.post(f"/api/play/{body['id']}/hint?deep=false").json()
+    glance = client.post(f"/api/play/{body['id']}/hint?peek=true&deep=false").json()
     assert glance["status"] == "guess" and glance["deeper"] is True
     assert glance["move"]["move"] == next_move(patience.get_game("shah").new(deal=3)).to_dict()

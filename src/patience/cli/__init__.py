@@ -127,14 +127,18 @@ def play(
         help="Keep the game record in this file, written after every move.")] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Let --save write over an existing file.")] = False,
+    peeking_hints: Annotated[bool, typer.Option(
+        "--peeking-hints", help="Hints may look at the face-down cards: the exact solver's "
+        "move instead of the careful player's, which sees only what you see.")] = False,
 ) -> None:
-    """Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint, q = quit."""
+    """Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint (the
+    careful player's move and its chance, from the cards you see), q = quit."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
     if save:
         start_record(state, save, force)
-    play_loop(state, save)
+    play_loop(state, save, peeking=peeking_hints)
 
 
 @app.command("replay")

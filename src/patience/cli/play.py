@@ -1,5 +1,9 @@
 """Playing in the terminal: the picture, numbered legal moves, undo and redo, hints, quit.
 
+A hint is the careful player's move and its chance, from what the player sees; with
+``peeking`` (``--peeking-hints``) it is the exact solver's, which looks at the face-down
+cards, and says so.
+
 With ``--save`` the record file is written before the first move and again after every
 change, each time as a whole new file renamed over the old one, so a game cut short (a
 closed terminal, ``kill -9``) is kept up to its last move and the file is never half written.
@@ -17,24 +21,32 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from patience import words
+from patience import hint_words, words
 from patience.cli import typed
 from patience.cli.common import check_folder, check_new_file, fail
 from patience.cli.table import Table, all_moves
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
+from patience.solver.careful_hint import careful_hint
 from patience.solver.hint import Hinter
 
 LOST = "No move is left: the game is lost."
+# The careful hint: about a second by the clock (or ``CAREFUL_SAMPLES`` samples where set),
+# always from the same seed.
+CAREFUL_SECONDS, CAREFUL_SEED = 1.0, 0
+CAREFUL_SAMPLES: int | None = None
 
 
-def help_text(state: State) -> str:
-    """What may be typed, with examples legal right now."""
+def help_text(state: State, peeking: bool = False) -> str:
+    """What may be typed, with examples legal right now, and what a hint looks at."""
     names = [typed.action_name(a) for a in state.rules.actions]
     actions = f" The actions of this game: {', '.join(names)}." if len(names) > 1 else ""
-    return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, h gives a hint, "
-            "m lists every legal move, rules shows the rules, ? this help, q quits. Upper or "
-            "lower case alike.")
+    hint = ("h gives a hint that looks at the face-down cards" if peeking else
+            "h gives a hint (the careful player's move and its chance, from the cards you "
+            "see; start with --peeking-hints to let hints look at the face-down cards)")
+    return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, {hint}, m lists "
+            "every legal move, rules shows the rules, ? this help, q quits. Upper or lower "
+            "case alike.")
 
 
 def keys_line(state: State) -> str:
@@ -86,15 +98,17 @@ def _keep(state: State, path: str | None) -> None:
 
 
 def play_loop(state: State, save: str | None = None, console: Console | None = None,
-              read: Callable[[str], str] = input) -> None:
+              read: Callable[[str], str] = input, peeking: bool = False) -> None:
     """Play until won, lost or quit; with ``save``, call ``start_record`` first. ``console``
-    and ``read`` are where the table is shown and the player's lines come from."""
+    and ``read`` are where the table is shown and the player's lines come from; with
+    ``peeking`` hints look at the face-down cards."""
     table = Table(console)
     redo: list[Move] = []  # moves undone, the next to redo last
-    hinter = Hinter()  # a hinted winning line is followed without a new search
+    # peeking: a hinted winning line is followed without a new search
+    hinter = Hinter() if peeking else None
     lost_said = False  # the loss is told once, when it comes
     if not table.live:
-        table.say(help_text(state))
+        table.say(help_text(state, peeking))
     try:
         with table:
             while True:
@@ -126,7 +140,7 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
 
 
 def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], answer: str,
-            read: Callable[[str], str], hinter: Hinter) -> None:
+            read: Callable[[str], str], hinter: Hinter | None) -> None:
     """Do what the player typed and say what happened, in words."""
     word = answer.lower()
     if word in ("u", "undo"):
@@ -144,11 +158,14 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
     elif word == "rules":
         table.page(state.game.rules_text(), read)
     elif word in ("h", "hint"):
-        _hint(state, table, moves, hinter)
+        if hinter is None:
+            _careful(state, table, moves)
+        else:
+            _hint(state, table, moves, hinter)
     elif word in ("m", "moves"):
         table.page(all_moves([words.describe(state, move) for move in moves]), read)
     elif word in ("?", "help"):
-        table.say(help_text(state))
+        table.say(help_text(state, hinter is not None))
     elif answer.isdigit() and not moves:
         table.say(f"there is no move {answer}: no move is left; u takes back the last move")
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
@@ -180,15 +197,25 @@ def _play(state: State, move: Move) -> str:
     return said
 
 
+def _careful(state: State, table: Table, moves: list[Move]) -> None:
+    """The careful player's hint in words, with the number that plays its move."""
+    found = careful_hint(state, seed=CAREFUL_SEED, samples=CAREFUL_SAMPLES,
+                         max_seconds=CAREFUL_SECONDS)
+    said = words.describe(state, found.move) if found.move is not None else ""
+    number = f" Type {moves.index(found.move) + 1} to play it." if found.move in moves else ""
+    table.say(f"hint: {hint_words.careful_words(found, said)}{number}")
+
+
 def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None:
-    """The hint in words, with the number that plays its move (or the guess's)."""
+    """The exact hint in words, labelled as looking at the face-down cards, with the number
+    that plays its move (or the guess's)."""
     found = hinter.hint(state)
     said = words.plain(state, found.message)
     if found.move is not None:  # the message says what the move does, not the move
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted
         said = f"play {named}: {said}"
-    told = f"hint: {said}{_type(moves, found.move)}"
+    told = f"hint, looking at the face-down cards: {said}{_type(moves, found.move)}"
     if found.guess is not None:  # nothing proved: the practical player's move
         told += (f"\na guess, not a proved line: {words.describe(state, found.guess)}"
                  f"{_type(moves, found.guess)}")

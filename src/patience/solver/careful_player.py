@@ -1,6 +1,6 @@
 """The careful player at play: a whole game, move by move, chosen as ``careful.advise``
-chooses (``careful.choose``), but only as dear as a decision needs (for the win rates of ``patience stats
---player careful``).
+chooses (``careful.choose``), but only as dear as a decision needs (for the win rates of
+``patience stats --player careful``).
 
 A position with one legal move is played without a look. Elsewhere ``PLAY_SAMPLES``
 samples are searched; on each, the practical move first, and the others only where it is

@@ -82,8 +82,7 @@ def _search(state: State, max_nodes: int, max_seconds: float) -> tuple[Hint, lis
         return Hint("lost", None, "no sequence of moves wins from here (every line was "
                     "searched)"), []
     return Hint("unknown", None,
-                f"no win found within the search budget ({result.nodes} positions, "
-                f"{result.seconds:.1f} s); the game may still be winnable",
+                "no winning line found in the time given; the game may still be winnable",
                 practical_guess(state)), []
 
 
@@ -185,8 +184,8 @@ class Hinter:
         with self._lock:
             self._undecided = history if found.status == "unknown" else None
         if found.status == "unknown" and longer == 1 and state.status == "playing":
-            return Hint("unknown", None, f"{found.message}; ask again to search "
-                        f"{AGAIN} times longer", found.guess)
+            return Hint("unknown", None, f"{found.message}; ask again to look longer",
+                        found.guess)
         return found
 
     def quick(self, state: State, *, max_nodes: int = 300_000,

@@ -167,20 +167,26 @@ def api_router(service: GameService) -> APIRouter:
         return play_out(service.recover(game_id, owner))
 
     @api.post("/play/{game_id}/hint", response_model=m.HintOut,
-              summary="Ask the solver for a move", operation_id="hint",
+              summary="Ask for a hint", operation_id="hint",
               responses=errors(*CHANGES, 404, 409, 422))
     def hint(game_id: str, owner: Owner, deep: Annotated[bool, Query(description=(
-            "false: answer within about a quarter of a second, from the hint memory or a "
-            "glance, else with a guess marked `deeper`; true: search up to a few seconds, "
-            "longer when the same position is asked again."))] = True) -> m.HintOut:
-        found = service.hint(game_id, owner, deep)
+            "With `peek`: false, answer within about a quarter of a second, from the hint "
+            "memory or a glance, else with a guess marked `deeper`; true, search up to a "
+            "few seconds, longer when the same position is asked again. The careful hint "
+            "answers within about a second either way."))] = True,
+             peek: Annotated[bool, Query(description=(
+            "false (the default): the careful player's move and its chance, from what the "
+            "player sees; true: the exact solver's, which looks at the face-down cards."))]
+             = False) -> m.HintOut:
+        found = service.hint(game_id, owner, deep, peek)
         move = None
         if found.move is not None:
             legal = found.seen.legal
             number = legal.index(found.move) + 1 if found.move in legal else 0
             move = views.move_out(number, found.move, found.move_words)
-        return m.HintOut(status=found.status, move=move,  # type: ignore[arg-type]
-                         message=found.message, deeper=found.deeper)
+        return m.HintOut(source=found.source, status=found.status,  # type: ignore[arg-type]
+                         move=move, words=found.text, chance=found.chance, low=found.low,
+                         high=found.high, message=found.message, deeper=found.deeper)
 
     @api.post("/play/{game_id}/slip", response_model=m.SlipOut,
               summary="Where did it slip away? (a finished game)", operation_id="find_slip",

@@ -191,17 +191,32 @@ class PlayOut(BaseModel):
 
 
 class HintOut(BaseModel):
-    status: Literal["move", "lost", "guess", "unknown"] = Field(
-        description="move: `move` starts a winning line; lost: proved, every line was "
-        "searched; guess: no winning line found in time, `move` is what a careful player "
-        "would try (nothing proved); unknown: neither a line nor a guess.")
+    source: Literal["careful", "exact"] = Field(
+        default="exact", description="careful (the default): the careful player's, from "
+        "what the player sees; exact (`peek=true`): the solver's, which looks at the "
+        "face-down cards.")
+    status: Literal["move", "unsure", "forced", "hopeless", "lost", "guess", "unknown"] = Field(
+        description="Careful: move, `move` with its `chance`; unsure, a move though no way "
+        "the cards could lie was decided; forced, the only legal move; hopeless, no way the "
+        "cards could lie lets the game come out (a move to play on with, nothing proved); "
+        "lost, proved however the cards lie. Exact: move, `move` starts a winning line; "
+        "lost, proved, every line was searched; guess, no winning line found in time, "
+        "`move` is what a careful player would try (nothing proved); unknown, neither a "
+        "line nor a guess.")
     move: MoveOut | None
+    words: str = Field(
+        default="", description="The whole hint as a player reads it, the move included.")
+    chance: float | None = Field(
+        default=None, description="Careful: the share of the ways the face-down cards could "
+        "lie from which the game still comes out after `move` (None: forced, or exact).")
+    low: float | None = Field(default=None, description="Careful: 95 % bound under `chance`.")
+    high: float | None = Field(default=None, description="Careful: 95 % bound over `chance`.")
     message: str = Field(
-        description="Why, in words. With a move: what the move does for the game (\"it "
-        "starts a winning line of 136 moves\"), never the move itself: that is "
-        "`move.words`.")
+        default="", description="Exact: why, in words. With a move: what the move does for "
+        "the game (\"it starts a winning line of 136 moves\"), never the move itself: that "
+        "is `move.words`.")
     deeper: bool = Field(
-        default=False, description="Only a glance was taken (`deep=false`): the full "
+        default=False, description="Exact: only a glance was taken (`deep=false`): the full "
         "search may still decide this position, so ask again with `deep=true`.")
 
 

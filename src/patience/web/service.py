@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import patience
-from patience import words
+from patience import hint_words, words
 from patience.engine.game import Game, OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
@@ -47,6 +47,10 @@ WINNABLE_SECONDS = 8.0  # time spent looking for a new deal the solver proves wi
 SOLVE_NODES, SOLVE_SECONDS = 300_000, 2.0
 SLIP_NODES, SLIP_SECONDS, SLIP_SOLVES = 200_000, 1.5, 16  # each solve; at most 16 of them
 SLIP_CACHE = 32
+# The careful hint (the default): the careful player's advice by the clock, within about a
+# second, always from the same seed (a pure function of what the player sees, and of the
+# clock only through how many samples it weighs).
+CAREFUL_SECONDS, CAREFUL_SEED = 0.8, 0
 HINT_MEMORY = 128  # games whose hint memory (a winning line, positions proved lost) is kept
 
 
@@ -168,8 +172,10 @@ def snapshot(live: Live) -> Snapshot:
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """The solver's advice on the position ``seen`` shows, in a player's words. Status
-    "guess": no winning line was found in time, and ``move`` is the practical player's."""
+    """A hint on the position ``seen`` shows, in a player's words (``text``, the whole of
+    it). ``source`` "careful": the careful player's, from what the player sees, with its
+    ``chance``; "exact": the solver's, which looked at the face-down cards (status "guess":
+    no winning line was found in time, and ``move`` is the practical player's)."""
 
     seen: Snapshot
     status: str
@@ -177,6 +183,11 @@ class HintAnswer:
     move_words: str
     message: str
     deeper: bool = False  # a glance only: the full search (``deep``) may still decide
+    source: str = "exact"
+    text: str = ""
+    chance: float | None = None
+    low: float | None = None
+    high: float | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +218,22 @@ def _solver() -> Any:
         raise SolverMissing("the solver (patience.solver) is not installed here") from None
 
 
+def _careful() -> Any:
+    """The careful hint's module (SolverMissing without the solver)."""
+    _solver()
+    return importlib.import_module("patience.solver.careful_hint")
+
+
+def careful_advice(position: State, samples: int | None = None) -> tuple[Any, str, str]:
+    """The careful hint for ``position`` (``solver.careful_hint.CarefulHint``), its move in
+    words and the whole hint in words, from ``CAREFUL_SEED``; by the clock unless
+    ``samples`` is given."""
+    found = _careful().careful_hint(position, seed=CAREFUL_SEED, samples=samples,
+                                    max_seconds=CAREFUL_SECONDS)
+    said = words.describe(position, found.move) if found.move is not None else ""
+    return found, said, hint_words.careful_words(found, said)
+
+
 def _slip_answer(record: dict[str, Any], slip: Slip) -> SlipAnswer:
     """The words and the picture of a slip, read on a replay of the record."""
     if slip.position is None:
@@ -226,6 +253,7 @@ class GameService:
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._slips: OrderedDict[str, SlipAnswer] = OrderedDict()  # by the game they read
         self._hinters: OrderedDict[str, Any] = OrderedDict()  # solver.Hinter by game id
+        self.hint_samples: int | None = None  # careful hints: None weighs by the clock
         self._lock = threading.RLock()
 
     # --- reading -----------------------------------------------------------------------
@@ -439,10 +467,38 @@ class GameService:
             self._remember(row, state)
             return snapshot(Live(row, state))
 
-    def hint(self, game_id: str, owner: str, deep: bool = True) -> HintAnswer:
-        """The solver's advice on a private copy of the state (the lock is not held while it
-        thinks; the solver never changes the copy, so its words are read from it). Without
-        ``deep`` it only glances (``GLANCE_SECONDS``): a page answers at once, with the
+    def hint(self, game_id: str, owner: str, deep: bool = True,
+             peek: bool = False) -> HintAnswer:
+        """A hint: the careful player's, from what the player sees (``careful_hint``), or
+        with ``peek`` the exact solver's, which looks at the face-down cards
+        (``peeking_hint``)."""
+        return (self.peeking_hint(game_id, owner, deep) if peek
+                else self.careful_hint(game_id, owner))
+
+    def _position(self, game_id: str, owner: str) -> tuple[Snapshot, State]:
+        """The game's snapshot and a private copy of its state, read under the lock."""
+        with self._lock:
+            live = self._live(game_id, owner)
+            if live.row.status != "playing":
+                raise Conflict(f"the game is over ({live.row.status}): there is nothing "
+                               "to hint")
+            return snapshot(live), live.state.copy()
+
+    def careful_hint(self, game_id: str, owner: str) -> HintAnswer:
+        """The careful player's move and its chance, weighed on a private copy of the state
+        without the lock (other requests go on meanwhile), within about ``CAREFUL_SECONDS``
+        (``hint_samples`` samples instead where set), from ``CAREFUL_SEED``. It reads
+        nothing the player has not seen: no stored verdict, no hint memory."""
+        seen, position = self._position(game_id, owner)
+        found, said, text = careful_advice(position, self.hint_samples)
+        return HintAnswer(seen, found.kind, found.move, said, "", source="careful",
+                          text=text, chance=found.chance, low=found.low, high=found.high)
+
+    def peeking_hint(self, game_id: str, owner: str, deep: bool = True) -> HintAnswer:
+        """The exact solver's advice on a private copy of the state (the lock is not held
+        while it thinks; the solver never changes the copy, so its words are read from it).
+        Its words say that it looked at the face-down cards. Without ``deep`` it only
+        glances (``GLANCE_SECONDS``): a page answers at once, with the
         guess marked ``deeper`` where the glance decided nothing, and then asks deep.
 
         Each game keeps a ``Hinter``: while the player follows a winning line a hint found,
@@ -466,9 +522,11 @@ class GameService:
                 self._hinters.popitem(last=False)
         if known == "lost":
             why = position.rules.why_dead(position)  # a dead-end rule's proof, in words
-            return HintAnswer(seen, "lost", None, "", (
-                f"No sequence of moves wins this deal: {words.plain(position, why)}" if why
-                else "No sequence of moves wins this deal (every line was searched)."))
+            message = (f"no sequence of moves wins this deal: {words.plain(position, why)}"
+                       if why else
+                       "no sequence of moves wins this deal (every line was searched)")
+            return HintAnswer(seen, "lost", None, "", message,
+                              text=hint_words.exact_words("lost", "", message))
         found = (hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
                  if deep else
                  hinter.quick(position, max_nodes=GLANCE_NODES, max_seconds=GLANCE_SECONDS))
@@ -482,9 +540,10 @@ class GameService:
         guess: Move | None = found.guess
         if status == "unknown" and guess is not None:  # undecided, with the practical move
             status, move = "guess", guess
-        return HintAnswer(seen, status, move,
-                          words.describe(position, move) if move is not None else "",
-                          words.plain(position, str(found.message)), found.deeper)
+        said = words.describe(position, move) if move is not None else ""
+        message = words.plain(position, str(found.message))
+        return HintAnswer(seen, status, move, said, message, found.deeper,
+                          text=hint_words.exact_words(status, said, message, found.deeper))
 
     def slip(self, game_id: str, owner: str) -> SlipAnswer:
         """Where a finished game slipped away. The record is read under the lock; the

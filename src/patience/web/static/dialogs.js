@@ -102,10 +102,11 @@ export function settingsForm(settings, onChange) {
   const form = h("form", { class: "settings", method: "dialog" },
     check("autoplay", "Auto-play safe cards to the foundations"),
     radios("speed"), radios("cards"), radios("theme"),
-    check("sound", "Sound"));
+    check("sound", "Sound"),
+    check("peekingHints", "Hints may look at face-down cards"));
   form.addEventListener("change", () => {
     const next = { ...settings };
-    for (const name of ["autoplay", "sound"]) next[name] = form.elements[name].checked;
+    for (const name of ["autoplay", "sound", "peekingHints"]) next[name] = form.elements[name].checked;
     for (const name of Object.keys(CHOICES)) next[name] = form.elements[name].value;
     onChange(next);
   });

@@ -28,6 +28,7 @@ const $ = (id) => document.getElementById(id);
 export const ui = {
   game: null, play: null, selected: null, hint: null, busy: false, kinds: {},
   settings: loadSettings(), focusPile: null, lit: null, autoToken: 0, hintCtl: null,
+  turn: 0, hintNote: null,
   clock: { base: 0, since: null, sent: 0 }, board: null, portrait: false,
 };
 
@@ -105,6 +106,10 @@ async function recoverGame(path) {
 function accept(next) {
   const before = ui.play ? ui.play.status : null;
   const gained = ui.play && next.moves_played !== ui.play.moves_played;
+  if (ui.play && JSON.stringify(next.state) !== JSON.stringify(ui.play.state)) {
+    ui.turn++;
+    leaveHint(next);
+  }
   ui.play = next;
   ui.selected = null;
   ui.hint = null;
@@ -119,8 +124,10 @@ function accept(next) {
   }
 }
 
-function cancelHint() {
-  if (ui.hintCtl) { ui.hintCtl.abort(); ui.hintCtl = null; }
+// `keep`: a move or an undo on its way leaves a hint being sought to `accept`, which puts
+// it away with a word once the position has changed (a refused move changes nothing).
+function cancelHint({ keep = false } = {}) {
+  if (ui.hintCtl && !keep) { ui.hintCtl.abort(); ui.hintCtl = null; }
   cancelSlip();
 }
 
@@ -129,17 +136,18 @@ const slip = () => whereItSlipped(control);
 export function stopAuto() { ui.autoToken++; delete document.body.dataset.auto; }
 
 export function playMove(m, { auto = false } = {}) {
-  cancelHint();
-  if (!auto) stopAuto();
+  cancelHint({ keep: true });
+  if (!auto) { stopAuto(); ui.hintNote = null; }
   return run(() => api("POST", gamePath("/move"), m.move).then((p) => {
-    say(`${m.words}.`);
+    say(withNote(`${m.words}.`), ui.hintNote ? "hint" : "info");
     return p;
   }), { after: auto ? null : () => autoplay() });
 }
 
 function command(name, message) {
-  cancelHint();
+  cancelHint({ keep: true });
   stopAuto();
+  ui.hintNote = null;
   return run(() => api("POST", gamePath(`/${name}`)).then((p) => { say(message); return p; }));
 }
 
@@ -152,26 +160,30 @@ export function resign() {
   command("resign", "You resigned this game. Undo takes it back.");
 }
 
-// A hint comes in two steps: a glance answers at once (a proved move, a proved loss, or a
-// careful player's guess lit on the board), and where it decided nothing the full search
-// goes on while the player sees the guess; its answer replaces the guess.
+// A hint is the careful player's move with its chance, from what the player sees, in one
+// step. With the setting "Hints may look at face-down cards" it is the exact solver's, in
+// two: a glance answers at once (a proved move, a proved loss, or a careful player's guess
+// lit on the board), and where it decided nothing the full search goes on while the player
+// sees the guess; its answer replaces the guess. The words come whole from the server.
 export async function hint() {
   if (!ui.play || ui.play.status !== "playing") return;
   cancelHint();
+  ui.hintNote = null;
   const ctl = new AbortController();
   ui.hintCtl = ctl;
   const cancel = () => h("button", { type: "button", class: "link", text: "Cancel",
                                      onclick: () => { cancelHint(); say("Hint cancelled."); } });
   say(h("span", {}, "Thinking… (keep playing if you like) ", cancel()), "thinking");
   document.body.dataset.thinking = "1";
-  const moves = ui.play.moves_played;
-  const stale = () => ctl.signal.aborted || !ui.play || ui.play.moves_played !== moves;
+  const turn = ui.turn;
+  const peek = ui.settings.peekingHints ? "&peek=true" : "";
+  const stale = () => ctl.signal.aborted || ui.turn !== turn;
   try {
-    let found = await api("POST", gamePath("/hint?deep=false"), undefined, { signal: ctl.signal });
+    let found = await api("POST", gamePath(`/hint?deep=false${peek}`), undefined, { signal: ctl.signal });
     if (stale()) return;
     if (found.deeper) {
       showHint(found, h("span", {}, " Looking further for a proved line… ", cancel()));
-      found = await api("POST", gamePath("/hint"), undefined, { signal: ctl.signal });
+      found = await api("POST", gamePath(`/hint?deep=true${peek}`), undefined, { signal: ctl.signal });
       if (stale()) return;
     }
     showHint(found);
@@ -179,34 +191,44 @@ export async function hint() {
     if (err.name !== "AbortError") failed(err);
   } finally {
     if (ui.hintCtl === ctl) ui.hintCtl = null;
-    delete document.body.dataset.thinking;
+    if (!ui.hintCtl) delete document.body.dataset.thinking;  // none asked since
   }
 }
 
-// Say a hint and light its move; `more` follows the words while the search goes on. A
-// proved hint's message says what its move does, never the move: the move's words lead.
+// Say a hint and light its move; `more` follows the words while the search goes on.
 function showHint(found, more = null) {
   document.body.dataset.hint = found.status;
-  ui.hint = null;
-  let text, kind = "hint";
-  if (found.status === "move" && found.move) {
-    text = `Hint: ${found.move.words}. ${capital(found.message)}.`;
-  } else if (found.status === "guess" && found.move) {
-    text = `A guess: ${found.move.words}. It is a careful player's move, not a proved line.`
-      + (more ? "" : ` ${capital(found.message)}.`);
-  } else if (found.status === "lost") {
-    text = `This game can no longer be won from here: ${found.message}.`;
-    kind = "error";
-  } else {
-    text = more ? "Nothing found at a glance." : `No hint found in time: ${found.message}.`;
-    kind = "info";
-  }
-  if (found.move && (found.status === "move" || found.status === "guess")) {
-    ui.hint = { ...found.move, index: moveIndex(found.move) };
-  }
-  say(more ? h("span", {}, text, more) : text, more ? "thinking" : kind);
+  document.body.dataset.hintSource = found.source;
+  ui.hint = found.move ? { ...found.move, index: moveIndex(found.move) } : null;
+  const kind = found.status === "lost" ? "error" : found.move ? "hint" : "info";
+  say(more ? h("span", {}, found.words, more) : found.words, more ? "thinking" : kind);
   render();
 }
+
+// The player moved on (a move, an undo, a move made elsewhere): a hint being sought or
+// shown was for the position before. It is put away with a word, none when the player
+// played the hinted move; the word stays with the moves auto-play makes next.
+function leaveHint(next) {
+  const pending = Boolean(ui.hintCtl);
+  const shown = Boolean(document.body.dataset.hint);
+  const followed = shown && ui.hint && next.last_move === ui.hint.text
+    && next.moves_played === ui.play.moves_played + 1;
+  if (pending) {
+    ui.hintCtl.abort();
+    ui.hintCtl = null;
+    delete document.body.dataset.thinking;
+  }
+  delete document.body.dataset.hintSource;
+  if (!pending && (!shown || followed)) return;
+  ui.hintNote = pending ? "The hint you asked for was for the position before: ask again for this one."
+    : "The hint shown was for the position before.";
+  const box = $("message");
+  const said = box.hidden || box.classList.contains("thinking") || box.classList.contains("hint") && shown
+    ? "" : box.textContent.trim();
+  say(said ? `${said} ${ui.hintNote}` : ui.hintNote, "hint");
+}
+
+const withNote = (text) => (ui.hintNote ? `${text} ${ui.hintNote}` : text);
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 

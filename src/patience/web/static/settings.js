@@ -1,8 +1,12 @@
 // The player's settings, kept in this browser (localStorage): auto-play, animation speed,
-// card size, light or dark (the system's choice by default) and sound (off by default).
+// card size, light or dark (the system's choice by default), sound (off by default) and
+// whether hints may look at the face-down cards (off by default: a hint then says only
+// what can be told from the cards the player sees).
 
 const KEY = "patience.settings";
-export const DEFAULTS = { autoplay: false, speed: "normal", cards: "normal", theme: "system", sound: false };
+export const DEFAULTS = {
+  autoplay: false, speed: "normal", cards: "normal", theme: "system", sound: false, peekingHints: false,
+};
 
 export const CHOICES = {
   speed: { label: "Animation speed", options: { off: "Off", slow: "Slow", normal: "Normal", fast: "Fast" } },
