@@ -639,6 +639,26 @@ mod tests {
         assert_eq!(state.moves_played(), 0);
     }
 
+    /// An interrupted search stops at its next look at the clock, leaves the position as
+    /// it was and says so (None); one never interrupted answers as `solve` does.
+    #[test]
+    fn an_interrupt_stops_a_search_at_once() {
+        let mut state = star(2); // lost, in some 420,000 positions
+        let before = state.board.key();
+        let asked = std::rc::Rc::new(Cell::new(0));
+        let count = asked.clone();
+        let stop = move || {
+            count.set(count.get() + 1);
+            true
+        };
+        assert!(solve_interruptible(&mut state, BUDGET, stop).is_none());
+        assert_eq!(asked.get(), 1);
+        assert_eq!((state.board.key(), state.moves_played()), (before, 0));
+        let answer = solve_interruptible(&mut state, BUDGET, || false).expect("not interrupted");
+        assert_eq!(answer.outcome, Outcome::Lost);
+        assert!(!past(Instant::now() + Duration::from_secs(60)), "no interrupt outside a search");
+    }
+
     /// Shah 117 and Blockade 204 are lost, which the exact search proves in 1 and 371
     /// positions: their exact leads answer before the dives, which would otherwise spend
     /// nine tenths of a budget this large looking for a win.
