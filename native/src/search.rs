@@ -273,14 +273,16 @@ impl Drop for Restore {
     }
 }
 
-/// `solve`, asking `interrupted` now and then (every `INTERRUPT_CHECK_EVERY` at most)
-/// whether to stop at once: None when it said so. `state` is as it was given either way.
+/// `solve`, asking `interrupted` every `INTERRUPT_CHECK_EVERY` or so whether to stop at
+/// once: None when it said so. `state` is as it was given either way.
 pub fn solve_interruptible(
     state: &mut State,
     budget: Budget,
     interrupted: impl FnMut() -> bool + 'static,
 ) -> Option<Answer> {
-    let check = Interrupt { check: Box::new(interrupted), next: Instant::now(), hit: false };
+    // first asked after `INTERRUPT_CHECK_EVERY`: a short search is never stopped to ask
+    let next = Instant::now() + INTERRUPT_CHECK_EVERY;
+    let check = Interrupt { check: Box::new(interrupted), next, hit: false };
     let _restore = Restore(INTERRUPT.replace(Some(check)));
     let answer = solve(state, budget);
     let hit = INTERRUPT.take().is_some_and(|interrupt| interrupt.hit);
@@ -639,8 +641,9 @@ mod tests {
         assert_eq!(state.moves_played(), 0);
     }
 
-    /// An interrupted search stops at its next look at the clock, leaves the position as
-    /// it was and says so (None); one never interrupted answers as `solve` does.
+    /// An interrupted search stops at its next look at the clock after the interrupt's
+    /// first check, leaves the position as it was and says so (None); one never
+    /// interrupted answers as `solve` does.
     #[test]
     fn an_interrupt_stops_a_search_at_once() {
         let mut state = star(2); // lost, in some 420,000 positions
