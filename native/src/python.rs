@@ -2,7 +2,10 @@
 //! plays, and what Python needs besides (`supported`, `deal_order`). Moves cross as the
 //! Python engine's raw tuples `(src, dst, index, reversible)`, an action's `src` being -1.
 
-use pyo3::exceptions::PyValueError;
+use std::cell::Cell;
+use std::rc::Rc;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString};
 
@@ -243,18 +246,90 @@ impl NativeState {
 
     /// Search from here: `(outcome, line, nodes)` with `outcome` `"won"`, `"lost"` or
     /// `"unknown"` and `line` the won line's raw moves. The position is left unchanged.
+    /// Budgets out of range are refused with ValueError (`read_budget`); a signal
+    /// (Ctrl-C) stops the search within some 50 ms and its exception is raised.
     #[pyo3(signature = (max_nodes, max_seconds, max_table_mb))]
     fn solve(
         &mut self,
         py: Python<'_>,
-        max_nodes: u64,
-        max_seconds: f64,
-        max_table_mb: usize,
-    ) -> (&'static str, Vec<RawMove>, u64) {
-        let budget = Budget { max_nodes, max_seconds, max_table_bytes: max_table_mb.saturating_mul(1 << 20) };
+        max_nodes: &Bound<'_, PyAny>,
+        max_seconds: &Bound<'_, PyAny>,
+        max_table_mb: &Bound<'_, PyAny>,
+    ) -> PyResult<(&'static str, Vec<RawMove>, u64)> {
+        let budget = read_budget(max_nodes, max_seconds, max_table_mb)?;
         let state = &mut self.state;
-        let answer = py.detach(move || search::solve(state, budget));
-        (answer.outcome.as_str(), answer.line.into_iter().map(to_raw).collect(), answer.nodes)
+        // the search runs without the GIL and takes it back only to run the signal
+        // handlers (they run on this, the main, thread)
+        let (answer, raised) = py.detach(move || {
+            let raised: Rc<Cell<Option<PyErr>>> = Rc::default();
+            let slot = raised.clone();
+            let check = move || match Python::attach(|py| py.check_signals()) {
+                Ok(()) => false,
+                Err(error) => {
+                    slot.set(Some(error));
+                    true
+                }
+            };
+            let answer = search::solve_interruptible(state, budget, check);
+            (answer, raised.take())
+        });
+        if let Some(error) = raised {
+            return Err(error);
+        }
+        let answer = answer.ok_or_else(|| PyRuntimeError::new_err("the search was interrupted"))?;
+        Ok((answer.outcome.as_str(), answer.line.into_iter().map(to_raw).collect(), answer.nodes))
+    }
+}
+
+/// The most nodes a search may be given (`patience.native.MAX_NODES`): the largest signed
+/// 64-bit number.
+const MAX_NODES: u64 = i64::MAX as u64;
+
+/// `solve`'s budgets, or ValueError saying which is not a whole number of nodes from 0
+/// to `MAX_NODES`, a finite number of seconds at least 0, or a whole number of MiB whose
+/// bytes the machine can count (`patience.native.check_budgets` on the Python side; a
+/// NaN time would make the search panic).
+fn read_budget(
+    max_nodes: &Bound<'_, PyAny>,
+    max_seconds: &Bound<'_, PyAny>,
+    max_table_mb: &Bound<'_, PyAny>,
+) -> PyResult<Budget> {
+    let refuse = |what: &str, value: &Bound<'_, PyAny>| {
+        PyValueError::new_err(format!("the {what} budget is {}, not {value}", range(what)))
+    };
+    // a bool is an int to Python, but no budget
+    let whole = |value: &Bound<'_, PyAny>| {
+        if value.is_instance_of::<PyBool>() {
+            None
+        } else {
+            value.extract::<u64>().ok()
+        }
+    };
+    let number = |value: &Bound<'_, PyAny>| {
+        if value.is_instance_of::<PyBool>() {
+            None
+        } else {
+            value.extract::<f64>().ok()
+        }
+    };
+    let nodes = whole(max_nodes).filter(|&n| n <= MAX_NODES);
+    let nodes = nodes.ok_or_else(|| refuse("node", max_nodes))?;
+    let seconds = number(max_seconds).filter(|s| s.is_finite() && *s >= 0.0);
+    let seconds = seconds.ok_or_else(|| refuse("time", max_seconds))?;
+    let mb = whole(max_table_mb).and_then(|mb| usize::try_from(mb).ok()).filter(|&mb| mb <= MAX_TABLE_MB);
+    let mb = mb.ok_or_else(|| refuse("table", max_table_mb))?;
+    Ok(Budget { max_nodes: nodes, max_seconds: seconds, max_table_bytes: mb << 20 })
+}
+
+/// The most MiB of table whose bytes a `usize` counts.
+const MAX_TABLE_MB: usize = usize::MAX >> 20;
+
+/// What `read_budget` takes for the budget named `what`, in words.
+fn range(what: &str) -> String {
+    match what {
+        "node" => format!("a whole number from 0 to {MAX_NODES}"),
+        "time" => "a finite number of seconds, at least 0".to_string(),
+        _ => format!("a whole number of MiB from 0 to {MAX_TABLE_MB}"),
     }
 }
 

@@ -16,6 +16,7 @@
 //! be confused (`hash.rs` gives the odds), and a won line is replayed by the Python engine
 //! before it is returned.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use crate::deals::SplitMix64;
@@ -24,6 +25,8 @@ pub use crate::hash::hash128;
 use crate::hash::{HashedMap, HashedSet};
 
 const TIME_CHECK_EVERY: u64 = 1024; // nodes between clock readings
+/// The least time between two asks whether a search was interrupted (`past`).
+const INTERRUPT_CHECK_EVERY: Duration = Duration::from_millis(50);
 const PROVED: u32 = u32::MAX; // a table entry proved lost (else: the position's number)
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +227,68 @@ fn children_in(state: &mut State, order: &mut Order<'_>, legal: &mut Vec<Move>, 
     }
 }
 
+/// A running search's check whether it must stop before its budgets are spent (the
+/// Python bindings' Ctrl-C), asked at most every `INTERRUPT_CHECK_EVERY`; once it says
+/// yes, every later `past` does.
+struct Interrupt {
+    check: Box<dyn FnMut() -> bool>,
+    next: Instant,
+    hit: bool,
+}
+
+thread_local! {
+    // Per thread, not an argument: every game's dive and probes already read their
+    // deadlines through `past`, so they stop on an interrupt as on the clock.
+    static INTERRUPT: Cell<Option<Interrupt>> = const { Cell::new(None) };
+}
+
+/// Whether a search must stop: `deadline` has passed, or the search running on this
+/// thread was interrupted (`solve_interruptible`).
+pub fn past(deadline: Instant) -> bool {
+    let now = Instant::now();
+    now > deadline || interrupted(now)
+}
+
+fn interrupted(now: Instant) -> bool {
+    // taken out while the check runs, so that a check that runs a search itself finds
+    // no interrupt of its own
+    let Some(mut interrupt) = INTERRUPT.take() else {
+        return false;
+    };
+    if !interrupt.hit && now >= interrupt.next {
+        interrupt.next = now + INTERRUPT_CHECK_EVERY;
+        interrupt.hit = (interrupt.check)();
+    }
+    let hit = interrupt.hit;
+    INTERRUPT.set(Some(interrupt));
+    hit
+}
+
+/// Puts back the interrupt a search found when it started (none, but in a nested search).
+struct Restore(Option<Interrupt>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        INTERRUPT.set(self.0.take());
+    }
+}
+
+/// `solve`, asking `interrupted` every `INTERRUPT_CHECK_EVERY` or so whether to stop at
+/// once: None when it said so. `state` is as it was given either way.
+pub fn solve_interruptible(
+    state: &mut State,
+    budget: Budget,
+    interrupted: impl FnMut() -> bool + 'static,
+) -> Option<Answer> {
+    // first asked after `INTERRUPT_CHECK_EVERY`: a short search is never stopped to ask
+    let next = Instant::now() + INTERRUPT_CHECK_EVERY;
+    let check = Interrupt { check: Box::new(interrupted), next, hit: false };
+    let _restore = Restore(INTERRUPT.replace(Some(check)));
+    let answer = solve(state, budget);
+    let hit = INTERRUPT.take().is_some_and(|interrupt| interrupt.hit);
+    (!hit).then_some(answer)
+}
+
 /// The most of the node and time budgets a game's exact lead may take (`Rules::exact_lead`).
 pub const LEAD_SHARE: f64 = 0.05;
 
@@ -282,7 +347,7 @@ fn search(state: &mut State, budget: Budget, deadline: Instant) -> Answer {
     let mut rng = SplitMix64::new(0x5EED);
     let mut nodes = 0;
     let mut probe = 0;
-    while nodes < budget.max_nodes && Instant::now() < deadline {
+    while nodes < budget.max_nodes && !past(deadline) {
         let cutoff = probe_cutoff(probe, unit).min(budget.max_nodes - nodes);
         let order = Order::Probe(probe, &mut rng); // probe 0: the game's probe order for it
         let kept = (&mut proved, &mut buffers);
@@ -341,7 +406,7 @@ impl ProbeSpend {
             return false;
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && Instant::now() > self.until {
+        if self.nodes.is_multiple_of(TIME_CHECK_EVERY) && past(self.until) {
             self.out_of_time = true;
         }
         true
@@ -514,7 +579,7 @@ fn depth_first(
         if clock_due {
             next_clock_check = nodes + TIME_CHECK_EVERY;
         }
-        if nodes >= max_nodes || (clock_due && Instant::now() > deadline) {
+        if nodes >= max_nodes || (clock_due && past(deadline)) {
             unwind(state, &path);
             return Answer { outcome: Outcome::Unknown, line: Vec::new(), nodes };
         }
@@ -574,6 +639,27 @@ mod tests {
         let small_table = Budget { max_table_bytes: 1 << 16, ..BUDGET };
         assert_eq!(solve(&mut state, small_table).outcome, Outcome::Unknown);
         assert_eq!(state.moves_played(), 0);
+    }
+
+    /// An interrupted search stops at its next look at the clock after the interrupt's
+    /// first check, leaves the position as it was and says so (None); one never
+    /// interrupted answers as `solve` does.
+    #[test]
+    fn an_interrupt_stops_a_search_at_once() {
+        let mut state = star(2); // lost, in some 420,000 positions
+        let before = state.board.key();
+        let asked = std::rc::Rc::new(Cell::new(0));
+        let count = asked.clone();
+        let stop = move || {
+            count.set(count.get() + 1);
+            true
+        };
+        assert!(solve_interruptible(&mut state, BUDGET, stop).is_none());
+        assert_eq!(asked.get(), 1);
+        assert_eq!((state.board.key(), state.moves_played()), (before, 0));
+        let answer = solve_interruptible(&mut state, BUDGET, || false).expect("not interrupted");
+        assert_eq!(answer.outcome, Outcome::Lost);
+        assert!(!past(Instant::now() + Duration::from_secs(60)), "no interrupt outside a search");
     }
 
     /// Shah 117 and Blockade 204 are lost, which the exact search proves in 1 and 371

@@ -501,3 +501,49 @@ def test_blk5_repetition_memory_compares_the_columns() -> None:
     assert "6H:col1>col3" not in legal(state)
     state.undo()
     assert state.rules.repetition_key(state) == seen
+
+
+# AS to found1 first; row one lays 2S on col3 and the two 7H's under col1 and col2 come in
+# row two with the 6H under the 2S; the stock then starts with the other 2S. Nothing else
+# marries or goes up.
+SHUTTLE = ["AS",
+           "9C", "4D", "2S", "6S", "8D", "TS", "QD", "4C", "2C", "KS", "7C", "JH",
+           "7H", "7H", "6H", "3D", "9D", "JS", "KD", "5C", "QC", "9S", "TH", "4S",
+           "2S"]
+
+
+def shuttle() -> patience.State:
+    """After the deal: the 6H may go between the 7H's at the feet of col1 and col2, each
+    time a reversible marriage (its column keeps the 2S), and the 2S may go up."""
+    state = new(SHUTTLE, **ANY)
+    state.play("deal")
+    assert [col(state, n)[-1] for n in (1, 2, 3)] == ["7H", "7H", "6H"]
+    return state
+
+
+def test_blk5_undo_takes_the_undone_positions_out_of_the_repetition_memory() -> None:
+    """The repetition rule's memory belongs to the position: two marriages taken back leave
+    the first one legal again, and every move as it was."""
+    state = shuttle()
+    before = legal(state)
+    assert "6H:col3>col1" in before
+    state.play("6H:col3>col1")
+    state.play("6H:col1>col2")
+    state.undo()
+    state.undo()
+    assert legal(state) == before
+
+
+def test_blk5_blk6_a_play_to_a_foundation_clears_the_repetition_memory() -> None:
+    """The memory holds the positions since the last irreversible step only. The 2S goes up
+    and the other 2S fills its column at once (BLK-6), so the columns look as before; the
+    marriage back to them is legal, for the foundations differ."""
+    state = shuttle()
+    state.play("6H:col3>col1")
+    state.play("6H:col1>col2")
+    columns = [col(state, n) for n in range(1, 13)]
+    state.play("2S:col3>found1")
+    assert [col(state, n) for n in range(1, 13)] == columns
+    assert "6H:col2>col1" in legal(state)
+    state.play("6H:col2>col1")
+    assert "6H:col1>col2" not in legal(state)  # the memory starts again after the play

@@ -102,6 +102,29 @@ def test_str_3_wrap_round_the_king() -> None:
     assert piles(state)["base-12"] == ["KS", "AS", "2S"]
 
 
+def test_str_3_a_rising_base_goes_on_from_king_to_ace() -> None:
+    """STR-3: a base set going up by its second card (QS, KS) goes round the corner, the
+    AS after the KS, and on up."""
+    state = STAR.new(deck=stack(["QS", "AH", "2D", "3C", "KS", "AS", "2S", "9H"]))
+    state.play("KS:cell-1>base-12")
+    assert state.to_dict()["directions"]["base-12"] == "up"
+    assert "AS:cell-4>base-12" in moves(state)
+    state.play("AS:cell-4>base-12")
+    state.play("2S:cell-7>base-12")
+    assert piles(state)["base-12"] == ["QS", "KS", "AS", "2S"]
+
+
+def test_str_3_a_falling_base_goes_on_from_ace_to_king() -> None:
+    """STR-3: a base set going down by its second card (2S, AS) goes on with the KS."""
+    state = STAR.new(deck=stack(["2S", "AH", "2D", "3C", "AS", "KS", "QS", "9H"]))
+    state.play("AS:cell-1>base-12")
+    assert state.to_dict()["directions"]["base-12"] == "down"
+    assert "KS:cell-4>base-12" in moves(state)
+    state.play("KS:cell-4>base-12")
+    state.play("QS:cell-7>base-12")
+    assert piles(state)["base-12"] == ["2S", "AS", "KS", "QS"]
+
+
 def test_str_3_first_fit_forces_a_direction_setting_play() -> None:
     """STR-3: first fit (the default) forces a direction setting play; free does not."""
     deck = stack(["5D", "AH", "KS", "2C", "6D", "9H", "8H", "7H"])

@@ -415,7 +415,7 @@ impl Rules for Blockade {
         let until = now + deadline.saturating_duration_since(now).mul_f64(DIVE_SHARE);
         let limit = nodes + (max_nodes.saturating_sub(nodes) as f64 * DIVE_SHARE) as u64;
         let mut probe = 0;
-        while nodes < limit && Instant::now() < until {
+        while nodes < limit && !search::past(until) {
             let mut order = ProbeOrder::new(probe);
             let (line, used) = self.dive_once(state, &mut order, &mut not_won, until);
             nodes += used;
@@ -428,7 +428,7 @@ impl Rules for Blockade {
         let until = now + deadline.saturating_duration_since(now).mul_f64(PROBE_SHARE);
         let limit = nodes + (max_nodes.saturating_sub(nodes) as f64 * PROBE_SHARE) as u64;
         let mut probe = 0;
-        while nodes < limit && Instant::now() < until {
+        while nodes < limit && !search::past(until) {
             let mut probing = Probe {
                 order: ProbeOrder::new(probe),
                 seen: HashedSet::default(),

@@ -17,6 +17,8 @@ pub mod reserve_family;
 pub mod shah;
 pub mod star;
 pub mod sun;
+#[cfg(test)]
+pub mod testing;
 pub mod toad;
 
 /// A game's builder: its rules for one resolved option set, or why the native engine

@@ -392,3 +392,79 @@ fn steps_to(start: u8, top: u8, direction: i32, r: u8) -> i32 {
         _ => (r - start).rem_euclid(13).min((start - r).rem_euclid(13)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Star's rules on hand-made decks, as `tests/games/test_star.py` plays them.
+
+    use crate::games::testing::{hand_made, is_legal, pile, play};
+
+    const FIRST_FIT: &[(&str, &str)] = &[("direction", "first-fit")];
+    const FREE: &[(&str, &str)] = &[("direction", "free")];
+
+    /// STR-3: a base set going up (QS, then KS) goes round the corner, the AS after the
+    /// KS, and on up.
+    #[test]
+    fn str3_a_rising_base_goes_on_from_king_to_ace() {
+        let mut state = hand_made("star", FIRST_FIT, &["QS", "AH", "2D", "3C", "KS", "AS", "2S", "9H"]);
+        play(&mut state, "KS:cell-1>base-12");
+        assert!(is_legal(&mut state, "AS:cell-4>base-12"));
+        play(&mut state, "AS:cell-4>base-12");
+        play(&mut state, "2S:cell-7>base-12");
+        assert_eq!(pile(&state, "base-12"), ["QS", "KS", "AS", "2S"]);
+    }
+
+    /// STR-3: a base set going down (2S, then AS) goes on with the KS.
+    #[test]
+    fn str3_a_falling_base_goes_on_from_ace_to_king() {
+        let mut state = hand_made("star", FIRST_FIT, &["2S", "AH", "2D", "3C", "AS", "KS", "QS", "9H"]);
+        play(&mut state, "AS:cell-1>base-12");
+        assert!(is_legal(&mut state, "KS:cell-4>base-12"));
+        play(&mut state, "KS:cell-4>base-12");
+        play(&mut state, "QS:cell-7>base-12");
+        assert_eq!(pile(&state, "base-12"), ["2S", "AS", "KS", "QS"]);
+    }
+
+    /// STR-6, STR-7: the stock drawn out onto the reserve, `redeal` turns the reserve
+    /// over (its first card on top), twice and no more: three rounds.
+    #[test]
+    fn str7_exactly_two_redeals_each_turning_the_reserve_over() {
+        let mut state = hand_made("star", FREE, &["5D", "AH", "KS", "2C", "9H", "8H", "7H", "6H"]);
+        for round in 1..=3 {
+            while is_legal(&mut state, "draw") {
+                play(&mut state, "draw");
+            }
+            assert!(pile(&state, "stock").is_empty());
+            let mut reserve = pile(&state, "reserve");
+            assert_eq!(reserve.len(), 52 - 8, "round {round}"); // four bases, four cells
+            if round < 3 {
+                play(&mut state, "redeal");
+                reserve.reverse();
+                assert_eq!(pile(&state, "stock"), reserve, "round {round}");
+                assert!(pile(&state, "reserve").is_empty());
+            }
+        }
+        assert!(!is_legal(&mut state, "redeal"));
+        assert!(state.legal_raw().is_empty());
+        assert_eq!(state.status(), "lost"); // STR-8
+    }
+
+    /// STR-5, STR-7: cells played while the stock is empty wait for the redeal, then are
+    /// filled from the new stock in cell order.
+    #[test]
+    fn str5_str7_empty_cells_are_filled_in_cell_order_at_the_redeal() {
+        let mut state = hand_made("star", FREE, &["AS", "AH", "AD", "AC", "2S", "2H", "2D", "2C"]);
+        while is_legal(&mut state, "draw") {
+            play(&mut state, "draw");
+        }
+        play(&mut state, "2S:cell-1>base-12");
+        play(&mut state, "2D:cell-7>base-3");
+        assert!(pile(&state, "cell-1").is_empty() && pile(&state, "cell-7").is_empty());
+        let reserve = pile(&state, "reserve");
+        play(&mut state, "redeal");
+        assert_eq!(pile(&state, "cell-1"), [reserve[0].clone()]);
+        assert_eq!(pile(&state, "cell-7"), [reserve[1].clone()]);
+        let stock: Vec<String> = reserve[2..].iter().rev().cloned().collect();
+        assert_eq!(pile(&state, "stock"), stock);
+    }
+}

@@ -81,7 +81,7 @@ pub(super) fn beam_dive(
     loop {
         let mut dropped = false;
         for weights in &VARIANTS {
-            if nodes >= max_nodes || Instant::now() > deadline {
+            if nodes >= max_nodes || search::past(deadline) {
                 return (None, nodes);
             }
             let mut beam = Beam {
@@ -119,7 +119,7 @@ struct Beam<'a> {
 
 impl Beam<'_> {
     fn spent(&self) -> bool {
-        self.nodes >= self.max_nodes || Instant::now() > self.deadline
+        self.nodes >= self.max_nodes || search::past(self.deadline)
     }
 
     /// Put `state` at the entry's position: back to the start, then its line, each move

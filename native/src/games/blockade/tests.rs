@@ -1,5 +1,6 @@
 //! Blockade's kept hashes against what they stand for: the repetition
-//! hash a move leads to, and table keys paired with solver keys, along random lines.
+//! hash a move leads to, and table keys paired with solver keys, along random lines;
+//! and its reversible moves and the repetition memory on hand-made deals.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -8,6 +9,7 @@ use super::*;
 
 use crate::deals::{chance_source, deal_order, SplitMix64};
 use crate::games;
+use crate::games::testing::{find, hand_made, is_legal, legal, pile, play, stack};
 
 /// Blockade's option sets: `move_sequences` both ways, each with four of the others:
 /// empty columns left empty or open to any card, each with a deal only when stuck (the
@@ -204,4 +206,137 @@ fn the_row_depends_on_the_line_of_marriages() {
     assert_ne!(walked.memory_hash(), direct.memory_hash());
     let (anytime, _) = games::rules("blockade", &dealing("any")).expect("blockade plays");
     assert!(!anytime.legal_reads_memory(&walked.board));
+}
+
+// Hand-made deals, as `tests/games/test_blockade.py` plays them ---------------------------
+
+fn blockade_options<'a>(empty_columns: &'a str, deal_when: &'a str) -> [(&'static str, &'a str); 3] {
+    [("move_sequences", "false"), ("empty_columns", empty_columns), ("deal_when", deal_when)]
+}
+
+fn reversible(state: &mut State, mv: &str) -> bool {
+    find(state, mv).unwrap_or_else(|| panic!("{mv} is legal")).reversible
+}
+
+fn column(state: &State, n: usize) -> Vec<String> {
+    pile(state, &format!("col{n}"))
+}
+
+/// BLK-5, BLK-6: a marriage that empties its column while the stock lasts brings a
+/// refill and is irreversible; one that leaves a card behind is reversible, and the
+/// repetition rule refuses the marriage straight back.
+#[test]
+fn blk6_a_marriage_that_brings_a_refill_is_irreversible_the_others_reversible() {
+    let first = ["7H", "6H", "7H", "9C", "9C", "TC", "TC", "JC", "JC", "QC", "QC", "KC"];
+    let mut state = hand_made("blockade", &blockade_options("stay", "stuck"), &first);
+    assert!(!reversible(&mut state, "6H:col2>col1"));
+    assert!(!reversible(&mut state, "6H:col2>col3"));
+    play(&mut state, "6H:col2>col3"); // col3: 7H 6H; col2 refilled
+    assert!(reversible(&mut state, "6H:col3>col1"));
+    play(&mut state, "6H:col3>col1");
+    assert!(!is_legal(&mut state, "6H:col1>col3"));
+}
+
+/// Aces first, then eight rows giving column n the cards `columns[n]` (top to bottom;
+/// other columns the remaining cards in fresh order): seven deals spend the stock.
+fn laid_out(columns: &[(usize, [Option<&'static str>; 8])], options: &[(&str, &str)]) -> State {
+    const ACES: [&str; 8] = ["AS", "AH", "AD", "AC", "AS", "AH", "AD", "AC"];
+    let named: Vec<&str> = columns.iter().flat_map(|(_, cards)| cards.iter().flatten().copied()).collect();
+    let used: Vec<&str> = ACES.iter().copied().chain(named).collect();
+    let filler: Vec<String> = stack(&used, 2)[used.len()..].iter().map(|&c| crate::cards::code(c)).collect();
+    let mut filler = filler.into_iter();
+    let mut deck: Vec<String> = ACES.iter().map(|c| c.to_string()).collect();
+    for row in 0..8 {
+        for col in 1..=COLUMNS {
+            let given = columns.iter().find(|(n, _)| *n == col).and_then(|(_, cards)| cards[row]);
+            deck.push(given.map_or_else(|| filler.next().expect("enough cards"), str::to_string));
+        }
+    }
+    let deck: Vec<&str> = deck.iter().map(String::as_str).collect();
+    hand_made("blockade", options, &deck)
+}
+
+/// The stock spent, col1 emptied onto found1, col2 down to the KD alone, col3 ending
+/// 5C 4C (`emptied` in the Python tests).
+fn emptied(options: &[(&str, &str)]) -> State {
+    let spades = ["9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"].map(Some);
+    let hearts = ["KD", "8H", "7H", "6H", "5H", "4H", "3H", "2H"].map(Some);
+    let clubs = [None, None, None, None, None, None, Some("5C"), Some("4C")];
+    let mut state = laid_out(&[(1, spades), (2, hearts), (3, clubs)], options);
+    for _ in 0..7 {
+        play(&mut state, "deal");
+    }
+    // the foot of `col` onto `found`, `times` over
+    let mut play_up = |col: usize, found: usize, times: usize| {
+        for _ in 0..times {
+            let up = legal(&mut state)
+                .into_iter()
+                .find(|m| m.contains(&format!(":col{col}[")) && m.ends_with(&format!(">found{found}")));
+            play(&mut state, &up.expect("the foot goes up"));
+        }
+    };
+    play_up(1, 1, 8);
+    play_up(2, 2, 7);
+    assert!(column(&state, 1).is_empty() && column(&state, 2) == ["KD"]);
+    state
+}
+
+/// BLK-8 with `empty_columns = "any"`: a card moved into an empty column is reversible,
+/// and the repetition rule refuses the move straight back.
+#[test]
+fn blk8_a_move_into_an_empty_column_is_reversible() {
+    let mut state = emptied(&blockade_options("any", "any"));
+    assert!(reversible(&mut state, "4C:col3>col1"));
+    play(&mut state, "4C:col3>col1");
+    assert!(!is_legal(&mut state, "4C:col1>col3"));
+}
+
+/// AS to found1 first; row one lays the 2S on col3, row two the 7H's under col1 and col2
+/// and the 6H under the 2S; the stock then starts with the other 2S. Nothing else marries
+/// or goes up.
+const SHUTTLE: [&str; 26] = [
+    "AS", "9C", "4D", "2S", "6S", "8D", "TS", "QD", "4C", "2C", "KS", "7C", "JH", "7H", "7H", "6H", "3D",
+    "9D", "JS", "KD", "5C", "QC", "9S", "TH", "4S", "2S",
+];
+
+/// After the deal: the 6H may go between the 7H's at the feet of col1 and col2, each
+/// time a reversible marriage (its column keeps the 2S), and the 2S may go up.
+fn shuttle() -> State {
+    let mut state = hand_made("blockade", &blockade_options("stay", "any"), &SHUTTLE);
+    play(&mut state, "deal");
+    let feet: Vec<String> = (1..=3).map(|n| column(&state, n).pop().expect("a card")).collect();
+    assert_eq!(feet, ["7H", "7H", "6H"]);
+    state
+}
+
+/// The repetition memory belongs to the position (docs/rules.md, "Repetition"): two
+/// marriages taken back leave the first legal again and every move as it was.
+#[test]
+fn blk5_undo_takes_the_undone_positions_out_of_the_repetition_memory() {
+    let mut state = shuttle();
+    let before = legal(&mut state);
+    assert!(is_legal(&mut state, "6H:col3>col1"));
+    play(&mut state, "6H:col3>col1");
+    play(&mut state, "6H:col1>col2");
+    state.pop();
+    state.pop();
+    assert_eq!(legal(&mut state), before);
+    assert!(!state.remembers());
+}
+
+/// The memory holds the positions since the last irreversible step only: the 2S goes up
+/// and the other 2S fills its column at once (BLK-6), so the columns look as before, and
+/// the marriage back to them is legal, for the foundations differ.
+#[test]
+fn blk5_blk6_a_play_to_a_foundation_clears_the_repetition_memory() {
+    let mut state = shuttle();
+    play(&mut state, "6H:col3>col1");
+    play(&mut state, "6H:col1>col2");
+    assert!(!is_legal(&mut state, "6H:col2>col1"));
+    let columns: Vec<Vec<String>> = (1..=COLUMNS).map(|n| column(&state, n)).collect();
+    play(&mut state, "2S:col3>found1");
+    assert_eq!((1..=COLUMNS).map(|n| column(&state, n)).collect::<Vec<_>>(), columns);
+    assert!(is_legal(&mut state, "6H:col2>col1"));
+    play(&mut state, "6H:col2>col1");
+    assert!(!is_legal(&mut state, "6H:col1>col2")); // the memory starts again after the play
 }

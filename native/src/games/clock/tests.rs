@@ -335,3 +335,27 @@ fn clk5_free_plays_follow_a_marriage_before_the_fill() {
     assert_eq!(state.board.vars[MARRIED], 0);
     assert!(legal(&mut state).contains(&THREE_FROM_FOUR_TO_IX));
 }
+
+const III: usize = 2; // hour III, base 8S: 9S TS JS QS KS AS 2S 3S
+
+/// Hour III at its base 8S, every other hour complete; the spades it needs in packets,
+/// the AS at the top of packet1 and the KS at the top of packet2.
+fn king_and_ace(wrap: bool) -> State {
+    let packets: [&[&str]; 6] = [&["9S", "AS"], &["TS", "KS"], &["JS"], &["QS"], &["2S"], &["3S"]];
+    position_in(Clock::new(wrap, true), &[(III, "8S")], &packets, &[], &[])
+}
+
+/// CLK-4: a king is laid on an ace only with `wrap_marriage`, a marriage (reversible,
+/// for the repetition rule) like any other.
+#[test]
+fn clk4_a_king_marries_onto_an_ace_only_with_wrap_marriage() {
+    use crate::games::testing::{is_legal, pile, play};
+
+    let mut plain = king_and_ace(false);
+    assert!(is_legal(&mut plain, "QS:packet4>packet2")); // the rule itself holds
+    assert!(!is_legal(&mut plain, "KS:packet2>packet1"));
+    let mut wrapping = king_and_ace(true);
+    let married = play(&mut wrapping, "KS:packet2>packet1");
+    assert!(married.reversible);
+    assert_eq!(pile(&wrapping, "packet1"), ["9S", "AS", "KS"]);
+}

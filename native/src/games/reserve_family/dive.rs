@@ -27,7 +27,7 @@ use super::endgame::{PoolGame, PoolLimits};
 use super::{place_of, waits, ReserveRules, BASE_RANK, DRAW, REDEALS_DONE};
 use crate::cards::rank;
 use crate::engine::{Board, Move, Rules, State};
-use crate::search::{children, hash128};
+use crate::search::{self, children, hash128};
 
 const FIRST_WIDTH: usize = 2; // positions kept per card turned in the first beams
 const PER_PARENT: usize = 2; // kept from one position before those of others are looked at
@@ -140,7 +140,7 @@ impl Dive<'_> {
         loop {
             let mut dropped = false;
             for weights in &VARIANTS {
-                if self.nodes >= max_nodes || Instant::now() > deadline {
+                if self.nodes >= max_nodes || search::past(deadline) {
                     return None;
                 }
                 let mut beam = Beam {
@@ -193,7 +193,7 @@ struct Beam<'a, 'b> {
 
 impl Beam<'_, '_> {
     fn spent(&self) -> bool {
-        self.dive.nodes >= self.max_nodes || Instant::now() > self.deadline
+        self.dive.nodes >= self.max_nodes || search::past(self.deadline)
     }
 
     /// The moves from the beam's start to the position of `link`.
@@ -454,7 +454,7 @@ fn endgame(state: &mut State, budget: u64, deadline: Instant) -> (Option<Vec<Mov
         if state.is_won() {
             break Some(path.clone());
         }
-        if nodes >= budget || (nodes % 256 == 0 && Instant::now() > deadline) {
+        if nodes >= budget || (nodes % 256 == 0 && search::past(deadline)) {
             break None;
         }
         if !seen.insert(key_of_rules(rules.as_ref(), &state.board)) {

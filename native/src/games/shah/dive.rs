@@ -29,6 +29,7 @@ use super::{foundation_heights, keeps_dead_end, Shah, FOUND0, QUEEN, RAYS, SLOT0
 use crate::cards::Card;
 use crate::engine::{Move, Position, Rules, State};
 use crate::hash::HashedSet;
+use crate::search;
 
 /// Positions kept per stage in the first rounds of beams; then each round `WIDTH_GROWTH`
 /// times as wide as the last (`shah_dive.FIRST_WIDTHS`: 32 costs more than it wins).
@@ -128,7 +129,7 @@ pub(super) fn beam_dive(
     loop {
         let mut dropped = false;
         for weights in &VARIANTS {
-            if nodes >= max_nodes || Instant::now() > deadline {
+            if nodes >= max_nodes || search::past(deadline) {
                 return (None, nodes);
             }
             let mut beam = Beam {
@@ -180,7 +181,7 @@ struct Work {
 
 impl Beam<'_> {
     fn spent(&self) -> bool {
-        self.nodes >= self.max_nodes || Instant::now() > self.deadline
+        self.nodes >= self.max_nodes || search::past(self.deadline)
     }
 
     /// Put `state` at `member`: back to the dive's start, to its parent's position, then

@@ -8,7 +8,7 @@ use super::{circle, is_outer, keeps_dead_end, raises_foundation, Shah, FOUND0, R
 use crate::cards::{rank, suit, Card};
 use crate::engine::{Board, Move, Rules, State};
 use crate::hash::HashedSet;
-use crate::search::{probe_cutoff, ProbeSpend};
+use crate::search::{self, probe_cutoff, ProbeSpend};
 
 /// Nodes of the shortest probe (`probes.PROBE_UNIT`).
 const PROBE_UNIT: u64 = 256;
@@ -55,7 +55,7 @@ impl Probes {
         limit: u64,
         until: Instant,
     ) -> Option<Vec<Move>> {
-        while self.nodes < limit && Instant::now() < until {
+        while self.nodes < limit && !search::past(until) {
             let cutoff = probe_cutoff(self.next, PROBE_UNIT).min(limit - self.nodes);
             let probing = &mut self.probe;
             probing.start(Some(Rng::new(self.next)), cutoff, until);

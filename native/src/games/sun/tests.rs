@@ -206,3 +206,45 @@ fn sun_4_the_deal_depends_on_the_line_of_crossings() {
     assert!(walked.rules.legal_reads_memory(&walked.board));
     assert_ne!(walked.memory_hash(), direct.memory_hash());
 }
+
+/// SUN-6: each scatter takes the next ray, turns it over and deals it, innermost card
+/// first, one card onto each following ray (its new outer card); what ray 13 leaves over
+/// becomes one new cloud (deal 11, every arc dealt and every ray passed unplayed).
+#[test]
+fn sun_6_scatter_turns_the_ray_over_onto_the_next_rays() {
+    use crate::games::testing::{dealt, pile, play};
+
+    let mut state = dealt("sun", &[("transfers", "purposeful"), ("deal_when", "any")], 11);
+    for _ in 0..7 {
+        play(&mut state, "deal");
+    }
+    play(&mut state, "next-stage");
+    for _ in 0..RAYS {
+        play(&mut state, "next-ray");
+    }
+    let rays = |state: &State| (1..=RAYS).map(|k| pile(state, &format!("ray{k}"))).collect::<Vec<_>>();
+    for k in 1..=RAYS {
+        let before = rays(&state);
+        let clouds = state.board.vars[CLOUDS] as usize;
+        play(&mut state, "scatter");
+        let after = rays(&state);
+        let cards = &before[k - 1];
+        assert!(after[k - 1].is_empty(), "ray{k}");
+        let targets = RAYS - k;
+        for (i, card) in cards.iter().take(targets).enumerate() {
+            let target = k + i; // ray k + i + 1, counted from 0
+            let mut expected = before[target].clone();
+            expected.push(card.clone());
+            assert_eq!(after[target], expected, "ray{k}'s card {i} onto ray{}", target + 1);
+        }
+        let left: Vec<String> = cards.iter().skip(targets).cloned().collect();
+        if left.is_empty() {
+            assert_eq!(state.board.vars[CLOUDS] as usize, clouds, "ray{k}: no cloud");
+        } else {
+            assert_eq!(state.board.vars[CLOUDS] as usize, clouds + 1, "ray{k}: one cloud");
+            assert_eq!(pile(&state, &format!("cloud{}", clouds + 1)), left, "ray{k}'s cloud");
+        }
+    }
+    assert_eq!(state.board.vars[SCATTERED] as usize, RAYS);
+    assert!(state.board.vars[CLOUDS] > 1, "the deal leaves clouds");
+}
