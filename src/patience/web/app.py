@@ -35,6 +35,7 @@ from patience.engine.registry import UnknownGame
 from patience.storage.database import StorageError
 from patience.storage.games import GameStore
 from patience.web import models as m
+from patience.web import review as web_review
 from patience.web import views
 from patience.web.guards import (
     BODY_LIMIT,
@@ -51,7 +52,7 @@ from patience.web.guards import (
 from patience.web.housekeeping import IMPORT_PATH, housekeeping_router
 from patience.web.openapi import CHANGES, EVERY, READS, errors, finished, game_links
 from patience.web.pages import not_found, pages_router
-from patience.web.review import ReviewFailed
+from patience.web.review import MAX_SAMPLES, SAMPLES, ReviewFailed
 from patience.web.service import (
     Conflict,
     Damaged,
@@ -64,9 +65,7 @@ from patience.web.sessions import Creator, Owner
 from patience.web.stats import statistics
 
 STATIC = resources.files("patience.web").joinpath("static")
-# The review weighs 24 samples a position by default (a 150-move game in under a minute on
-# two cores); the page may ask for fewer, never for many more.
-REVIEW_SAMPLES, MAX_SAMPLES, MAX_WAIT = 24, 64, 5.0
+MAX_WAIT = 5.0  # seconds a review request may wait for the result
 MAX_MOVES = 100_000
 
 
@@ -198,13 +197,14 @@ def api_router(service: GameService) -> APIRouter:
               summary="The game review (finished or not): ask until `result` is there",
               operation_id="review_game", responses=errors(*CHANGES, 404, 409))
     def review(game_id: str, owner: Owner,
-               samples: Annotated[int, Query(ge=1, le=MAX_SAMPLES, description=(
+               samples: Annotated[int | None, Query(ge=1, le=MAX_SAMPLES, description=(
                    "Ways the face-down cards could lie, weighed at each position: more is "
-                   "finer and slower."))] = REVIEW_SAMPLES,
+                   f"finer and slower (default {SAMPLES}: a 150-move game in under a "
+                   "minute)."))] = None,
                wait: Annotated[float, Query(ge=0, le=MAX_WAIT, description=(
                    "Seconds to wait for the result before answering how far it has got."))
                ] = 1.0) -> m.ReviewOut:
-        job = service.review(game_id, owner, samples, wait)
+        job = service.review(game_id, owner, samples or web_review.SAMPLES, wait)
         if job.error is not None:
             raise ReviewFailed(job.error)
         result = m.ReviewResultOut.model_validate(job.answer) if job.answer else None

@@ -14,9 +14,9 @@ import { play as sound, setSound } from "./sound.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { h, newGameForm, openDialog, settingsForm } from "./dialogs.js";
 import { wireInput } from "./input.js";
-import { cancelSlip, whereItSlipped } from "./slip.js";
 import { count, word } from "./plural.js";
 import { foldable } from "./fold.js";
+import { closeReview, wireReview } from "./review.js";
 
 export const ACTION_KEYS = {
   deal: "d", draw: "w", redeal: "e", "next-stage": "s", "next-ray": "y", scatter: "c",
@@ -128,10 +128,8 @@ function accept(next) {
 // it away with a word once the position has changed (a refused move changes nothing).
 function cancelHint({ keep = false } = {}) {
   if (ui.hintCtl && !keep) { ui.hintCtl.abort(); ui.hintCtl = null; }
-  cancelSlip();
+  closeReview();
 }
-
-const slip = () => whereItSlipped(control);
 
 export function stopAuto() { ui.autoToken++; delete document.body.dataset.auto; }
 
@@ -374,7 +372,7 @@ export function render({ animate = true, dealFrom = false } = {}) {
   const sources = new Set();
   for (const m of p.moves) if (!m.move.action) sources.add(`${m.move.from}/${moveIndex(m)}`);
   const hadFocus = ui.board.svg.contains(document.activeElement);
-  drawBoard({
+  drawBoard(ui.view ? ui.view.board() : {  // ui.view: a position of the game review (review.js)
     game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds,
     sources, targets: new Set(ui.selected ? ui.selected.moves.map((m) => m.move.to) : []),
     selected: ui.selected, hint: ui.hint, lit: ui.lit,
@@ -433,7 +431,7 @@ function drawBoard(view, how) {
     if ((W * ui.stretch) / f.width >= least) break;
     ui.stretch = Math.max(ui.stretch * 1.001, (f.width * least) / W);
   }
-  ui.board.draw({ ...wanted, aspect: (W * ui.stretch) / H, look: lookThrough() }, how);
+  ui.board.draw({ ...wanted, aspect: (W * ui.stretch) / H, look: view.look || lookThrough() }, how);
   f = ui.board.frame;
   const width = Math.max(W * ui.stretch, f.width * least);
   const height = Math.max(H, Math.min(f.height * least, f.height * (width / f.width)));
@@ -636,10 +634,11 @@ onConnection({
 });
 
 export const control = {
-  ui, say, render, playMove, undo, redo, hint, slip, restart, resign, newGame, openSettings,
+  ui, say, render, playMove, undo, redo, hint, restart, resign, newGame, openSettings,
   toggleAutoplay, finishGame, movesFrom, legalAction, stockAction, moveIndex, openLook,
   cancelHint, stopAuto, actionLabel, shake, api, gamePath, sound,
 };
 
 wireInput(control);
+wireReview(control);
 start();
