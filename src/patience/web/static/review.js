@@ -116,7 +116,7 @@ function draw(result) {
 // The chance of winning after each move (0: the deal), the moves marked by their verdict.
 // Each move owns a column of the graph: a tap anywhere in it shows that move.
 function graph(result) {
-  const W = 400, H = 150, L = 34, R = 6, T = 8, B = 20;
+  const W = 400, H = 150, L = 40, R = 6, T = 10, B = 20;
   const n = result.moves.length;
   const x = (k) => L + (k / Math.max(n, 1)) * (W - L - R);
   const y = (p) => T + (1 - p) * (H - T - B);
