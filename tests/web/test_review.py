@@ -149,7 +149,8 @@ def test_refusals(client: TestClient) -> None:
 def test_the_schema_lists_the_routes(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     route = paths["/api/play/{game_id}/review"]["post"]
-    assert set(route["responses"]) == {"200", "400", "403", "404", "409", "413", "503"}
+    assert set(route["responses"]) == {"200", "400", "403", "404", "409", "413", "422",
+                                       "503"}
     assert "/api/play/{game_id}/slip" not in paths
     assert "get" in paths["/api/play/{game_id}/position"]
     assert "post" in paths["/api/play/{game_id}/play-on"]

@@ -195,7 +195,7 @@ def api_router(service: GameService) -> APIRouter:
 
     @api.post("/play/{game_id}/review", response_model=m.ReviewOut,
               summary="The game review (finished or not): ask until `result` is there",
-              operation_id="review_game", responses=errors(*CHANGES, 404, 409))
+              operation_id="review_game", responses=errors(*CHANGES, 404, 409, 422))
     def review(game_id: str, owner: Owner,
                samples: Annotated[int | None, Query(ge=1, le=MAX_SAMPLES, description=(
                    "Ways the face-down cards could lie, weighed at each position: more is "
@@ -213,7 +213,7 @@ def api_router(service: GameService) -> APIRouter:
 
     @api.get("/play/{game_id}/position", response_model=m.PositionOut,
              summary="The board after the game's first moves (read-only)",
-             operation_id="game_position", responses=errors(*READS, 404, 409))
+             operation_id="game_position", responses=errors(*READS, 404, 409, 422))
     def position(game_id: str, owner: Owner,
                  moves: Annotated[int, Query(ge=0, le=MAX_MOVES)]) -> m.PositionOut:
         state, names = service.position(game_id, owner, moves)
@@ -222,7 +222,7 @@ def api_router(service: GameService) -> APIRouter:
     @api.post("/play/{game_id}/play-on", response_model=m.PlayOut, status_code=201,
               summary="A new game of this deal that goes on from after its first moves",
               operation_id="play_on",
-              responses={201: {"links": game_links()}, **errors(*CHANGES, 404, 409)})
+              responses={201: {"links": game_links()}, **errors(*CHANGES, 404, 409, 422)})
     def play_on(game_id: str, owner: Owner,
                 moves: Annotated[int, Query(ge=0, le=MAX_MOVES)]) -> m.PlayOut:
         return play_out(service.play_on(game_id, owner, moves))
