@@ -154,3 +154,17 @@ def test_the_schema_lists_the_routes(client: TestClient) -> None:
     assert "/api/play/{game_id}/slip" not in paths
     assert "get" in paths["/api/play/{game_id}/position"]
     assert "post" in paths["/api/play/{game_id}/play-on"]
+
+
+def test_a_review_the_game_moved_on_from_is_cancelled() -> None:
+    moves = practical_moves()
+    record = {"game": "clock", "rules_version": "1", "options": {}, "deal": DEAL}
+    desk = web_review.ReviewDesk()
+    try:
+        old = desk.ask("g", {**record, "moves": moves}, 64)
+        new = desk.ask("g", {**record, "moves": moves[:3]}, SAMPLES, wait=60)
+        assert new.answer is not None and len(new.answer["moves"]) == 3
+        assert old.cancelled and old.finished.wait(60)
+        assert old.answer is None and old.error is None and old.done < old.total
+    finally:
+        desk.close()

@@ -77,6 +77,8 @@ class _Tracked(Executor):
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         future = self.pool.submit(fn, *args, **kwargs)
         self.job.futures.append(future)
+        if self.job.cancelled:  # cancelled while its positions were being handed out
+            future.cancel()
         return future
 
 
