@@ -307,6 +307,7 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
     cannot serve."""
     store = GameStore(db_path)
     service = GameService(store)
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield

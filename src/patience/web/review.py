@@ -118,6 +118,7 @@ class ReviewDesk:
                 _, dropped = self._jobs.popitem(last=False)
                 if not dropped.finished.is_set():
                     dropped.cancel()
+                self._latest = {g: k for g, k in self._latest.items() if k in self._jobs}
         job.finished.wait(wait)
         return job
 
