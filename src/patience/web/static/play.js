@@ -418,6 +418,7 @@ const MIN_CARD = 44;
 // then scrolls sideways (and, if it must, up and down). Within a game the board only widens,
 // so the picture does not jump from move to move.
 function drawBoard(view, how) {
+  if (ui.view) { drawWhole(view, how); return; }
   const scroller = $("board-scroll");
   const W = Math.max(1, scroller.clientWidth), H = Math.max(1, scroller.clientHeight);
   const key = `${W}x${H}/${ui.play.id}`;
@@ -431,7 +432,7 @@ function drawBoard(view, how) {
     if ((W * ui.stretch) / f.width >= least) break;
     ui.stretch = Math.max(ui.stretch * 1.001, (f.width * least) / W);
   }
-  ui.board.draw({ ...wanted, aspect: (W * ui.stretch) / H, look: view.look || lookThrough() }, how);
+  ui.board.draw({ ...wanted, aspect: (W * ui.stretch) / H, look: lookThrough() }, how);
   f = ui.board.frame;
   const width = Math.max(W * ui.stretch, f.width * least);
   const height = Math.max(H, Math.min(f.height * least, f.height * (width / f.width)));
@@ -441,6 +442,18 @@ function drawBoard(view, how) {
   ui.board.svg.style.width = scrolls ? `${Math.ceil(width)}px` : "";
   ui.board.svg.style.height = scrolls ? `${Math.floor(height)}px` : "";
   if (started) scroller.scrollLeft = (scroller.scrollWidth - W) / 2;  // the middle in sight
+}
+
+// A position of the game review (review.js), read-only: the whole board in sight, however
+// small its cards, so the better move's card and where it goes are both seen.
+function drawWhole(view, how) {
+  const scroller = $("board-scroll");
+  const W = Math.max(1, scroller.clientWidth), H = Math.max(1, scroller.clientHeight);
+  ui.portrait = W / H < 0.9;
+  scroller.classList.remove("scrolls");
+  ui.board.svg.style.width = "";
+  ui.board.svg.style.height = "";
+  ui.board.draw({ ...view, portrait: ui.portrait, aspect: W / H }, how);
 }
 
 let foldBanner = null;
