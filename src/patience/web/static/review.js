@@ -6,6 +6,7 @@
 // game of the deal at that position.
 
 import { h } from "./dialogs.js";
+import { foldable } from "./fold.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -15,6 +16,7 @@ let c = null;
 let asking = null;   // the AbortController of the review being asked for
 let shown = null;    // { id, moves, result }: the review on the panel, of that game as it was
 let viewing = 0;     // the move whose position is on the board (0: none)
+let foldPanel = null;
 
 export function wireReview(control) {
   c = control;
@@ -24,7 +26,11 @@ export function wireReview(control) {
     openReview();
   });
   $("review-close").addEventListener("click", closeReview);
-  $("review-fold").addEventListener("click", () => fold(document.body.dataset.review === "open"));
+  foldPanel = foldable($("review"), $("review-fold"), false, (folded) => {
+    if ($("review").hidden) return;
+    document.body.dataset.review = folded ? "folded" : "open";
+    c.render({ animate: false });
+  });
 }
 
 const percent = (x) => `${Math.round(x * 100)}%`;
@@ -37,18 +43,8 @@ const svgNode = (tag, attrs = {}) => {
 // The panel: open (on a phone it can fold to its title, so the board stays in sight).
 function panel(open) {
   $("review").hidden = !open;
-  if (open) document.body.dataset.review = "open";
-  else delete document.body.dataset.review;
-  $("review-fold").setAttribute("aria-expanded", "true");
-  $("review-fold").textContent = "Fold";
-  c.render({ animate: false });
-}
-
-function fold(folded) {
-  document.body.dataset.review = folded ? "folded" : "open";
-  $("review-fold").setAttribute("aria-expanded", String(!folded));
-  $("review-fold").textContent = folded ? "Unfold" : "Fold";
-  c.render({ animate: false });
+  if (open) foldPanel(false);
+  else { delete document.body.dataset.review; c.render({ animate: false }); }
 }
 
 // Put the review away: the game changed (a move, an undo …) or the player closed it.
