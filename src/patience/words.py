@@ -277,58 +277,6 @@ def line_words(state: State, moves: Sequence[Move]) -> list[str]:
     return out
 
 
-def after(moves: int) -> str:
-    """Position ``moves`` of a game as a player says it: "after 12 moves", "at the deal"."""
-    if moves == 0:
-        return "at the deal"
-    return "after 1 move" if moves == 1 else f"after {moves} moves"
-
-
-def _listed(numbers: Sequence[int]) -> str:
-    shown = [str(n) for n in numbers]
-    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
-
-
-def slip_story(slip: Slip, lost_words: str = "") -> str:
-    """What ``find_slip`` found, in a player's words (``lost_words``: the move that lost
-    the win, as ``describe`` says it). Undecided positions are named, never guessed."""
-    at = slip.position
-    if slip.verdict == "won":
-        return "This game was won: nothing slipped away."
-    if slip.verdict == "never":
-        return ("No winning line ever existed: the solver searched every line from the deal "
-                "and none wins.")
-    if slip.verdict == "stopped" and at is not None:
-        return (f"The game could still be won when it stopped, {after(at)}: stopping is "
-                "where it slipped away. A winning line from there:")
-    if slip.verdict == "slipped" and at is not None:
-        return (f"A win was still possible {after(at)}; move {at + 1}, {lost_words}, lost it. "
-                "A winning line from there instead:")
-    lost, end = slip.first_lost, slip.moves_total
-    if at is not None and lost is not None:
-        parts = [f"A win was still possible {after(at)}, and the game was lost {after(lost)}: "
-                 f"one of moves {at + 1} to {lost} lost it."]
-    elif at is not None:
-        parts = [f"A win was still possible {after(at)}; whether it still was when the game "
-                 f"stopped, {after(end)}, is not known: one of moves {at + 1} to {end} lost "
-                 "it, or stopping did."]
-    elif lost is not None:
-        parts = [f"The game was lost {after(lost)}; whether the deal could be won at all is "
-                 f"not known: if it could, one of moves 1 to {lost} lost it."]
-    else:
-        parts = ["The solver could not decide whether this game could ever be won."]
-    if slip.undecided:
-        plural = "s" if len(slip.undecided) > 1 else ""
-        parts.append(f"It could not decide the position{plural} after "
-                     f"{_listed(slip.undecided)} moves within its time")
-        parts[-1] += (f", and {slip.untried} other position"
-                      f"{'s' if slip.untried > 1 else ''} went untried." if slip.untried
-                      else ".")
-    if at is not None:
-        parts.append("A winning line from the last position known winnable:")
-    return " ".join(parts)
-
-
 VERDICT_PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 

@@ -5,8 +5,8 @@ The run is schemathesis's own command (``st run --checks all``: examples, covera
 and a stateful phase that follows the schema's links from a started game to the routes that
 take its id), in this process, against the app served by uvicorn on a free port, with a real
 session cookie, a fixed seed and a bounded number of examples. The solver's budgets are cut
-so that hints, winnable deals and the search for where a game slipped away answer in a
-fraction of a second.
+so that hints, winnable deals and the game review's exact search answer in a fraction
+of a second.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 import uvicorn
 from click.testing import CliRunner
 
-from patience.web import create_app, service
+from patience.web import create_app, review, service
 
 schemathesis_cli = pytest.importorskip("schemathesis.cli")
 
@@ -42,8 +42,8 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setattr(service, "HINT_NODES", 5_000)
     monkeypatch.setattr(service, "WINNABLE_SECONDS", 0.3)
     monkeypatch.setattr(service, "SOLVE_SECONDS", 0.1)
-    monkeypatch.setattr(service, "SLIP_SECONDS", 0.05)
-    monkeypatch.setattr(service, "SLIP_NODES", 2_000)
+    monkeypatch.setattr(review, "EXACT_SECONDS", 0.05)
+    monkeypatch.setattr(review, "EXACT_NODES", 2_000)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(tmp_path / "games.sqlite3"),
                                            host="127.0.0.1", port=port, log_level="warning"))

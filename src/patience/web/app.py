@@ -12,7 +12,8 @@ page's address checks (pages.py) join the same app behind the same guards.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,6 +35,7 @@ from patience.engine.registry import UnknownGame
 from patience.storage.database import StorageError
 from patience.storage.games import GameStore
 from patience.web import models as m
+from patience.web import review as web_review
 from patience.web import views
 from patience.web.guards import (
     BODY_LIMIT,
@@ -50,6 +52,7 @@ from patience.web.guards import (
 from patience.web.housekeeping import IMPORT_PATH, housekeeping_router
 from patience.web.openapi import CHANGES, EVERY, READS, errors, finished, game_links
 from patience.web.pages import not_found, pages_router
+from patience.web.review import MAX_SAMPLES, SAMPLES, ReviewFailed
 from patience.web.service import (
     Conflict,
     Damaged,
@@ -62,6 +65,8 @@ from patience.web.sessions import Creator, Owner
 from patience.web.stats import statistics
 
 STATIC = resources.files("patience.web").joinpath("static")
+MAX_WAIT = 5.0  # seconds a review request may wait for the result
+MAX_MOVES = 100_000
 
 
 def play_out(seen: Snapshot) -> m.PlayOut:
@@ -188,22 +193,39 @@ def api_router(service: GameService) -> APIRouter:
                          move=move, words=found.text, chance=found.chance, low=found.low,
                          high=found.high, message=found.message, deeper=found.deeper)
 
-    @api.post("/play/{game_id}/slip", response_model=m.SlipOut,
-              summary="Where did it slip away? (a finished game)", operation_id="find_slip",
-              responses=errors(*CHANGES, 404, 409))
-    def slip(game_id: str, owner: Owner) -> m.SlipOut:
-        found = service.slip(game_id, owner)
-        s = found.slip
-        lost = (views.move_out(0, s.lost_move, found.lost_words)
-                if s.lost_move is not None else None)
-        return m.SlipOut(
-            verdict=s.verdict, story=found.story, moves_total=s.moves_total,
-            position=s.position, first_lost=s.first_lost, undecided=list(s.undecided),
-            untried=s.untried, lost_move=lost,
-            continuation=[views.move_out(n, mv, said) for n, (mv, said) in enumerate(
-                zip(s.continuation, found.line_words, strict=True), 1)],
-            state=found.state, pile_names=found.pile_names, solves=s.solves,
-            seconds=round(s.seconds, 3))
+    @api.post("/play/{game_id}/review", response_model=m.ReviewOut,
+              summary="The game review (finished or not): ask until `result` is there",
+              operation_id="review_game", responses=errors(*CHANGES, 404, 409, 422))
+    def review(game_id: str, owner: Owner,
+               samples: Annotated[int | None, Query(ge=1, le=MAX_SAMPLES, description=(
+                   "Ways the face-down cards could lie, weighed at each position: more is "
+                   f"finer and slower (default {SAMPLES}: a 150-move game in under a "
+                   "minute)."))] = None,
+               wait: Annotated[float, Query(ge=0, le=MAX_WAIT, description=(
+                   "Seconds to wait for the result before answering how far it has got."))
+               ] = 1.0) -> m.ReviewOut:
+        job = service.review(game_id, owner, samples or web_review.SAMPLES, wait)
+        if job.error is not None:
+            raise ReviewFailed(job.error)
+        result = m.ReviewResultOut.model_validate(job.answer) if job.answer else None
+        return m.ReviewOut(stage="done" if result else job.stage,  # type: ignore[arg-type]
+                           done=job.done, total=job.total, result=result)
+
+    @api.get("/play/{game_id}/position", response_model=m.PositionOut,
+             summary="The board after the game's first moves (read-only)",
+             operation_id="game_position", responses=errors(*READS, 404, 409, 422))
+    def position(game_id: str, owner: Owner,
+                 moves: Annotated[int, Query(ge=0, le=MAX_MOVES)]) -> m.PositionOut:
+        state, names = service.position(game_id, owner, moves)
+        return m.PositionOut(moves_played=moves, state=state, pile_names=names)
+
+    @api.post("/play/{game_id}/play-on", response_model=m.PlayOut, status_code=201,
+              summary="A new game of this deal that goes on from after its first moves",
+              operation_id="play_on",
+              responses={201: {"links": game_links()}, **errors(*CHANGES, 404, 409, 422)})
+    def play_on(game_id: str, owner: Owner,
+                moves: Annotated[int, Query(ge=0, le=MAX_MOVES)]) -> m.PlayOut:
+        return play_out(service.play_on(game_id, owner, moves))
 
     @api.get("/stats", response_model=m.StatsOut, summary="Statistics of finished games",
              operation_id="stats", responses=errors(*READS))
@@ -254,6 +276,7 @@ ERROR_STATUS: dict[type[Exception], int] = {
     NotFound: 404,
     UnknownGame: 404,
     SolverMissing: 503,
+    ReviewFailed: 503,
     StorageError: 503,
     OptionError: 422,
     DeckError: 422,
@@ -284,9 +307,15 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
     cannot serve."""
     store = GameStore(db_path)
     service = GameService(store)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.reviews.close()  # the review's worker processes end with the app
+
     app = FastAPI(title="patience", version=patience.__version__,
                   description="Play the nine old decorative patience games.",
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.service = service
     app.include_router(api_router(service))
     # The last added runs first: headers on every answer, then the host, the size, the origin.

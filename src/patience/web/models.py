@@ -220,31 +220,54 @@ class HintOut(BaseModel):
         "search may still decide this position, so ask again with `deep=true`.")
 
 
-class SlipOut(BaseModel):
-    """Where a finished game slipped away. Position i is the board after i moves (0: the
-    deal); a position the solver could not decide in its time is named, never guessed."""
+class MoveReviewOut(BaseModel):
+    """One move of a reviewed game. Chances are shares of the ways the face-down cards could
+    lie (as the player saw them) from which the game can still be won, 0 to 1."""
 
-    verdict: Literal["won", "stopped", "slipped", "never", "undecided"] = Field(
-        description="won: nothing slipped; stopped: still winnable when the game ended; "
-        "slipped: `lost_move`, played at `position`, lost the win; never: the deal is "
-        "proved lost; undecided: the slip lies from `position` to `first_lost` - 1, with "
-        "the positions in `undecided` not decided.")
-    story: str = Field(description="The answer in a player's words.")
-    moves_total: int = Field(description="Moves played in the game.")
-    position: int | None = Field(
-        description="The last position known winnable (None: none is known).")
-    first_lost: int | None = Field(
-        description="The first position known lost (None: none is known).")
-    undecided: list[int] = Field(description="Positions solved without an answer.")
-    untried: int = Field(description="Positions within the range that were not solved.")
-    lost_move: MoveOut | None = Field(description="The move that lost the win (slipped).")
-    continuation: list[MoveOut] = Field(
-        description="A winning line from `position`, each move in words.")
-    state: dict[str, Any] | None = Field(
-        description="The engine's `to_dict()` of `position`, to draw it.")
-    pile_names: dict[str, str] = Field(description="Each pile's name in a player's words.")
-    solves: int
+    number: int = Field(description="The move's number in the game (1: the first move); "
+                        "the position before it is the board after `number` - 1 moves.")
+    move: MoveOut = Field(description="The move played (`number` here: its place among the "
+                          "moves legal there).")
+    chance_before: float
+    chance_after: float
+    best: MoveOut = Field(description="The move with the best chance there.")
+    best_chance: float
+    verdict: Literal["good", "inaccuracy", "mistake", "blunder"] = Field(
+        description="From the chance given away against `best`: at least 0.05 an "
+        "inaccuracy, 0.10 a mistake, 0.20 a blunder.")
+    forced: bool = Field(description="It was the only legal move.")
+
+
+class ReviewResultOut(BaseModel):
+    moves: list[MoveReviewOut] = Field(description="One entry per move of the game.")
+    start_chance: float = Field(description="The deal's chance before the first move.")
+    summary: list[str] = Field(description="The review in a player's words: the chances at "
+                               "the start and the end, then the counts of each verdict.")
+    counts: dict[str, int] = Field(description="Inaccuracies, mistakes and blunders.")
+    every_card: str | None = Field(
+        description="What the exact search, seeing every card, adds where it decided "
+        "(\"With every card known, the deal was winnable until move 57.\").")
+    samples: int
     seconds: float
+
+
+class ReviewOut(BaseModel):
+    """The game review as far as it has got: ask again until `result` is there."""
+
+    stage: Literal["chances", "every card", "done"] = Field(
+        description="chances: weighing the positions (`done` of `total`); every card: the "
+        "exact search's second opinion; done: `result` is there.")
+    done: int
+    total: int
+    result: ReviewResultOut | None
+
+
+class PositionOut(BaseModel):
+    """A position of the game, read-only: the board after its first `moves_played` moves."""
+
+    moves_played: int
+    state: dict[str, Any]
+    pile_names: dict[str, str]
 
 
 class GameSummaryOut(BaseModel):

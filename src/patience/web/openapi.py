@@ -12,15 +12,15 @@ STATUS: dict[int, str] = {
     403: "A change sent from a page of another site (its Origin or Referer is not this "
          "server's)",
     404: "Unknown game, game id, or path",
-    409: "Illegal move, nothing to undo or redo, the game is over (or, to ask where it slipped "
-         "away, not yet over), a finished game cannot be deleted, a game of an imported "
-         "file does not replay as the file says, or the saved game is damaged (then "
+    409: "Illegal move, nothing to undo or redo, the game is over, no move to review yet, "
+         "a position past the game's moves, a finished game cannot be deleted, a game of an "
+         "imported file does not replay as the file says, or the saved game is damaged (then "
          "`recover` gives the path that recovers it)",
     413: "The request body is larger than 8 KiB (4 MiB for a statistics import)",
     422: "Malformed body (not JSON, not UTF-8, nested too deeply, a field of the wrong type or "
          "out of range), bad option or deal number",
-    503: "The database file cannot be read or written, or the solver is not installed "
-         "(hint, winnable, where it slipped away)",
+    503: "The database file cannot be read or written, the solver is not installed "
+         "(hint, winnable, game review), or the review's worker processes failed",
 }
 HOST_REFUSAL = {"description": STATUS[400],
                 "content": {"text/plain": {"schema": {"type": "string"}}}}
@@ -42,8 +42,8 @@ READS = (*EVERY, 503)
 CHANGES = (*READS, 403)
 
 GAME_ROUTES = ("get_game", "play_move", "undo_move", "redo_move", "restart_game",
-               "resign_game", "recover_game", "hint", "find_slip", "why_card",
-               "record_clock", "delete_game")
+               "resign_game", "recover_game", "hint", "review_game", "game_position", "play_on",
+               "why_card", "record_clock", "delete_game")
 
 
 def game_links(*, skip: str = "") -> dict[str, dict[str, Any]]:

@@ -13,14 +13,13 @@ engine accepted it on that state: whatever happens above, a stored game always r
 from __future__ import annotations
 
 import importlib
-import json
 import random
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import urlencode
 
 import patience
@@ -31,9 +30,7 @@ from patience.engine.state import State
 from patience.storage.games import DamagedRow, GameStore, StoredGame
 from patience.web import views
 from patience.web.models import OptionShownOut
-
-if TYPE_CHECKING:  # the solver is imported only when asked (``_solver``)
-    from patience.solver.slip import Slip
+from patience.web.review import ReviewDesk, ReviewJob
 
 CACHE_SIZE = 128
 DEAL_RANGE = 1_000_000  # random deals are drawn from 1 … 999 999, as in the CLI
@@ -45,8 +42,6 @@ HINT_NODES, HINT_SECONDS = 5_000_000, 3.0
 GLANCE_NODES, GLANCE_SECONDS = 300_000, 0.2
 WINNABLE_SECONDS = 8.0  # time spent looking for a new deal the solver proves winnable
 SOLVE_NODES, SOLVE_SECONDS = 300_000, 2.0
-SLIP_NODES, SLIP_SECONDS, SLIP_SOLVES = 200_000, 1.5, 16  # each solve; at most 16 of them
-SLIP_CACHE = 32
 # The careful hint (the default): the careful player's advice by the clock, within about a
 # second, always from the same seed (a pure function of what the player sees, and of the
 # clock only through how many samples it weighs).
@@ -190,20 +185,6 @@ class HintAnswer:
     high: float | None = None
 
 
-@dataclass(frozen=True)
-class SlipAnswer:
-    """Where a finished game slipped away (``find_slip``), with what the page draws and says:
-    the position's ``to_dict()`` and pile names, the move that lost the win and the winning
-    line in words."""
-
-    slip: Slip
-    state: dict[str, Any] | None
-    pile_names: dict[str, str]
-    lost_words: str
-    line_words: tuple[str, ...]
-    story: str
-
-
 def _same_move(stored: Any, played: dict[str, Any]) -> bool:
     try:
         return Move.from_dict(stored) == Move.from_dict(played)
@@ -234,15 +215,13 @@ def careful_advice(position: State, samples: int | None = None) -> tuple[Any, st
     return found, said, hint_words.careful_words(found, said)
 
 
-def _slip_answer(record: dict[str, Any], slip: Slip) -> SlipAnswer:
-    """The words and the picture of a slip, read on a replay of the record."""
-    if slip.position is None:
-        return SlipAnswer(slip, None, {}, "", (), words.slip_story(slip))
-    at = patience.replay({**record, "moves": record["moves"][:slip.position]})
-    lost = words.describe(at, slip.lost_move) if slip.lost_move is not None else ""
-    return SlipAnswer(slip, at.to_dict(), words.pile_names(at), lost,
-                      tuple(words.line_words(at, slip.continuation)),
-                      words.slip_story(slip, lost))
+def _record(row: StoredGame, moves: int | None = None) -> dict[str, Any]:
+    """The stored game as a game record, cut to its first ``moves`` moves when given."""
+    if moves is not None and not 0 <= moves <= len(row.moves):
+        raise Conflict(f"the game has {len(row.moves)} moves, not {moves}")
+    return {"game": row.game, "rules_version": row.rules_version,
+            "options": dict(row.options), "deal": row.deal,
+            "moves": list(row.moves[:moves])}
 
 
 class GameService:
@@ -251,7 +230,7 @@ class GameService:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
-        self._slips: OrderedDict[str, SlipAnswer] = OrderedDict()  # by the game they read
+        self.reviews = ReviewDesk()
         self._hinters: OrderedDict[str, Any] = OrderedDict()  # solver.Hinter by game id
         self.hint_samples: int | None = None  # careful hints: None weighs by the clock
         self._lock = threading.RLock()
@@ -545,29 +524,40 @@ class GameService:
         return HintAnswer(seen, status, move, said, message, found.deeper,
                           text=hint_words.exact_words(status, said, message, found.deeper))
 
-    def slip(self, game_id: str, owner: str) -> SlipAnswer:
-        """Where a finished game slipped away. The record is read under the lock; the
-        solves run without it (many seconds: other requests go on meanwhile), and the
-        answer is kept for as long as the game stays as it was."""
+    def review(self, game_id: str, owner: str, samples: int, wait: float) -> ReviewJob:
+        """The game review of the game as it stands (finished or not), as far as it has got
+        (``web.review``): the record is read under the lock, the review runs without it."""
         with self._lock:
             row = self._live(game_id, owner).row
-            if row.status not in ("won", "lost", "resigned"):
-                raise Conflict("the game is not finished: finish it or give it up first")
-            record = {"game": row.game, "rules_version": row.rules_version,
-                      "options": dict(row.options), "deal": row.deal,
-                      "moves": list(row.moves)}
-            key = json.dumps([game_id, row.status, record], sort_keys=True)
-            known = self._slips.get(key)
-        if known is not None:
-            return known
-        found = _solver().find_slip(record, max_nodes=SLIP_NODES, max_seconds=SLIP_SECONDS,
-                                    max_solves=SLIP_SOLVES)
-        answer = _slip_answer(record, found)
+            if not row.moves:
+                raise Conflict("no move has been played yet: there is nothing to review")
+            record = _record(row)
+        _solver()
+        return self.reviews.ask(game_id, record, samples, wait)
+
+    def position(self, game_id: str, owner: str, moves: int) -> tuple[dict[str, Any],
+                                                                    dict[str, str]]:
+        """The board after the game's first ``moves`` moves, and its piles' names."""
         with self._lock:
-            self._slips[key] = answer
-            while len(self._slips) > SLIP_CACHE:
-                self._slips.popitem(last=False)
-        return answer
+            row = self._live(game_id, owner).row
+            record = _record(row, moves)
+        at = patience.replay(record)
+        return at.to_dict(), words.pile_names(at)
+
+    def play_on(self, game_id: str, owner: str, moves: int) -> Snapshot:
+        """A new game of the same deal and options whose moves are this game's first
+        ``moves``: the player goes on from there (the game played stays as it is)."""
+        with self._lock:
+            row = self._live(game_id, owner).row
+            record = _record(row, moves)
+            state = patience.replay(record)
+            new = self.store.create(new_game_id(), owner, row.game, dict(row.options),
+                                    row.deal, row.rules_version)
+            new.moves = list(record["moves"])
+            new.status = state.status
+            self.store.save(new)
+            self._remember(new, state)
+            return snapshot(Live(new, state))
 
     # --- housekeeping ------------------------------------------------------------------
 

@@ -352,7 +352,6 @@ export function wireInput(c) {
   $("new-game").addEventListener("click", c.newGame);
   $("banner-new").addEventListener("click", c.newGame);
   $("banner-undo").addEventListener("click", c.undo);
-  $("banner-slip").addEventListener("click", c.slip);
   $("finish").addEventListener("click", c.finishGame);
   $("settings").addEventListener("click", c.openSettings);
   const drawer = $("drawer");

@@ -14,9 +14,9 @@ import { play as sound, setSound } from "./sound.js";
 import { loadSettings, saveSettings } from "./settings.js";
 import { h, newGameForm, openDialog, settingsForm } from "./dialogs.js";
 import { wireInput } from "./input.js";
-import { cancelSlip, whereItSlipped } from "./slip.js";
 import { count, word } from "./plural.js";
 import { foldable } from "./fold.js";
+import { closeReview, wireReview } from "./review.js";
 
 export const ACTION_KEYS = {
   deal: "d", draw: "w", redeal: "e", "next-stage": "s", "next-ray": "y", scatter: "c",
@@ -128,10 +128,8 @@ function accept(next) {
 // it away with a word once the position has changed (a refused move changes nothing).
 function cancelHint({ keep = false } = {}) {
   if (ui.hintCtl && !keep) { ui.hintCtl.abort(); ui.hintCtl = null; }
-  cancelSlip();
+  closeReview();
 }
-
-const slip = () => whereItSlipped(control);
 
 export function stopAuto() { ui.autoToken++; delete document.body.dataset.auto; }
 
@@ -374,7 +372,7 @@ export function render({ animate = true, dealFrom = false } = {}) {
   const sources = new Set();
   for (const m of p.moves) if (!m.move.action) sources.add(`${m.move.from}/${moveIndex(m)}`);
   const hadFocus = ui.board.svg.contains(document.activeElement);
-  drawBoard({
+  drawBoard(ui.view ? ui.view.board() : {  // ui.view: a position of the game review (review.js)
     game: p.game, state: p.state, names: p.pile_names, kinds: ui.kinds,
     sources, targets: new Set(ui.selected ? ui.selected.moves.map((m) => m.move.to) : []),
     selected: ui.selected, hint: ui.hint, lit: ui.lit,
@@ -420,6 +418,7 @@ const MIN_CARD = 44;
 // then scrolls sideways (and, if it must, up and down). Within a game the board only widens,
 // so the picture does not jump from move to move.
 function drawBoard(view, how) {
+  if (ui.view) { drawWhole(view, how); return; }
   const scroller = $("board-scroll");
   const W = Math.max(1, scroller.clientWidth), H = Math.max(1, scroller.clientHeight);
   const key = `${W}x${H}/${ui.play.id}`;
@@ -443,6 +442,18 @@ function drawBoard(view, how) {
   ui.board.svg.style.width = scrolls ? `${Math.ceil(width)}px` : "";
   ui.board.svg.style.height = scrolls ? `${Math.floor(height)}px` : "";
   if (started) scroller.scrollLeft = (scroller.scrollWidth - W) / 2;  // the middle in sight
+}
+
+// A position of the game review (review.js), read-only: the whole board in sight, however
+// small its cards, so the better move's card and where it goes are both seen.
+function drawWhole(view, how) {
+  const scroller = $("board-scroll");
+  const W = Math.max(1, scroller.clientWidth), H = Math.max(1, scroller.clientHeight);
+  ui.portrait = W / H < 0.9;
+  scroller.classList.remove("scrolls");
+  ui.board.svg.style.width = "";
+  ui.board.svg.style.height = "";
+  ui.board.draw({ ...view, portrait: ui.portrait, aspect: W / H }, how);
 }
 
 let foldBanner = null;
@@ -636,10 +647,11 @@ onConnection({
 });
 
 export const control = {
-  ui, say, render, playMove, undo, redo, hint, slip, restart, resign, newGame, openSettings,
+  ui, say, render, playMove, undo, redo, hint, restart, resign, newGame, openSettings,
   toggleAutoplay, finishGame, movesFrom, legalAction, stockAction, moveIndex, openLook,
   cancelHint, stopAuto, actionLabel, shake, api, gamePath, sound,
 };
 
 wireInput(control);
+wireReview(control);
 start();
