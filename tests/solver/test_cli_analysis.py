@@ -95,4 +95,5 @@ def test_stats_and_solve_reject_a_budget_that_is_not_positive() -> None:
 def test_play_loop_hint() -> None:
     result = runner.invoke(app, ["play", "star", "--deal", "12"], input="h\nq\n")
     assert result.exit_code == 0
-    assert "hint: play " in result.output and "h gives a hint" in result.output
+    assert "hint: There is only one move: Q♠ from the reserve to the 12 o'clock base" \
+        in result.output and "h gives a hint" in result.output
