@@ -159,10 +159,11 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     weighed = tuple(MoveChance(move, *_chance(_counts(rows, i)), *_counts(rows, i))
                     for i, move in enumerate(moves))
     best = max(weighed, key=lambda m: (m.chance, m.low))  # max keeps the first of equals
-    played = choose(rows, drawn, practical if practical is None else legal.index(practical))
+    played = choose(rows, drawn, None if practical is None else legal.index(practical))
     chance, low, high = _chance(_counts([[root_outcome(row)] for row in rows], 0))
-    return Advice(None if played is None else moves[played], chance, low, high, weighed,
-                  len(rows), best.move)
+    # where the practical player gives up and no sample is won, advice still names a move
+    return Advice(best.move if played is None else moves[played], chance, low, high,
+                  weighed, len(rows), best.move)
 
 
 def weigh(drawn: Sample, count: int, default: int | None = None) -> Row:
