@@ -22,6 +22,7 @@ from patience.deals import MASK64
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, replay
+from patience.i18n import _, language
 from patience.native import MAX_NODES
 
 OptionArg = Annotated[
@@ -47,6 +48,7 @@ def one_line(message: str) -> str:
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
+    """Say ``message`` as one line on stderr and stop with ``code``."""
     typer.echo(f"patience: {one_line(message)}", err=True)
     raise typer.Exit(code)
 
@@ -100,15 +102,17 @@ def check_folder(path: str, cannot: str) -> None:
     or that is a folder itself; ``cannot`` begins the refusal ("cannot save the game to")."""
     target = Path(path)
     if target.is_dir():
-        fail(f"{cannot} {path}: it is a folder")
+        fail(_("{cannot} {path}: it is a folder").format(cannot=_(cannot), path=path))
     if not target.parent.is_dir():
-        fail(f"{cannot} {path}: there is no folder {target.parent}")
+        fail(_("{cannot} {path}: there is no folder {folder}").format(
+            cannot=_(cannot), path=path, folder=target.parent))
 
 
 def check_new_file(path: str, force: bool, cannot: str) -> None:
     """Refuse to write over an existing file unless the user said ``--force``."""
     if not force and Path(path).exists():
-        fail(f"{cannot} {path}: the file exists (give --force to overwrite it)")
+        fail(_("{cannot} {path}: the file exists (give --force to overwrite it)").format(
+            cannot=_(cannot), path=path))
 
 
 def print_json(data: Any) -> None:
@@ -129,6 +133,9 @@ def find_game(game_id: str) -> patience.Game:
     try:
         return patience.get_game(wanted if wanted in known else game_id)
     except patience.UnknownGame as exc:
+        if language() != "en":
+            fail(_("no game {name} (games: {games})").format(
+                name=repr(game_id), games=", ".join(sorted(known))))
         fail(str(exc))
 
 
@@ -140,10 +147,11 @@ def parse_options(game: patience.Game, pairs: list[str] | None) -> dict[str, Any
         name, sep, text = pair.partition("=")
         name = name.strip().replace("-", "_")
         if not sep:
-            fail(f"write options as NAME=VALUE, got {pair!r}")
+            fail(_("write options as NAME=VALUE, got {pair}").format(pair=repr(pair)))
         if name not in specs:
-            known = ", ".join(specs) or "none"
-            fail(f"{game.id} has no option {name!r} (its options: {known})")
+            known = ", ".join(specs) or _("none")
+            fail(_("{game} has no option {name} (its options: {known})").format(
+                game=game.id, name=repr(name), known=known))
         try:
             out[name] = specs[name].parse(text)
         except OptionError as exc:
