@@ -34,10 +34,11 @@ ENGLISH = {
     "clock", "game", "won", "lost", "illegal", "played", "base", "cell", "sunrise", "this",
     "there", "only", "what", "you", "see", "action", "such", "as", "by", "name", "case",
 }
-# What is typed or is code rather than words: card codes and faces, option pairs, game ids,
-# the typed commands and flags, code spans of the rules texts.
-CODES = re.compile(r"`[^`]*`|--[\w-]+|\b\w+=\S+|\b(?:10|[A2-9TJQK])[\u2660\u2665\u2666\u2663SHDC]?"
-                   r"(?![\w])|\b(?:rules|sun|star|shah|blockade|clock|rainbow|open-shop|toad|"
+# What is typed or is code rather than words: card codes (as typed: as, 7h) and faces,
+# option pairs, game ids, the typed commands and flags, code spans of the rules texts.
+CODES = re.compile(r"`[^`]*`|--[\w-]+|\b\w+=\S+|\b[a2-9tjqk][shdc]\b"
+                   r"|\b(?:10|[A2-9TJQK])[\u2660\u2665\u2666\u2663SHDC]?(?![\w])"
+                   r"|\b(?:rules|sun|star|shah|blockade|clock|rainbow|open-shop|toad|"
                    r"double-star)\b")
 
 
@@ -76,6 +77,15 @@ def test_show_labels_the_board(lang: str, words_seen: list[str]) -> None:
     assert english_in(out) == set()
     for word in words_seen:
         assert word in out
+
+
+@pytest.mark.parametrize("lang", ["ru", "hu"])
+@pytest.mark.parametrize("game", [g.id for g in patience.list_games()])
+def test_every_board_and_its_moves_in_the_language(game: str, lang: str) -> None:
+    for deal in ("1", "7"):
+        out = run("--lang", lang, "play", game, "--deal", deal, stdin="1\nq\n")
+        assert english_in(out) == set(), out
+        assert out.count(names(lang).games[game]) >= 2
 
 
 @pytest.mark.parametrize(("lang", "words_seen"), [
