@@ -15,9 +15,12 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 import patience
-from patience import i18n, words
+from patience import hint_words, i18n, words
 from patience.cli import app
+from patience.engine.moves import Move
 from patience.games.texts_i18n import names
+from patience.local_words import pile_words
+from patience.solver.careful_hint import CarefulHint, MoveEffects
 
 runner = CliRunner()
 SRC = Path(patience.__file__).parent
@@ -180,3 +183,27 @@ def test_every_message_is_translated_with_its_placeholders(lang: str) -> None:
         assert all(translations), f"{lang}: empty translation of {message!r}"
         for text in translations:
             assert _fields(text) == _fields(originals[-1]), f"{lang}: {text!r} vs {message!r}"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "Судя по открытым картам, после этого пасьянс сходится — примерно 6 раз из 10: "
+           "7♥ с луча 2 на туза червей; он открывает карту."),
+    ("hu", "A látható lapok alapján ezután is kijön: 10 leosztásból körülbelül 6: "
+           "7♥ a 2. sugárról a kőr ászra; felfordít egy lapot."),
+])
+def test_the_careful_hint_in_the_language(lang: str, said: str) -> None:
+    found = CarefulHint("move", None, 0.6, 0.5, 0.7, MoveEffects(turns_up=True))
+    state = patience.get_game("sun").new(deal=1)
+    i18n.use(lang)
+    try:
+        move = words.describe(state, Move("ray2", "ace-H", "7H"))
+        assert hint_words.careful_words(found, move) == said
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize(("pile", "target"), [
+    ("ray1", "az 1. sugárra"), ("ray5", "az 5. sugárra"), ("ray10", "a 10. sugárra"),
+    ("ray2", "a 2. sugárra"), ("king-S", "a pikk királyra")])
+def test_hungarian_article_before_a_pile(pile: str, target: str) -> None:
+    assert pile_words("hu", "sun", pile).target == target
