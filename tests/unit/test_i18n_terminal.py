@@ -130,10 +130,25 @@ def test_a_command_leaves_english_behind() -> None:
     assert words.describe(state, state.legal_moves()[0]) == "K♣ from ray 5 to the clubs' king pile"
 
 
-def test_an_error_line_in_russian() -> None:
-    result = runner.invoke(app, ["--lang", "ru", "show", "nosuchgame"])
+@pytest.mark.parametrize(("args", "said"), [
+    (["--lang", "ru", "show", "nosuchgame"], "patience: нет пасьянса 'nosuchgame'"),
+    (["--lang", "hu", "show", "nosuchgame"], "patience: nincs 'nosuchgame' nevű játék"),
+    (["--lang", "ru", "show", "sun", "--deal", "x"],
+     "patience: недопустимое значение '--deal': 'x' — не номер расклада"),
+    (["--lang", "ru", "show", "sun", "-o", "x=1"], "patience: у пасьянса sun нет настройки 'x'"),
+])
+def test_an_error_line_in_the_language(args: list[str], said: str) -> None:
+    result = runner.invoke(app, args)
     assert result.exit_code == 2
-    assert result.stderr.startswith("patience: нет пасьянса 'nosuchgame'")
+    assert result.stderr.startswith(said)
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_replayed_record_in_russian(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    run("play", "sun", "--deal", "1", "--save", str(record), stdin="1\nq\n")
+    assert run("--lang", "ru", "replay", str(record)).endswith(
+        "запись верна: 1 ход, идет игра\n")
 
 
 def test_the_language_from_a_locale_name() -> None:

@@ -26,6 +26,7 @@ from patience.games.texts_i18n import names, rules_text, summary
 from patience.i18n import _, ngettext
 from patience.storage.database import StorageError
 from patience.text import render
+from patience.text.common import STATUS
 
 
 class Commands(TyperGroup):
@@ -42,10 +43,10 @@ class Commands(TyperGroup):
                                 complete_var=complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
         except typer.TyperException as exc:  # click's usage errors, as Typer ships them
-            message = one_line(exc.format_message())
+            message = one_line(_usage_words(exc))
             context = getattr(exc, "ctx", None)
             if exc.exit_code == 2 and context is not None:
-                message += f" (see '{context.command_path} --help')"
+                message += _(" (see '{command} --help')").format(command=context.command_path)
             typer.echo(f"patience: {message}", err=True)
             code = exc.exit_code
         except typer.Abort:
@@ -58,6 +59,16 @@ class Commands(TyperGroup):
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_words(exc: typer.TyperException) -> str:
+    """click's message for a usage error; a refused value in the language spoken now (its
+    reason is this project's own, ``common``), the rest in click's English."""
+    param = getattr(exc, "param", None)
+    if i18n.language() == "en" or not isinstance(exc, typer.BadParameter) or param is None:
+        return exc.format_message()
+    return _("invalid value for {option}: {reason}").format(option=param.get_error_hint(),
+                                                             reason=exc.message)
 
 
 app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, "
@@ -174,7 +185,11 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
         common.print_json({**result, "state": state.to_dict()})
     else:
         table.show(render(state))
-        typer.echo(f"\nrecord is valid: {result['moves']} moves, {result['status']}")
+        status = _(STATUS.get(state.status, state.status))
+        typer.echo("\n" + ngettext("record is valid: {n} move, {status}",
+                                   "record is valid: {n} moves, {status}",
+                                   state.moves_played).format(n=state.moves_played,
+                                                              status=status))
 
 
 app.command("solve")(analysis.solve_cmd)

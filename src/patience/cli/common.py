@@ -22,7 +22,7 @@ from patience.deals import MASK64
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, replay
-from patience.i18n import _, language
+from patience.i18n import N_, _, language
 from patience.native import MAX_NODES
 
 OptionArg = Annotated[
@@ -55,34 +55,37 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 def _whole(value: Any, low: int, high: int | None, what: str) -> int:
     """``value`` as a whole number from ``low`` to ``high``, refused in words."""
-    span = f"at least {low}" if high is None else f"from {low} to {high}"
+    span = (_("at least {low}").format(low=low) if high is None
+            else _("from {low} to {high}").format(low=low, high=high))
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
     else:
         text = str(value).strip()
         if not re.fullmatch(r"-?[0-9]{1,30}", text):
             shown = text if len(text) <= 20 else text[:20] + "…"
-            raise typer.BadParameter(f"{shown!r} is not {what} ({span})")
+            raise typer.BadParameter(_("{shown} is not {what} ({span})").format(
+                shown=repr(shown), what=_(what), span=span))
         number = int(text)
     if number < low or (high is not None and number > high):
-        raise typer.BadParameter(f"{what} is {span}, not {number}")
+        raise typer.BadParameter(_("{what} is {span}, not {number}").format(
+            what=_(what), span=span, number=number))
     return number
 
 
 def deal_number(value: Any) -> int:
-    return _whole(value, 0, MASK64, "a deal number")
+    return _whole(value, 0, MASK64, N_("a deal number"))
 
 
 def count(value: Any) -> int:
-    return _whole(value, 1, None, "a count")
+    return _whole(value, 1, None, N_("a count"))
 
 
 def node_budget(value: Any) -> int:
-    return _whole(value, 1, MAX_NODES, "a node budget")
+    return _whole(value, 1, MAX_NODES, N_("a node budget"))
 
 
 def port_number(value: Any) -> int:
-    return _whole(value, 1, 65535, "a port number")
+    return _whole(value, 1, 65535, N_("a port number"))
 
 
 def seconds(value: Any) -> float:
@@ -93,7 +96,8 @@ def seconds(value: Any) -> float:
         number = math.nan
     if not 0 < number < math.inf:
         shown = str(value) if len(str(value)) <= 20 else str(value)[:20] + "…"
-        raise typer.BadParameter(f"{shown!r} is not a positive number of seconds")
+        raise typer.BadParameter(_("{shown} is not a positive number of seconds").format(
+            shown=repr(shown)))
     return number
 
 
@@ -191,8 +195,10 @@ def replayed(record: dict[str, Any]) -> patience.State:
         try:
             state.play(wanted)
         except IllegalMove as exc:
-            fail(f"move {number} ({words.describe(state, wanted)}): "
-                 f"{words.plain(state, str(exc))}")
+            reason = (words.plain(state, str(exc)) if language() == "en"
+                      else _("the rules do not allow this move now"))
+            fail(_("move {number} ({move}): {reason}").format(
+                number=number, move=words.describe(state, wanted), reason=reason))
     else:
         return state
     try:

@@ -105,8 +105,8 @@ def _keep(state: State, path: str | None) -> None:
     try:
         write_record(state, path)
     except OSError as exc:
-        typer.echo(f"patience: could not save the game to {path}: {exc.strerror or exc}",
-                   err=True)
+        typer.echo("patience: " + _("could not save the game to {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc), err=True)
 
 
 def play_loop(state: State, save: str | None = None, console: Console | None = None,
