@@ -239,17 +239,25 @@ def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None
     """The exact hint in words, labelled as looking at the face-down cards, with the number
     that plays its move (or the guess's)."""
     found = hinter.hint(state)
-    said = words.plain(state, found.message)
+    english = i18n.language() == "en"
+    # the solver's reason names piles by id, in English: said in English only
+    said = words.plain(state, found.message) if english else ""
     if found.move is not None:  # the message says what the move does, not the move
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted
-        said = f"play {named}: {said}"
-    told = f"hint, looking at the face-down cards: {said}{_type(moves, found.move)}"
+        said = (_("play {move}: {why}").format(move=named, why=said) if said
+                else _("play {move}").format(move=named))
+    elif not said:
+        said = _("no proved line found")
+    told = (_("hint, looking at the face-down cards: {hint}").format(hint=said)
+            + _type(moves, found.move))
     if found.guess is not None:  # nothing proved: the practical player's move
-        told += (f"\na guess, not a proved line: {words.describe(state, found.guess)}"
-                 f"{_type(moves, found.guess)}")
+        told += ("\n" + _("a guess, not a proved line: {move}").format(
+            move=words.describe(state, found.guess)) + _type(moves, found.guess))
     table.say(told)  # one message, both lines kept under the board
 
 
 def _type(moves: list[Move], move: Move | None) -> str:
-    return f"; type {moves.index(move) + 1} to play it" if move in moves else ""
+    if move not in moves:
+        return ""
+    return _("; type {number} to play it").format(number=moves.index(move) + 1)
