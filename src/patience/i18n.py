@@ -10,8 +10,8 @@ The language is chosen once per command: ``--lang`` if given, else the first of
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, else English; a language without a
 catalog is English.
 
-    >>> use("ru"); ngettext("{n} move", "{n} moves", 5).format(n=5)
-    '5 ходов'
+    >>> use("ru"); ngettext("({n} move)", "({n} moves)", 5).format(n=5)
+    '(5 ходов)'
     >>> use("en")
 """
 
