@@ -12,6 +12,11 @@ The native search (``native/``, Rust with PyO3) is built by setuptools-rust into
 extension module ``patience._native``, for every install, editable included, and always
 with the release profile. It is optional: without cargo, or when its build fails, the
 install goes on and the Python search is used (``patience.native``).
+
+The terminal's message catalogs (``src/patience/locale/<lang>/LC_MESSAGES/patience.po``)
+are compiled to ``patience.mo`` by Babel as the package is built (``BuildWithCatalogs``);
+an editable install needs no step: ``patience.i18n`` compiles a ``.po`` that has no
+``.mo`` when it first reads it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 PACKAGES = ("engine", "games")
 # of the solver: the practical player and the depth-first core its plans call
@@ -34,6 +40,30 @@ PURE = {
     "src/patience/games/rules_document.py",  # run as a script (python -m) to write a doc
     "src/patience/games/texts_i18n.py",  # reads data files once: nothing to gain
 }
+
+
+def catalogs() -> list[Path]:
+    """The ``.po`` message catalogs of the terminal, one per language."""
+    return sorted(Path("src/patience/locale").glob("*/LC_MESSAGES/patience.po"))
+
+
+class BuildWithCatalogs(build_py):
+    """setuptools' ``build_py``, then each catalog compiled to its ``.mo`` in the build."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return  # the sources are used in place; patience.i18n compiles them
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in catalogs():
+            target = Path(self.build_lib, *po.parts[1:]).with_suffix(".mo")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with po.open("rb") as source:
+                catalog = read_po(source, locale=po.parts[-3])
+            with target.open("wb") as out:
+                write_mo(out, catalog)
 
 
 def compiled_modules() -> list[str]:
@@ -76,6 +106,6 @@ if __name__ == "__main__":  # as setuptools runs it; tests import the lists abov
         from mypyc.build import mypycify
 
         setup(ext_modules=mypycify(compiled_modules(), opt_level="3"),
-              rust_extensions=rust_extensions())
+              rust_extensions=rust_extensions(), cmdclass={"build_py": BuildWithCatalogs})
     else:
-        setup(rust_extensions=rust_extensions())
+        setup(rust_extensions=rust_extensions(), cmdclass={"build_py": BuildWithCatalogs})

@@ -9,31 +9,33 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from patience.i18n import N_, _
 from patience.words import card_words, chance_words
 
 if TYPE_CHECKING:
     from patience.solver.careful_hint import CarefulHint, MoveEffects
 
-PEEKING = "Looking at the face-down cards: "
-PROVED_LOST = "no sequence of moves wins from here (every line was searched)"
+PEEKING = N_("Looking at the face-down cards: ")
+PROVED_LOST = N_("no sequence of moves wins from here (every line was searched)")
 
 
 def comes_out(chance: float) -> str:
     """How often the game still comes out after a move, in deals in ten."""
     if chance >= 0.995:
-        return "nearly every deal still comes out after this"
+        return _("nearly every deal still comes out after this")
     if chance <= 0.005:
-        return "no way the cards could lie lets the game come out after this"
-    verb = "comes" if round(chance * 10) <= 1 else "come"
-    return f"{chance_words(chance)} still {verb} out after this"
+        return _("no way the cards could lie lets the game come out after this")
+    if round(chance * 10) <= 1:
+        return _("{chance} still comes out after this").format(chance=chance_words(chance))
+    return _("{chance} still come out after this").format(chance=chance_words(chance))
 
 
 def effect_words(effects: MoveEffects) -> str:
     """What the move does, after a semicolon, or nothing."""
     if effects.turns_up:
-        return "; it turns a card up"
+        return _("; it turns a card up")
     if effects.frees is not None:
-        return f"; it frees the {card_words(effects.frees)}"
+        return _("; it frees the {card}").format(card=card_words(effects.frees))
     return ""
 
 
@@ -41,16 +43,19 @@ def careful_words(found: CarefulHint, move_words: str) -> str:
     """The careful player's hint: ``move_words`` is its move as ``words.describe`` says it."""
     does = effect_words(found.effects)
     if found.kind == "lost":
-        return f"This game can no longer be won from here: {PROVED_LOST}."
+        return _("This game can no longer be won from here: {why}.").format(
+            why=_(PROVED_LOST))
     if found.kind == "forced":
-        return f"There is only one move: {move_words}{does}."
+        return _("There is only one move: {move}{does}.").format(move=move_words, does=does)
     if found.kind == "hopeless":
-        said = "From what you can see, no way the cards could lie lets this game come out."
-        return f"{said} To play on anyway: {move_words}." if move_words else said
+        said = _("From what you can see, no way the cards could lie lets this game come out.")
+        return (said + " " + _("To play on anyway: {move}.").format(move=move_words)
+                if move_words else said)
     if found.kind == "unsure" or found.chance is None:
-        return ("From what you can see, there is no telling yet whether the game comes out. "
-                f"A careful move: {move_words}{does}.")
-    return f"From what you can see, {comes_out(found.chance)}: {move_words}{does}."
+        return _("From what you can see, there is no telling yet whether the game comes out. "
+                 "A careful move: {move}{does}.").format(move=move_words, does=does)
+    return _("From what you can see, {chance}: {move}{does}.").format(
+        chance=comes_out(found.chance), move=move_words, does=does)
 
 
 def exact_words(status: str, move_words: str, message: str, deeper: bool = False) -> str:
@@ -63,12 +68,12 @@ def exact_words(status: str, move_words: str, message: str, deeper: bool = False
         said = (f"no winning line found yet. A guess: {move_words}. It is a careful "
                 "player's move, not a proved line." + ("" if deeper else why))
     elif status == "lost":
-        said = f"this game can no longer be won from here: {message or PROVED_LOST}."
+        said = f"this game can no longer be won from here: {message or _(PROVED_LOST)}."
     elif deeper:
         said = "nothing found at a glance."
     else:
         said = f"no hint found in time: {message}." if message else "no hint found in time."
-    return PEEKING + said
+    return _(PEEKING) + said
 
 
 def _capital(text: str) -> str:

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from patience import local_words
 from patience.engine.moves import Move
 from patience.engine.state import State
+from patience.i18n import N_, _, language, ngettext
 
 if TYPE_CHECKING:  # words read the solver's answer; they never run the solver
     from patience.solver.review import Review
@@ -32,14 +34,14 @@ STAR_HOURS = {"1": "1:30", "4": "4:30", "7": "7:30", "10": "10:30"}
 
 # Actions in the words of each game's book (the generic label first).
 ACTION_WORDS = {
-    "deal": "Deal", "draw": "Draw a card", "redeal": "Redeal", "next-stage": "Next stage",
-    "next-ray": "Next ray", "scatter": "Scatter a ray", "wind": "Blow the wind",
-    "fill": "Fill the packets",
+    "deal": N_("Deal"), "draw": N_("Draw a card"), "redeal": N_("Redeal"),
+    "next-stage": N_("Next stage"), "next-ray": N_("Next ray"), "scatter": N_("Scatter a ray"),
+    "wind": N_("Blow the wind"), "fill": N_("Fill the packets"),
 }
 GAME_ACTION_WORDS = {
-    "sun": {"deal": "Deal the next arc"},
-    "shah": {"deal": "Deal the next circle"},
-    "blockade": {"deal": "Deal a row"},
+    "sun": {"deal": N_("Deal the next arc")},
+    "shah": {"deal": N_("Deal the next circle")},
+    "blockade": {"deal": N_("Deal a row")},
 }
 
 
@@ -148,12 +150,15 @@ def spoken_card(code: str) -> str:
 
 
 def action_words(game_id: str, action: str) -> str:
-    return GAME_ACTION_WORDS.get(game_id, {}).get(action) or ACTION_WORDS.get(
-        action, action.replace("-", " ").capitalize())
+    """An action in the words of the game's book, in the language spoken now."""
+    known = GAME_ACTION_WORDS.get(game_id, {}).get(action) or ACTION_WORDS.get(action)
+    return _(known) if known else action.replace("-", " ").capitalize()
 
 
 def pile_name(game_id: str, pile: str, cards: list[str] | None = None) -> str:
     """What a player calls the pile (``cards`` bottom to top, to name a suited foundation)."""
+    if language() != "en":
+        return local_words.pile_words(language(), game_id, pile, cards).name
     fixed = {"stock": "the stock", "talon": "the talon", "hand": "the hand",
              "reserve": "the reserve", "shah": "the Shah", "out": "the kings set aside",
              "wind": "the wind", "rainbow": "the rainbow", "shop": "the shop",
@@ -215,7 +220,11 @@ def from_top(index: int, size: int) -> int:
 
 def _depth(index: int, size: int) -> str:
     place = from_top(index, size)
-    return "" if place <= 1 else f" ({ordinal(place)} from the top)"
+    if place <= 1:
+        return ""
+    if language() != "en":
+        return _(" (card {place} from the top)").format(place=place)
+    return f" ({ordinal(place)} from the top)"
 
 
 def describe(state: State, move: Move) -> str:
@@ -226,10 +235,16 @@ def describe(state: State, move: Move) -> str:
     piles = state.to_dict()["piles"]
     src, dst = move.from_pile or "", move.to_pile or ""
     kinds = {p.id: str(p.kind) for p in state.rules.layout}
-    card = card_words(move.card) if move.card else "a card"
-    where = pile_name(game_id, src, piles.get(src))
+    card = card_words(move.card) if move.card else _("a card")
+    depth = ""
     if move.index is not None and kinds.get(src) == "reserve" and src in piles:
-        where += _depth(move.index, len(piles[src]))
+        depth = _depth(move.index, len(piles[src]))
+    if language() != "en":
+        lang = language()
+        source = local_words.pile_words(lang, game_id, src, piles.get(src))
+        target = local_words.pile_words(lang, game_id, dst, piles.get(dst))
+        return local_words.move_phrase(card, source, target, depth)
+    where = pile_name(game_id, src, piles.get(src)) + depth
     onto = "to" if kinds.get(dst) == "foundation" else "onto"
     return f"{card} from {where} {onto} {pile_name(game_id, dst, piles.get(dst))}"
 
@@ -284,14 +299,14 @@ def chance_words(chance: float) -> str:
     """A chance as a player reads it: "about 6 deals in 10"."""
     tenths = round(chance * 10)
     if chance >= 0.995:
-        return "every way the cards could lie"
+        return _("every way the cards could lie")
     if chance <= 0.005:
-        return "no way the cards could lie"
+        return _("no way the cards could lie")
     if tenths == 0:
-        return "fewer than 1 deal in 10"
+        return _("fewer than 1 deal in 10")
     if tenths == 10:
-        return "more than 9 deals in 10"
-    return f"about {tenths} deal{'s' if tenths > 1 else ''} in 10"
+        return _("more than 9 deals in 10")
+    return ngettext("about {n} deal in 10", "about {n} deals in 10", tenths).format(n=tenths)
 
 
 def percent(chance: float) -> str:

@@ -16,13 +16,17 @@ import typer
 from typer.core import TyperGroup
 
 import patience
+from patience import i18n
 from patience.cli import analysis, common, review, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
 from patience.engine.record import RecordError, load_record
+from patience.games.texts_i18n import names, rules_text, summary
+from patience.i18n import _, ngettext
 from patience.storage.database import StorageError
 from patience.text import render
+from patience.text.common import STATUS
 
 
 class Commands(TyperGroup):
@@ -32,15 +36,17 @@ class Commands(TyperGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         words = list(sys.argv[1:] if args is None else args)
+        spoken = i18n.language()
+        i18n.use(i18n.chosen(None))  # the environment's, until --lang says otherwise
         try:
             code = super().main(args=words or ["--help"], prog_name="patience",
                                 complete_var=complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
         except typer.TyperException as exc:  # click's usage errors, as Typer ships them
-            message = one_line(exc.format_message())
+            message = one_line(_usage_words(exc))
             context = getattr(exc, "ctx", None)
             if exc.exit_code == 2 and context is not None:
-                message += f" (see '{context.command_path} --help')"
+                message += _(" (see '{command} --help')").format(command=context.command_path)
             typer.echo(f"patience: {message}", err=True)
             code = exc.exit_code
         except typer.Abort:
@@ -48,9 +54,21 @@ class Commands(TyperGroup):
         except (ValueError, KeyError, OSError, StorageError) as exc:  # the library's words
             typer.echo(f"patience: {one_line(str(exc))}", err=True)
             code = 2
+        finally:
+            i18n.use(spoken)  # a command in a test process leaves the language as it was
         if not standalone_mode:
             return code
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_words(exc: typer.TyperException) -> str:
+    """click's message for a usage error; a refused value in the language spoken now (its
+    reason is this project's own, ``common``), the rest in click's English."""
+    param = getattr(exc, "param", None)
+    if i18n.language() == "en" or not isinstance(exc, typer.BadParameter) or param is None:
+        return exc.format_message()
+    return _("invalid value for {option}: {reason}").format(option=param.get_error_hint(),
+                                                             reason=exc.message)
 
 
 app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, "
@@ -72,8 +90,12 @@ def _options(
     show_version: Annotated[bool, typer.Option(
         "--version", callback=_print_version, is_eager=True,
         help="Print the installed version and exit.")] = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Language: en, ru or hu (default: from LANG, else English).")] = None,
 ) -> None:
     """Options of ``patience`` itself, given before any command."""
+    if lang is not None:
+        i18n.use(i18n.chosen(lang))
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
 
@@ -81,9 +103,11 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
 @app.command()
 def games(as_json: JsonFlag = False) -> None:
     """List the games with their decks and options."""
+    lang = i18n.language()
+    local = lang != "en"
     rows: list[dict[str, Any]] = [
-        {"id": g.id, "name": g.name, "decks": g.decks, "options": dict(g.options),
-         "summary": g.summary}
+        {"id": g.id, "name": names(lang).games[g.id] if local else g.name, "decks": g.decks,
+         "options": dict(g.options), "summary": summary(g.id, lang) if local else g.summary}
         for g in patience.list_games()
     ]
     if as_json:
@@ -91,15 +115,22 @@ def games(as_json: JsonFlag = False) -> None:
         return
     for row in rows:
         opts = ", ".join(f"{k}={common.show_value(v)}" for k, v in row["options"].items())
-        typer.echo(f"{row['id']:<12} {row['name']:<16} {row['decks']} deck(s)"
-                   + (f"  options: {opts}" if opts else ""))
+        decks = (ngettext("{n} deck", "{n} decks", row["decks"]).format(n=row["decks"])
+                 if local else f"{row['decks']} deck(s)")
+        typer.echo(f"{row['id']:<12} {row['name']:<16} {decks}"
+                   + (_("  options: {options}").format(options=opts) if opts else ""))
         typer.echo(f"{'':<12} {row['summary']}")
+
+
+app.command("list", hidden=True, help="List the games (as games does).")(games)
 
 
 @app.command()
 def rules(game: str) -> None:
     """Print the rules of GAME in the project's own words."""
-    typer.echo(common.find_game(game).rules_text())
+    found = common.find_game(game)
+    lang = i18n.language()
+    typer.echo(found.rules_text() if lang == "en" else rules_text(found.id, lang))
 
 
 @app.command()
@@ -154,7 +185,11 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
         common.print_json({**result, "state": state.to_dict()})
     else:
         table.show(render(state))
-        typer.echo(f"\nrecord is valid: {result['moves']} moves, {result['status']}")
+        status = _(STATUS.get(state.status, state.status))
+        typer.echo("\n" + ngettext("record is valid: {n} move, {status}",
+                                   "record is valid: {n} moves, {status}",
+                                   state.moves_played).format(n=state.moves_played,
+                                                              status=status))
 
 
 app.command("solve")(analysis.solve_cmd)

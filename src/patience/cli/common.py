@@ -22,6 +22,7 @@ from patience.deals import MASK64
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, replay
+from patience.i18n import N_, _, language
 from patience.native import MAX_NODES
 
 OptionArg = Annotated[
@@ -47,40 +48,44 @@ def one_line(message: str) -> str:
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
+    """Say ``message`` as one line on stderr and stop with ``code``."""
     typer.echo(f"patience: {one_line(message)}", err=True)
     raise typer.Exit(code)
 
 
 def _whole(value: Any, low: int, high: int | None, what: str) -> int:
     """``value`` as a whole number from ``low`` to ``high``, refused in words."""
-    span = f"at least {low}" if high is None else f"from {low} to {high}"
+    span = (_("at least {low}").format(low=low) if high is None
+            else _("from {low} to {high}").format(low=low, high=high))
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
     else:
         text = str(value).strip()
         if not re.fullmatch(r"-?[0-9]{1,30}", text):
             shown = text if len(text) <= 20 else text[:20] + "…"
-            raise typer.BadParameter(f"{shown!r} is not {what} ({span})")
+            raise typer.BadParameter(_("{shown} is not {what} ({span})").format(
+                shown=repr(shown), what=_(what), span=span))
         number = int(text)
     if number < low or (high is not None and number > high):
-        raise typer.BadParameter(f"{what} is {span}, not {number}")
+        raise typer.BadParameter(_("{what} is {span}, not {number}").format(
+            what=_(what), span=span, number=number))
     return number
 
 
 def deal_number(value: Any) -> int:
-    return _whole(value, 0, MASK64, "a deal number")
+    return _whole(value, 0, MASK64, N_("a deal number"))
 
 
 def count(value: Any) -> int:
-    return _whole(value, 1, None, "a count")
+    return _whole(value, 1, None, N_("a count"))
 
 
 def node_budget(value: Any) -> int:
-    return _whole(value, 1, MAX_NODES, "a node budget")
+    return _whole(value, 1, MAX_NODES, N_("a node budget"))
 
 
 def port_number(value: Any) -> int:
-    return _whole(value, 1, 65535, "a port number")
+    return _whole(value, 1, 65535, N_("a port number"))
 
 
 def seconds(value: Any) -> float:
@@ -91,7 +96,8 @@ def seconds(value: Any) -> float:
         number = math.nan
     if not 0 < number < math.inf:
         shown = str(value) if len(str(value)) <= 20 else str(value)[:20] + "…"
-        raise typer.BadParameter(f"{shown!r} is not a positive number of seconds")
+        raise typer.BadParameter(_("{shown} is not a positive number of seconds").format(
+            shown=repr(shown)))
     return number
 
 
@@ -100,15 +106,17 @@ def check_folder(path: str, cannot: str) -> None:
     or that is a folder itself; ``cannot`` begins the refusal ("cannot save the game to")."""
     target = Path(path)
     if target.is_dir():
-        fail(f"{cannot} {path}: it is a folder")
+        fail(_("{cannot} {path}: it is a folder").format(cannot=_(cannot), path=path))
     if not target.parent.is_dir():
-        fail(f"{cannot} {path}: there is no folder {target.parent}")
+        fail(_("{cannot} {path}: there is no folder {folder}").format(
+            cannot=_(cannot), path=path, folder=target.parent))
 
 
 def check_new_file(path: str, force: bool, cannot: str) -> None:
     """Refuse to write over an existing file unless the user said ``--force``."""
     if not force and Path(path).exists():
-        fail(f"{cannot} {path}: the file exists (give --force to overwrite it)")
+        fail(_("{cannot} {path}: the file exists (give --force to overwrite it)").format(
+            cannot=_(cannot), path=path))
 
 
 def print_json(data: Any) -> None:
@@ -129,6 +137,9 @@ def find_game(game_id: str) -> patience.Game:
     try:
         return patience.get_game(wanted if wanted in known else game_id)
     except patience.UnknownGame as exc:
+        if language() != "en":
+            fail(_("no game {name} (games: {games})").format(
+                name=repr(game_id), games=", ".join(sorted(known))))
         fail(str(exc))
 
 
@@ -140,10 +151,11 @@ def parse_options(game: patience.Game, pairs: list[str] | None) -> dict[str, Any
         name, sep, text = pair.partition("=")
         name = name.strip().replace("-", "_")
         if not sep:
-            fail(f"write options as NAME=VALUE, got {pair!r}")
+            fail(_("write options as NAME=VALUE, got {pair}").format(pair=repr(pair)))
         if name not in specs:
-            known = ", ".join(specs) or "none"
-            fail(f"{game.id} has no option {name!r} (its options: {known})")
+            known = ", ".join(specs) or _("none")
+            fail(_("{game} has no option {name} (its options: {known})").format(
+                game=game.id, name=repr(name), known=known))
         try:
             out[name] = specs[name].parse(text)
         except OptionError as exc:
@@ -183,8 +195,10 @@ def replayed(record: dict[str, Any]) -> patience.State:
         try:
             state.play(wanted)
         except IllegalMove as exc:
-            fail(f"move {number} ({words.describe(state, wanted)}): "
-                 f"{words.plain(state, str(exc))}")
+            reason = (words.plain(state, str(exc)) if language() == "en"
+                      else _("the rules do not allow this move now"))
+            fail(_("move {number} ({move}): {reason}").format(
+                number=number, move=words.describe(state, wanted), reason=reason))
     else:
         return state
     try:

@@ -21,41 +21,52 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from patience import hint_words, words
+from patience import hint_words, i18n, words
 from patience.cli import typed
 from patience.cli.common import check_folder, check_new_file, fail
 from patience.cli.table import Table, all_moves
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
+from patience.games.texts_i18n import rules_text
+from patience.i18n import N_, _, ngettext
 from patience.solver.careful_hint import careful_hint
 from patience.solver.hint import Hinter
 
-LOST = "No move is left: the game is lost."
+LOST = N_("No move is left: the game is lost.")
+CANNOT_SAVE = N_("cannot save the game to")
 # The careful hint: about a second by the clock (or ``CAREFUL_SAMPLES`` samples where set),
 # always from the same seed.
 CAREFUL_SECONDS, CAREFUL_SEED = 1.0, 0
 CAREFUL_SAMPLES: int | None = None
 
 
+def moves_said(state: State) -> str:
+    """``(5 moves)``: how many moves were played, in the language's plural form."""
+    n = state.moves_played
+    return ngettext("({n} move)", "({n} moves)", n).format(n=n)
+
+
 def help_text(state: State, peeking: bool = False) -> str:
     """What may be typed, with examples legal right now, and what a hint looks at."""
-    names = [typed.action_name(a) for a in state.rules.actions]
-    actions = f" The actions of this game: {', '.join(names)}." if len(names) > 1 else ""
-    hint = ("h gives a hint that looks at the face-down cards" if peeking else
-            "h gives a hint (the careful player's move and its chance, from the cards you "
-            "see; start with --peeking-hints to let hints look at the face-down cards)")
-    return (f"Type {typed.choices(state)}.{actions} u undoes, r redoes, {hint}, m lists "
-            "every legal move, rules shows the rules, ? this help, q quits. Upper or lower "
-            "case alike.")
+    names = [typed.action_name(a, state.game.id) for a in state.rules.actions]
+    actions = (_(" The actions of this game: {actions}.").format(actions=", ".join(names))
+               if len(names) > 1 else "")
+    hint = (_("h gives a hint that looks at the face-down cards") if peeking else
+            _("h gives a hint (the careful player's move and its chance, from the cards you "
+              "see; start with --peeking-hints to let hints look at the face-down cards)"))
+    return _("Type {choices}.{actions} u undoes, r redoes, {hint}, m lists every legal move, "
+             "rules shows the rules, ? this help, q quits. Upper or lower case alike.").format(
+        choices=typed.choices(state), actions=actions, hint=hint)
 
 
 def keys_line(state: State) -> str:
     """The short reminder under the board on a terminal."""
     card, action = typed.card_example(state), typed.action_example(state)
-    shown = ["a move's number", *([f"a card such as {card}"] if card else []),
-             *([f"an action such as {action}"] if action else [])]
-    return (f"Type {typed.either(shown)}.\n"
-            "u undo · r redo · h hint · m moves · rules · ? help · q quit")
+    shown = [_("a move's number"),
+             *([_("a card such as {card}").format(card=card)] if card else []),
+             *([_("an action such as {action}").format(action=action)] if action else [])]
+    return (_("Type {choices}.").format(choices=typed.either(shown)) + "\n"
+            + _("u undo · r redo · h hint · m moves · rules · ? help · q quit"))
 
 
 def write_record(state: State, path: str) -> None:
@@ -79,12 +90,13 @@ def write_record(state: State, path: str) -> None:
 def start_record(state: State, path: str, force: bool = False) -> None:
     """Write the record before the first move: a path that cannot be written is refused
     now, not after a whole game, and an existing file is kept unless ``force``."""
-    check_folder(path, "cannot save the game to")
-    check_new_file(path, force, "cannot save the game to")
+    check_folder(path, CANNOT_SAVE)
+    check_new_file(path, force, CANNOT_SAVE)
     try:
         write_record(state, path)
     except OSError as exc:
-        fail(f"cannot save the game to {path}: {exc.strerror or exc}")
+        fail(_("{cannot} {path}: {reason}").format(cannot=_(CANNOT_SAVE), path=path,
+                                                   reason=exc.strerror or exc))
 
 
 def _keep(state: State, path: str | None) -> None:
@@ -93,8 +105,8 @@ def _keep(state: State, path: str | None) -> None:
     try:
         write_record(state, path)
     except OSError as exc:
-        typer.echo(f"patience: could not save the game to {path}: {exc.strerror or exc}",
-                   err=True)
+        typer.echo("patience: " + _("could not save the game to {path}: {reason}").format(
+            path=path, reason=exc.strerror or exc), err=True)
 
 
 def play_loop(state: State, save: str | None = None, console: Console | None = None,
@@ -113,20 +125,22 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
         with table:
             while True:
                 if state.status == "won":
-                    table.finish(state, f"\nYou won! ({state.moves_played} moves)")
+                    table.finish(state, "\n" + ngettext(
+                        "You won! ({n} move)", "You won! ({n} moves)", state.moves_played)
+                        .format(n=state.moves_played))
                     return
                 moves = state.legal_moves()  # none once lost: only undo is left
                 if state.status == "lost" and not lost_said:
-                    table.say(f"{LOST} u takes back the last move, q quits.")
+                    table.say(_(LOST) + " " + _("u takes back the last move, q quits."))
                 lost_said = state.status == "lost"
                 table.draw(state, moves, keys_line(state))
                 try:
-                    answer = read("move> ").strip()
+                    answer = read(_("move> ")).strip()
                 except EOFError:
                     answer = "q"
                 if answer.lower() in ("q", "quit", "exit"):
                     if state.status == "lost":
-                        table.finish(state, f"\n{LOST} ({state.moves_played} moves)")
+                        table.finish(state, "\n" + _(LOST) + " " + moves_said(state))
                     return
                 if answer:
                     before = state.moves_played
@@ -136,7 +150,7 @@ def play_loop(state: State, save: str | None = None, console: Console | None = N
     finally:
         if save:
             _keep(state, save)
-            typer.echo(f"record saved to {save}")
+            typer.echo(_("record saved to {path}").format(path=save))
 
 
 def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], answer: str,
@@ -147,16 +161,18 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
         try:
             undone = state.undo()
             redo.append(undone)
-            table.say(f"undone: {words.describe(state, undone)}")
+            table.say(_("undone: {move}").format(move=words.describe(state, undone)))
         except IllegalMove as exc:
-            table.say(words.plain(state, str(exc)))
+            table.say(_refusal(state, exc))
     elif word in ("r", "redo"):
         if not redo:
-            table.say("nothing to redo: no move has been undone since the last new move")
+            table.say(_("nothing to redo: no move has been undone since the last new move"))
             return
-        table.say(f"redone: {_play(state, redo.pop())}")
+        table.say(_("redone: {move}").format(move=_play(state, redo.pop())))
     elif word == "rules":
-        table.page(state.game.rules_text(), read)
+        lang = i18n.language()
+        table.page(state.game.rules_text() if lang == "en" else rules_text(state.game.id, lang),
+                   read)
     elif word in ("h", "hint"):
         if hinter is None:
             _careful(state, table, moves)
@@ -167,10 +183,12 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
     elif word in ("?", "help"):
         table.say(help_text(state, hinter is not None))
     elif answer.isdigit() and not moves:
-        table.say(f"there is no move {answer}: no move is left; u takes back the last move")
+        table.say(_("there is no move {number}: no move is left; u takes back the last move")
+                  .format(number=answer))
     elif answer.isdigit() and not 1 <= int(answer) <= len(moves):
-        table.say(f"there is no move {answer}: "
-                  + ("the only move is 1" if len(moves) == 1 else f"choose 1 to {len(moves)}"))
+        table.say(_("there is no move {number}: ").format(number=answer)
+                  + (_("the only move is 1") if len(moves) == 1
+                     else _("choose 1 to {last}").format(last=len(moves))))
     else:
         try:
             wanted = (moves[int(answer) - 1] if answer.isdigit()
@@ -181,13 +199,23 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
             table.say(str(exc))
             return
         except IllegalMove as exc:
-            table.say(f"illegal: {words.plain(state, str(exc))}")
+            table.say(_("illegal: {reason}").format(reason=_refusal(state, exc)))
             return
         if redo and redo[-1] == played:
             redo.pop()  # the same move as the one undone: the rest can still be redone
         else:
             redo.clear()
-        table.say(f"played: {said}")
+        table.say(_("played: {move}").format(move=said))
+
+
+def _refusal(state: State, exc: IllegalMove) -> str:
+    """Why a move was refused: the engine's reason in plain words, which are English; in
+    another language, that the rules do not allow it."""
+    if isinstance(exc, typed.Said):
+        return str(exc)
+    if i18n.language() != "en":
+        return _("the rules do not allow this move now")
+    return words.plain(state, str(exc))
 
 
 def _play(state: State, move: Move) -> str:
@@ -202,25 +230,34 @@ def _careful(state: State, table: Table, moves: list[Move]) -> None:
     found = careful_hint(state, seed=CAREFUL_SEED, samples=CAREFUL_SAMPLES,
                          max_seconds=CAREFUL_SECONDS)
     said = words.describe(state, found.move) if found.move is not None else ""
-    number = f" Type {moves.index(found.move) + 1} to play it." if found.move in moves else ""
-    table.say(f"hint: {hint_words.careful_words(found, said)}{number}")
+    number = (_(" Type {number} to play it.").format(number=moves.index(found.move) + 1)
+              if found.move in moves else "")
+    table.say(_("hint: {hint}").format(hint=hint_words.careful_words(found, said)) + number)
 
 
 def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None:
     """The exact hint in words, labelled as looking at the face-down cards, with the number
     that plays its move (or the guess's)."""
     found = hinter.hint(state)
-    said = words.plain(state, found.message)
+    english = i18n.language() == "en"
+    # the solver's reason names piles by id, in English: said in English only
+    said = words.plain(state, found.message) if english else ""
     if found.move is not None:  # the message says what the move does, not the move
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted
-        said = f"play {named}: {said}"
-    told = f"hint, looking at the face-down cards: {said}{_type(moves, found.move)}"
+        said = (_("play {move}: {why}").format(move=named, why=said) if said
+                else _("play {move}").format(move=named))
+    elif not said:
+        said = _("no proved line found")
+    told = (_("hint, looking at the face-down cards: {hint}").format(hint=said)
+            + _type(moves, found.move))
     if found.guess is not None:  # nothing proved: the practical player's move
-        told += (f"\na guess, not a proved line: {words.describe(state, found.guess)}"
-                 f"{_type(moves, found.guess)}")
+        told += ("\n" + _("a guess, not a proved line: {move}").format(
+            move=words.describe(state, found.guess)) + _type(moves, found.guess))
     table.say(told)  # one message, both lines kept under the board
 
 
 def _type(moves: list[Move], move: Move | None) -> str:
-    return f"; type {moves.index(move) + 1} to play it" if move in moves else ""
+    if move not in moves:
+        return ""
+    return _("; type {number} to play it").format(number=moves.index(move) + 1)

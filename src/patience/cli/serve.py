@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 
-from patience import native
+from patience import i18n, native
 from patience.cli.common import fail, native_search_words, port_number
 from patience.storage.database import StorageError
 
@@ -59,6 +59,7 @@ def serve(
     db: Annotated[Path | None, typer.Option(help="SQLite file for games in progress.")] = None,
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser."""
+    i18n.use("en")  # the page is English: its moves and piles in words too, whatever LANG says
     try:
         import uvicorn
 

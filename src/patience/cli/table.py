@@ -18,6 +18,7 @@ from rich.text import Text
 from patience import words
 from patience.engine.moves import Move
 from patience.engine.state import State
+from patience.i18n import _, ngettext
 from patience.text import render
 from patience.text.common import WIDTH
 
@@ -63,7 +64,7 @@ def frame(state: State, said: list[str], message: str, keys: list[str], width: i
     told = [row for line in message.splitlines()
             for row in (textwrap.wrap(line, width, break_on_hyphens=False) or [""])]
     listed = move_columns(said, width)
-    full = [*render(state).splitlines(), *(["", "Legal moves:", *listed] if said else []),
+    full = [*render(state).splitlines(), *(["", _("Legal moves:"), *listed] if said else []),
             "", *told, *keys]
     if len(full) < height:
         return full
@@ -73,20 +74,20 @@ def frame(state: State, said: list[str], message: str, keys: list[str], width: i
     while shown and len(move_columns(said[:shown], width)) > room - (shown < len(said)):
         shown -= 1
     if said and not shown:  # no room for a move: one line says how many there are
-        many = len(said) > 1
-        return [*board, f"{len(said)} legal move{'s' if many else ''}: type m to list "
-                        f"{'them' if many else 'it'}", *told, *keys]
+        return [*board, ngettext("{n} legal move: type m to list it",
+                                 "{n} legal moves: type m to list them",
+                                 len(said)).format(n=len(said)), *told, *keys]
     listed = move_columns(said[:shown], width)
     if shown < len(said):
-        rest = (f"move {shown + 1}" if shown + 1 == len(said)
-                else f"moves {shown + 1} to {len(said)}")
-        listed.append(f"… {rest}: type m to list them all")
-    return [*board, *(["Legal moves:", *listed] if said else []), *told, *keys]
+        rest = (_("move {first}").format(first=shown + 1) if shown + 1 == len(said)
+                else _("moves {first} to {last}").format(first=shown + 1, last=len(said)))
+        listed.append(_("… {rest}: type m to list them all").format(rest=rest))
+    return [*board, *([_("Legal moves:"), *listed] if said else []), *told, *keys]
 
 
 def all_moves(said: list[str]) -> str:
     """Every legal move, numbered, one a line: what ``m`` shows."""
-    return "Legal moves:\n" + "\n".join(f"{n:>3}) {move}" for n, move in enumerate(said, 1))
+    return _("Legal moves:") + "\n" + "\n".join(f"{n:>3}) {move}" for n, move in enumerate(said, 1))
 
 
 def show(text: str) -> None:
@@ -128,7 +129,7 @@ class Table:
         if not self.live:
             typer.echo("")
             typer.echo(render(state))
-            typer.echo("\nLegal moves:")
+            typer.echo("\n" + _("Legal moves:"))
             for number, move in enumerate(moves, 1):
                 typer.echo(f"  {number:>3}) {words.describe(state, move)}")
             return
@@ -154,9 +155,9 @@ class Table:
             self.console.print("\n".join(lines[start:start + step]), markup=False,
                                highlight=False, soft_wrap=True)
             if start + step >= len(lines):
-                read("Press Enter to go back to the table. ")
-            elif read(f"Enter: more ({start + step} of {len(lines)} lines), "
-                      "q: back to the table. ").strip().lower() == "q":
+                read(_("Press Enter to go back to the table. "))
+            elif read(_("Enter: more ({shown} of {lines} lines), q: back to the table. ")
+                      .format(shown=start + step, lines=len(lines))).strip().lower() == "q":
                 return
 
     def finish(self, state: State, text: str) -> None:

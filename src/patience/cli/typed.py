@@ -15,12 +15,17 @@ import re
 from patience import words
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
+from patience.i18n import _, language
 
 _CARD = re.compile(r"[a2-9tjqk][shdc]", re.IGNORECASE)
 _WORD = re.compile(r"[\w.-]+")
 
 
-class Unreadable(IllegalMove):
+class Said(IllegalMove):
+    """A refusal already in the player's words and language (not the engine's)."""
+
+
+class Unreadable(Said):
     """The text names no move at all (as opposed to a move the rules refuse)."""
 
 
@@ -44,8 +49,11 @@ def _spoken(text: str) -> str:
     return " ".join(text.lower().replace("-", " ").split())
 
 
-def action_name(action: str) -> str:
-    """What to type for an action: its name in plain words (``next-stage``: ``next stage``)."""
+def action_name(action: str, game_id: str = "") -> str:
+    """What to type for an action: its name in plain words (``next-stage``: ``next stage``);
+    in another language than English, its words in that language."""
+    if language() != "en":
+        return _spoken(words.action_words(game_id, action))
     return _spoken(action)
 
 
@@ -70,10 +78,10 @@ def read_move(state: State, text: str) -> Move:
         if len(moves) == 1:
             return moves[0]
         if not moves:
-            raise IllegalMove(f"{words.card_words(card)} cannot move now")
+            raise Said(_("{card} cannot move now").format(card=words.card_words(card)))
         numbers = [str(legal.index(m) + 1) for m in moves]
-        raise IllegalMove(f"{words.card_words(card)} can go more than one way: type one of "
-                          f"its numbers, {either(numbers)}")
+        raise Said(_("{card} can go more than one way: type one of its numbers, {numbers}")
+                   .format(card=words.card_words(card), numbers=either(numbers)))
     action = action_names(state).get(_spoken(typed))
     if action is not None:
         return Move(action=action)
@@ -81,7 +89,8 @@ def read_move(state: State, text: str) -> Move:
         with contextlib.suppress(IllegalMove):
             return Move.parse(canonical(state, typed))
     shown = typed if len(typed) <= 30 else typed[:30] + "…"
-    raise Unreadable(f"{shown!r} is not a move here: type {choices(state)}")
+    raise Unreadable(_("{typed} is not a move here: type {choices}").format(
+        typed=repr(shown), choices=choices(state)))
 
 
 def card_example(state: State) -> str | None:
@@ -96,20 +105,23 @@ def action_example(state: State) -> str | None:
     game without actions."""
     legal = [m.action for m in state.legal_moves() if m.action is not None]
     actions = legal or list(state.rules.actions)
-    return action_name(actions[0]) if actions else None
+    return action_name(actions[0], state.game.id) if actions else None
 
 
 def choices(state: State) -> str:
     """What may be typed for a move, with examples that are legal right now."""
     count = len(state.legal_moves())
     card, action = card_example(state), action_example(state)
-    return either([f"a move's number (1 to {count})" if count > 1 else "a move's number",
-                   *([f"a card alone such as {card} to play its only move"] if card else []),
-                   *([f"an action by name such as {action}"] if action else [])])
+    return either([_("a move's number (1 to {count})").format(count=count) if count > 1
+                   else _("a move's number"),
+                   *([_("a card alone such as {card} to play its only move").format(card=card)]
+                     if card else []),
+                   *([_("an action by name such as {action}").format(action=action)]
+                     if action else [])])
 
 
 def either(parts: list[str]) -> str:
     """``["a", "b", "c"]`` -> ``"a, b, or c"``."""
     if len(parts) < 3:
-        return " or ".join(parts)
-    return ", ".join(parts[:-1]) + ", or " + parts[-1]
+        return _(" or ").join(parts)
+    return ", ".join(parts[:-1]) + _(", or ") + parts[-1]

@@ -133,3 +133,10 @@ def names(lang: str) -> Names:
         game_piles={str(g): _forms(kinds, f"{lang}.game_piles.{g}")
                     for g, kinds in game_piles.items()},
     )
+
+
+def summary(game_id: str, lang: str) -> str:
+    """A game's summary in ``lang``: the first paragraph of its rules text, on one line."""
+    text = rules_text(game_id, lang)
+    paragraphs = [p for p in text.split("\n\n") if p.strip() and not p.startswith("#")]
+    return " ".join(paragraphs[0].split()) if paragraphs else ""

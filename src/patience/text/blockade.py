@@ -4,6 +4,7 @@ each numbered as a player names it ("column 5", "foundation 3")."""
 from __future__ import annotations
 
 from patience.engine.state import State
+from patience.i18n import _
 from patience.text.common import EMPTY, board_data, flow, header, stock
 
 COLUMNS = 12
@@ -27,17 +28,17 @@ def render(state: State, compact: bool = False) -> str:
         lines += flow([f"{n}: {pile[-1]} ({len(pile)})" if pile else f"{n}: {EMPTY}"
                        for n, pile in ((n, piles[f"found{n}"])
                                        for n in range(1, FOUNDATIONS + 1))],
-                      "foundations:", "  ")
+                      _("foundations:"), "  ")
     else:
-        lines += ["", "Foundations 1 to 8 (top card, count):", numbers.rstrip(),
+        lines += ["", _("Foundations 1 to 8 (top card, count):"), numbers.rstrip(),
                   tops.rstrip(), ""]
     columns = [piles[f"col{n}"] for n in range(1, COLUMNS + 1)]
     depth = max(1, *(len(c) for c in columns))
     across = _across(columns)
     if compact and len(across) < depth + 1:  # deep columns: each on a line of its own
-        lines += ["Columns 1 to 12, the lowest card last:", *across]
-        return "\n".join([*lines, f"stock {stock(piles['stock'])}"])
-    lines.append("Columns 1 to 12:")
+        lines += [_("Columns 1 to 12, the lowest card last:"), *across]
+        return "\n".join([*lines, _("stock {stock}").format(stock=stock(piles["stock"]))])
+    lines.append(_("Columns 1 to 12:"))
     lines.append("".join(f"{n:<{WIDTH}}" for n in range(1, COLUMNS + 1)).rstrip())
     for row in range(depth):
         cells = []
@@ -47,8 +48,8 @@ def render(state: State, compact: bool = False) -> str:
             else:
                 cells.append(EMPTY if row == 0 else "")
         lines.append("".join(c.ljust(WIDTH) for c in cells).rstrip())
-    lines += ["", f"stock {stock(piles['stock'])}   (the lowest card of each column is "
-                  "available)"]
+    lines += ["", _("stock {stock}   (the lowest card of each column is available)").format(
+        stock=stock(piles["stock"]))]
     return "\n".join(line for line in lines if line or not compact)
 
 

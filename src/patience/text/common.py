@@ -6,11 +6,14 @@ import textwrap
 from typing import Any
 
 from patience.engine.state import State
+from patience.games.texts_i18n import names
+from patience.i18n import N_, _, language
 from patience.words import card_words, pile_names
 
 EMPTY = ".."
 BACK = "##"
 WIDTH = 80  # every picture fits a classic terminal
+STATUS = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
 
 
 def board_data(state: State) -> dict[str, Any]:
@@ -40,11 +43,21 @@ def stock(codes: list[str]) -> str:
     return f"{BACK} ({len(codes)})" if codes else f"{EMPTY} (0)"
 
 
+def game_name(state: State) -> str:
+    """The game's name in the language spoken now (``texts/names.toml``)."""
+    lang = language()
+    return state.game.name if lang == "en" else names(lang).games[state.game.id]
+
+
 def header(state: State, extra: dict[str, Any] | None = None) -> str:
-    origin = f"deal {state.deal}" if state.deal is not None else "explicit deck"
-    parts = [f"{state.game.name} — {origin}", f"status: {state.status}",
-             f"moves: {state.moves_played}"]
-    parts += [f"{k}: {v}" for k, v in (extra or {}).items()]
+    """The game, the deal, its status and moves, and the game's own ``extra`` counters
+    (their labels marked for the catalog where they are written)."""
+    origin = (_("deal {number}").format(number=state.deal) if state.deal is not None
+              else _("explicit deck"))
+    parts = [f"{game_name(state)} — {origin}",
+             _("status: {status}").format(status=_(STATUS.get(state.status, state.status))),
+             _("moves: {moves}").format(moves=state.moves_played)]
+    parts += [f"{_(k)}: {v}" for k, v in (extra or {}).items()]
     lines = [parts[0]]
     for part in parts[1:]:
         if len(lines[-1]) + 3 + len(part) > WIDTH:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from patience.engine.state import State
+from patience.i18n import _
 from patience.text.common import EMPTY, board_data, fit, header
 from patience.text.reserve_family import compact_lower_part, extra, lower_part
 
@@ -11,9 +12,10 @@ def render(state: State) -> str:
     data = board_data(state)
     shop = data["piles"]["shop"]
     column = [f"  {card}" for card in shop] or [f"  {EMPTY}"]
-    column[-1] += "  ◀ available"
+    column[-1] += "  ◀ " + _("available")
     lines = [header(state, extra(data)), "",
-             f"The shop, top to bottom ({len(shop)} cards, the lowest is available):"]
+             _("The shop, top to bottom ({count} cards, the lowest is available):").format(
+                 count=len(shop))]
     return "\n".join(lines + column + [""] + lower_part(data))
 
 
@@ -21,8 +23,8 @@ def compact(state: State) -> str:
     """The same cards for a small terminal: the shop on a line, top to bottom."""
     data = board_data(state)
     shop = data["piles"]["shop"]
-    row = " ".join(shop) + "  ◀ available" if shop else EMPTY
+    row = " ".join(shop) + "  ◀ " + _("available") if shop else EMPTY
     lines = [header(state, extra(data)),
-             *fit(f"the shop, top to bottom ({len(shop)} cards, the lowest is available): ",
-                  row, 2)]
+             *fit(_("the shop, top to bottom ({count} cards, the lowest is available): ")
+                  .format(count=len(shop)), row, 2)]
     return "\n".join(lines + compact_lower_part(data))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from patience.engine.state import State
+from patience.i18n import _
 from patience.text.common import BACK, board_data, cards, fit, header
 from patience.text.reserve_family import compact_lower_part, extra, lower_part
 
@@ -23,11 +24,12 @@ def render(state: State) -> str:
         shown = BACK if i < down else card  # a ten (10♦) fills its place's three columns
         grid[row][STEP * i:STEP * i + len(shown)] = shown
     lines = [header(state, extra(data)), "",
-             f"The rainbow, left to right ({len(rainbow)} cards, {down} face down; "
-             "the end card is available):"]
+             _("The rainbow, left to right ({count} cards, {down} face down; the end card is "
+               "available):").format(count=len(rainbow), down=down)]
     lines += ["  " + "".join(row).rstrip() for row in grid]
     if len(rainbow) > SLOTS:  # cards built on the end lengthen the arc past its foot
-        lines += fit("  built on at the end: ", " ".join(rainbow[SLOTS:]) + "  ◀ the end card")
+        lines += fit("  " + _("built on at the end: "),
+                     " ".join(rainbow[SLOTS:]) + "  ◀ " + _("the end card"))
     lines.append("")
     lines += lower_part(data, data["placed_this_pass"])
     return "\n".join(lines)
@@ -38,8 +40,8 @@ def compact(state: State) -> str:
     data = board_data(state)
     rainbow = data["piles"]["rainbow"]
     down = data["face_down"].get("rainbow", 0)
-    row = cards(rainbow, down) + ("  ◀ the end card" if rainbow else "")
+    row = cards(rainbow, down) + ("  ◀ " + _("the end card") if rainbow else "")
     lines = [header(state, extra(data)),
-             *fit(f"the rainbow, left to right ({len(rainbow)} cards, {down} face down): ",
-                  row, 2)]
+             *fit(_("the rainbow, left to right ({count} cards, {down} face down): ").format(
+                 count=len(rainbow), down=down), row, 2)]
     return "\n".join(lines + compact_lower_part(data, data["placed_this_pass"]))

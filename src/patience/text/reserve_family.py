@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from patience.i18n import N_, _
 from patience.text.common import EMPTY, flow, stock
 
 T = TypeVar("T")
@@ -32,16 +33,25 @@ def lower_part(data: dict[str, Any], placed: dict[str, int] | None = None) -> li
     """Foundations, waste piles (with RBW-6 counts when given), stock and hand."""
     piles = data["piles"]
     base = "10" if data["base_rank"] == "T" else data["base_rank"]
-    lines = [f"Foundations (base rank {base}, up regardless of suit; "
-             "top card and count):", *pile_rows(piles, "found", 4)]
-    lines += ["Waste piles (top card and count):", *pile_rows(piles, "pile")]
+    lines = [_("Foundations (base rank {base}, up regardless of suit; top card and count):")
+             .format(base=base), *pile_rows(piles, "found", 4)]
+    lines += [_("Waste piles (top card and count):"), *pile_rows(piles, "pile")]
     if placed is not None:
-        counts = numbered(placed, "pile")
-        lines.append(f"  cards placed on waste piles 1 to {len(counts)} this pass: "
-                     + ", ".join(str(counts[n]) for n in sorted(counts)))
-    hand = piles["hand"]
-    lines.append(f"stock {stock(piles['stock'])}   hand {hand[-1] if hand else EMPTY}")
+        lines.append(_placed(placed))
+    lines.append(_stock_and_hand(piles))
     return lines
+
+
+def _placed(placed: dict[str, int]) -> str:
+    counts = numbered(placed, "pile")
+    return ("  " + _("cards placed on waste piles 1 to {last} this pass: ").format(
+        last=len(counts)) + ", ".join(str(counts[n]) for n in sorted(counts)))
+
+
+def _stock_and_hand(piles: dict[str, list[str]]) -> str:
+    hand = piles["hand"]
+    return _("stock {stock}   hand {hand}").format(stock=stock(piles["stock"]),
+                                                   hand=hand[-1] if hand else EMPTY)
 
 
 def compact_lower_part(data: dict[str, Any], placed: dict[str, int] | None = None
@@ -54,14 +64,12 @@ def compact_lower_part(data: dict[str, Any], placed: dict[str, int] | None = Non
                 for n, cards in numbered(piles, prefix).items()]
 
     base = "10" if data["base_rank"] == "T" else data["base_rank"]
-    lines = flow(tops("found"), f"foundations (base rank {base}, up regardless of suit):")
-    lines += flow(tops("pile"), "waste piles:")
+    lines = flow(tops("found"), _("foundations (base rank {base}, up regardless of suit):")
+                 .format(base=base))
+    lines += flow(tops("pile"), _("waste piles:"))
     if placed is not None:
-        counts = numbered(placed, "pile")
-        lines.append(f"  cards placed on waste piles 1 to {len(counts)} this pass: "
-                     + ", ".join(str(counts[n]) for n in sorted(counts)))
-    hand = piles["hand"]
-    lines.append(f"stock {stock(piles['stock'])}   hand {hand[-1] if hand else EMPTY}")
+        lines.append(_placed(placed))
+    lines.append(_stock_and_hand(piles))
     return lines
 
 
@@ -69,4 +77,5 @@ def extra(data: dict[str, Any]) -> dict[str, Any]:
     """Header fields: redeals made and allowed, where the game has any."""
     if not data["redeals_allowed"]:
         return {}
-    return {"redeals": f"{data['redeals']} of {data['redeals_allowed']}"}
+    return {N_("redeals"): _("{made} of {allowed}").format(made=data["redeals"],
+                                                           allowed=data["redeals_allowed"])}

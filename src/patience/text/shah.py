@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience.engine.state import State
+from patience.i18n import N_, _
 from patience.text.common import EMPTY, board_data, fit, header, stock
 from patience.words import pile_name
 
@@ -34,13 +35,13 @@ def render(state: State) -> str:
             start = col - len(text) // 2
             canvas[line][start:start + len(text)] = text
 
-    put(0, 0, "SHAH", piles["shah"][-1])
+    put(0, 0, _("SHAH"), piles["shah"][-1])
     for ray in range(8):
         found = piles[f"found{ray + 1}"]
         put(1, ray, str(ray + 1), found[-1] if found else EMPTY)
         for circle in (1, 2, 3):
             pid = f"ray{ray + 1}.{circle}"
-            put(circle + 1, ray, f"ray {ray + 1}" if circle == 3 else "",
+            put(circle + 1, ray, _("ray {number}").format(number=ray + 1) if circle == 3 else "",
                 _slot(piles[pid], pid == gap))
 
     talon = piles["talon"]
@@ -48,13 +49,13 @@ def render(state: State) -> str:
     lines += ["".join(row).rstrip() for row in canvas]
     lines += [
         "",
-        f"stock {stock(piles['stock'])}   talon {' '.join(talon[-8:]) or EMPTY} "
-        f"({len(talon)}, top card last)",
-        *fit("kings set aside: ", " ".join(piles["out"]) or EMPTY),
+        _("stock {stock}   talon {talon} ({count}, top card last)").format(
+            stock=stock(piles["stock"]), talon=" ".join(talon[-8:]) or EMPTY, count=len(talon)),
+        *fit(_("kings set aside: "), " ".join(piles["out"]) or EMPTY),
         "",
-        *fit("", "Round the Shah lie foundations 1 to 8, each at the foot of the ray of its "
-                 "number; a ray runs out through its inner, middle and outer slot. J♥(3) = a "
-                 "packet of 3 with J♥ on top; [..] = the gap to fill next."),
+        *fit("", _("Round the Shah lie foundations 1 to 8, each at the foot of the ray of its "
+                   "number; a ray runs out through its inner, middle and outer slot. J♥(3) = a "
+                   "packet of 3 with J♥ on top; [..] = the gap to fill next.")),
     ]
     return "\n".join(lines)
 
@@ -65,29 +66,36 @@ def compact(state: State) -> str:
     data = board_data(state)
     piles, gap = data["piles"], data["next_gap"]
     cells = []
+    titles = [_("ray"), _("foundation"), _("inner"), _("middle"), _("outer")]
+    wide = [max(width, len(title) + 1) for width, title in zip((4, 11, 8, 8), titles,
+                                                                strict=False)]
     for ray in range(1, 9):
         found = piles[f"found{ray}"]
         slots = [_slot(piles[f"ray{ray}.{c}"], f"ray{ray}.{c}" == gap) for c in (1, 2, 3)]
-        cells.append(f"{ray:<4}{found[-1] if found else EMPTY:<11}"
-                     + "".join(f"{slot:<8}" for slot in slots))
-    heading = f"{'ray':<4}{'foundation':<11}{'inner':<8}{'middle':<8}outer"
+        cells.append(f"{ray:<{wide[0]}}{found[-1] if found else EMPTY:<{wide[1]}}"
+                     + "".join(f"{slot:<{w}}" for slot, w in zip(slots, [*wide[2:], 8],
+                                                                 strict=True)))
+    heading = "".join(f"{t:<{w}}" for t, w in zip(titles, wide, strict=False)) + titles[-1]
     lines = [_header(state, data), f"{heading:<40}{heading}"]
     lines += [f"{cells[i]:<40}{cells[i + 4]}".rstrip() for i in range(4)]
     talon = piles["talon"]
-    lines += [*fit(f"the Shah {piles['shah'][-1]}   stock {stock(piles['stock'])}   "
-                   "kings set aside: ", " ".join(piles["out"]) or EMPTY),
-              *fit(f"talon ({len(talon)}, top card last): ", " ".join(talon[-8:]) or EMPTY),
-              *fit("", "J♥(3) = a packet of 3 with J♥ on top; [..] = the gap to fill next.")]
+    lines += [*fit(_("the Shah {shah}   stock {stock}   kings set aside: ").format(
+                       shah=piles["shah"][-1], stock=stock(piles["stock"])),
+                   " ".join(piles["out"]) or EMPTY),
+              *fit(_("talon ({count}, top card last): ").format(count=len(talon)),
+                   " ".join(talon[-8:]) or EMPTY),
+              *fit("", _("J♥(3) = a packet of 3 with J♥ on top; [..] = the gap to fill next."))]
     return "\n".join(lines)
 
 
 def _header(state: State, data: dict[str, Any]) -> str:
     circles = data["circles_dealt"]
-    extra = {"circles": f"{circles} of 3" if circles < 3 else "deal over"}
+    extra = {N_("circles"): _("{dealt} of 3").format(dealt=circles) if circles < 3
+             else _("deal over")}
     gap = data["next_gap"]
     if gap:
         slot = pile_name(state.game.id, gap).removeprefix("the ")
-        extra["next gap"] = slot + (" (lane open)" if data["lane_open"] else "")
+        extra[N_("next gap")] = slot + (" " + _("(lane open)") if data["lane_open"] else "")
     return header(state, extra)
 
 

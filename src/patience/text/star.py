@@ -4,8 +4,11 @@ each place labelled by its hour as a player names it ("the 3 o'clock base", "the
 from __future__ import annotations
 
 from patience.engine.state import State
+from patience.i18n import N_, _
 from patience.text.common import EMPTY, board_data, header, stock
 from patience.words import STAR_HOURS
+
+ROUND, RESERVE, STOCK = N_("round"), N_("reserve"), N_("stock")
 
 
 def render(state: State, compact: bool = False) -> str:
@@ -22,7 +25,7 @@ def render(state: State, compact: bool = False) -> str:
         return piles[pid][-1] if piles[pid] else EMPTY
 
     reserve = piles["reserve"]
-    centre = f"reserve {reserve[-1] if reserve else EMPTY} ({len(reserve)})"
+    centre = f"{_(RESERVE)} {reserve[-1] if reserve else EMPTY} ({len(reserve)})"
     rows = [
         ("base-12", 28), None,
         ("cell-10", 12, "cell-1", 44), None,
@@ -30,7 +33,7 @@ def render(state: State, compact: bool = False) -> str:
         ("cell-7", 12, "cell-4", 44), None,
         ("base-6", 28),
     ]
-    lines = [header(state, {"round": f"{data['round']} of 3"}), ""]
+    lines = [header(state, {ROUND: _("{round} of 3").format(round=data["round"])}), ""]
     for row in rows:
         if row is None:
             lines.append("")
@@ -38,16 +41,17 @@ def render(state: State, compact: bool = False) -> str:
         names, values = "", ""
         for i in range(0, len(row), 2):
             label, col = str(row[i]), int(row[i + 1])
-            if label.startswith("reserve"):
+            if label == centre:
                 name, value = "", label
             elif label.startswith("base"):
-                name, value = f"{label[5:]} o'clock", base(label)
+                name, value = _("{hour} o'clock").format(hour=label[5:]), base(label)
             else:
                 name, value = STAR_HOURS[label[5:]], cell(label)
             names = names.ljust(col) + name
             values = values.ljust(col) + value
         lines += [names.rstrip(), values.rstrip()]
-    lines += ["", f"stock {stock(piles['stock'])}   (↑ built up, ↓ built down, ? not yet fixed)"]
+    lines += ["", f"{_(STOCK)} {stock(piles['stock'])}   "
+              + _("(↑ built up, ↓ built down, ? not yet fixed)")]
     return "\n".join(line for line in lines if line or not compact)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from patience.engine.state import State
+from patience.i18n import _, language
 from patience.text.common import EMPTY, board_data, fit, header
 from patience.text.reserve_family import compact_lower_part, lower_part
 from patience.words import from_top, ordinal, pile_name
@@ -17,17 +18,18 @@ def render(state: State) -> str:
     data = board_data(state)
     piles = data["piles"]
     toads = {pid: _label(state, pid) for pid in piles if pid.startswith("toad")}
-    lines = [header(state), "", "The toad pile, squared (top card and count):"]
+    lines = [header(state), "", _("The toad pile, squared (top card and count):")]
+    width = max(11, *(len(label) for label in toads.values()))
     for pid, label in toads.items():
         cards = piles[pid]
-        shown = f"{cards[-1]} ({len(cards)})" if cards else f"{EMPTY} (gone)"
-        lines.append(f"  {label:<11} [{shown}]")
-    lines += ["", "Looked through, bottom to top ([n] = a card's place from the top):"]
+        shown = f"{cards[-1]} ({len(cards)})" if cards else f"{EMPTY} " + _("(gone)")
+        lines.append(f"  {label:<{width}} [{shown}]")
+    lines += ["", _("Looked through, bottom to top ([n] = a card's place from the top):")]
     for pid, label in toads.items():
         cards = piles[pid]
         through = " ".join(f"[{from_top(i, len(cards))}]{code}"
                            for i, code in enumerate(cards)) or EMPTY
-        lines += fit(f"  {label:<11} ", through)
+        lines += fit(f"  {label:<{width}} ", through)
     lines += fit("", _extraction(data, toads), 2)
     return "\n".join([*lines, "", *lower_part(data)])
 
@@ -40,20 +42,29 @@ def _label(state: State, pid: str) -> str:
 def _extraction(data: dict[str, Any], toads: dict[str, str]) -> str:
     """TOD-3: whether one ace may still be taken out, and the aces under a top."""
     if not data["options"].get("ace_extraction", False):
-        return "Ace extraction: not in these rules."
+        return _("Ace extraction: not in these rules.")
     if "ace_extracted" not in data:  # rules version 1: made at setup
-        return "Ace extraction: made at the start, by the rules this game was saved under."
+        return _("Ace extraction: made at the start, by the rules this game was saved under.")
     if data["ace_extracted"]:
-        return "Ace extraction: used (once a game)."
+        return _("Ace extraction: used (once a game).")
     aces = []
     for pid, label in toads.items():
         cards = data["piles"][pid]
-        where = f" of {label}" if len(toads) > 1 else ""
-        aces += [f"{code} ({ordinal(from_top(i, len(cards)))} from the top{where})"
+        aces += [_place(code, from_top(i, len(cards)), label if len(toads) > 1 else "")
                  for i, code in enumerate(cards[:-1]) if code[0] == "A"]
     if not aces:
-        return "Ace extraction: open, but no ace lies under a toad pile's top."
-    return "Ace extraction: open, once a game, any of: " + ", ".join(aces) + "."
+        return _("Ace extraction: open, but no ace lies under a toad pile's top.")
+    return _("Ace extraction: open, once a game, any of: ") + ", ".join(aces) + "."
+
+
+def _place(code: str, place: int, label: str) -> str:
+    """``A♥ (fourth from the top)``: an ace and its place in the toad pile ``label`` (""
+    when there is one)."""
+    if language() != "en":
+        return (_("{card} (card {place} from the top)").format(card=code, place=place)
+                + (f" ({label})" if label else ""))
+    where = f" of {label}" if label else ""
+    return f"{code} ({ordinal(place)} from the top{where})"
 
 
 def compact(state: State) -> str:
@@ -66,8 +77,10 @@ def compact(state: State) -> str:
     for pid, label in toads.items():
         cards = piles[pid]
         through = " ".join(f"[{from_top(i, len(cards))}]{code}"
-                           for i, code in enumerate(cards)) or f"{EMPTY} (gone)"
-        squared = f"squared {cards[-1]} ({len(cards)})" if cards else "gone"
-        lines += fit(f"{label} [{squared}], [n] = place from the top: ", through, 2)
+                           for i, code in enumerate(cards)) or f"{EMPTY} " + _("(gone)")
+        squared = (_("squared {top} ({count})").format(top=cards[-1], count=len(cards))
+                   if cards else _("gone"))
+        lines += fit(_("{pile} [{squared}], [n] = place from the top: ").format(
+            pile=label, squared=squared), through, 2)
     lines += fit("", _extraction(data, toads), 2)
     return "\n".join([*lines, *compact_lower_part(data)])
