@@ -217,9 +217,9 @@ def draw_chart(rows: Sequence[Row], path: Path) -> None:
         ax.plot([100 * s.practical_rate], [y - 0.12], "k|", ms=12)
         if row.careful is not None:
             c = row.careful
-            ax.plot([100 * c.low, 100 * c.high], [y - 0.36] * 2, color="tab:green", lw=6,
+            ax.plot([100 * c.low, 100 * c.high], [y + 0.36] * 2, color="tab:green", lw=6,
                     solid_capstyle="butt", label="careful (95%)" if not careful_shown else None)
-            ax.plot([100 * c.won / c.deals], [y - 0.36], "k|", ms=12)
+            ax.plot([100 * c.won / c.deals], [y + 0.36], "k|", ms=12)
             careful_shown = True
         if s.won + s.lost:
             ax.plot([100 * s.won / s.deals, 100 * (s.won + s.unknown) / s.deals],
