@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from patience.engine.registry import get_game
 from patience.solver.careful_player import play_careful, player_name
@@ -15,6 +15,14 @@ from patience.solver.practical import play_practical, policy_for
 from patience.solver.search import solve
 from patience.storage.careful_results import CarefulResult, CarefulStore
 from patience.storage.results import DealResult, ResultStore, budget_text
+
+
+class _Dealt(Protocol):
+    @property
+    def deal(self) -> int: ...
+
+
+R = TypeVar("R", bound=_Dealt)
 
 
 def analyse_deal(game_id: str, options: Mapping[str, Any], deal: int, max_nodes: int,
@@ -62,17 +70,26 @@ def run_deals(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
         for deal in wanted if deal not in done and deal not in stale
     ] + [executor.submit(replay_practical, game_id, options, deal, result)
          for deal, result in stale.items()]
+    collect(futures, done, lambda r: store.add(game_id, options, budget, r, version),
+            on_result)
+    return [done[d] for d in wanted]
+
+
+def collect(futures: list[Future[R]], done: dict[int, R], store: Callable[[R], None],
+            on_result: Callable[[R], None] | None) -> None:
+    """Store each result as its deal finishes, before the next is awaited, so an
+    interrupted run keeps what it has; the deals not yet begun are cancelled on the way
+    out."""
     try:
         for future in as_completed(futures):
             result = future.result()
-            store.add(game_id, options, budget, result, version)
+            store(result)
             done[result.deal] = result
             if on_result is not None:
                 on_result(result)
     finally:
         for future in futures:
             future.cancel()
-    return [done[d] for d in wanted]
 
 
 def play_careful_deal(game_id: str, options: Mapping[str, Any], deal: int) -> CarefulResult:
@@ -100,14 +117,6 @@ def run_careful(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
             on_result(result)
     futures = [executor.submit(play_careful_deal, game_id, options, deal)
                for deal in wanted if deal not in done]
-    try:
-        for future in as_completed(futures):
-            result = future.result()
-            store.add(game_id, version, options, player, result)
-            done[result.deal] = result
-            if on_result is not None:
-                on_result(result)
-    finally:
-        for future in futures:
-            future.cancel()
+    collect(futures, done, lambda r: store.add(game_id, version, options, player, r),
+            on_result)
     return [done[d] for d in wanted]
