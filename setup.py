@@ -13,8 +13,8 @@ extension module ``patience._native``, for every install, editable included, and
 with the release profile. It is optional: without cargo, or when its build fails, the
 install goes on and the Python search is used (``patience.native``).
 
-The terminal's message catalogs (``src/patience/locale/<lang>/LC_MESSAGES/patience.po``)
-are compiled to ``patience.mo`` by Babel as the package is built (``BuildWithCatalogs``);
+The message catalogs (``src/patience/locale/<lang>/LC_MESSAGES/*.po``)
+are compiled to ``.mo`` files by Babel as the package is built (``BuildWithCatalogs``);
 an editable install needs no step: ``patience.i18n`` compiles a ``.po`` that has no
 ``.mo`` when it first reads it.
 """
@@ -43,8 +43,9 @@ PURE = {
 
 
 def catalogs() -> list[Path]:
-    """The ``.po`` message catalogs of the terminal, one per language."""
-    return sorted(Path("src/patience/locale").glob("*/LC_MESSAGES/patience.po"))
+    """The ``.po`` message catalogs, two per language: ``patience`` (what Python says) and
+    ``web`` (the page's templates and scripts)."""
+    return sorted(Path("src/patience/locale").glob("*/LC_MESSAGES/*.po"))
 
 
 class BuildWithCatalogs(build_py):

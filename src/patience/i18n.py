@@ -6,9 +6,14 @@ beside it (``setup.py``); where there is no ``.mo``, or it is older than the ``.
 editable install, a checkout), the ``.po`` is compiled in memory with Babel on first use, so
 an edited catalog takes effect at once.
 
-The language is chosen once per command: ``--lang`` if given, else the first of
-``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, else English; a language without a
-catalog is English.
+The terminal chooses the language once per command (``use``): ``--lang`` if given, else
+the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, else English; a language
+without a catalog is English. The web app speaks each request's language (``speaking``): a
+context variable, so that two requests in two languages never mix their words.
+
+Two domains: ``patience`` holds what Python says (moves, hints, messages, the terminal);
+``web`` what the page's templates and scripts say, sent to the browser as JSON
+(``web_messages``).
 
     >>> use("ru"); ngettext("({n} move)", "({n} moves)", 5).format(n=5)
     '(5 ходов)'
@@ -20,16 +25,23 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 
 LANGUAGES = ("en", "ru", "hu")
 DOMAIN = "patience"
+WEB_DOMAIN = "web"
 ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
+# Each language's plural categories (Unicode CLDR, as the browser's Intl.PluralRules names
+# them) in the order of its catalog's plural forms: the page picks a form with them.
+PLURAL_CATEGORIES = {"en": ("one", "other"), "ru": ("one", "few", "many"),
+                     "hu": ("one", "other")}
 
-_active: list[gettext.NullTranslations] = [gettext.NullTranslations()]
-_language = ["en"]
+_process = ["en"]  # the terminal's language, for the whole process (threads included)
+_request: ContextVar[str | None] = ContextVar("patience_language", default=None)
 
 
 def language_of(locale_name: str | None) -> str:
@@ -52,12 +64,12 @@ def chosen(option: str | None = None, environ: Mapping[str, str] | None = None) 
 
 
 @cache
-def catalog(lang: str) -> gettext.NullTranslations:
+def catalog(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The translations of ``lang``: its compiled ``.mo``, else its ``.po`` compiled now."""
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
     folder = resources.files("patience").joinpath("locale", lang, "LC_MESSAGES")
-    po, mo = folder.joinpath(f"{DOMAIN}.po"), folder.joinpath(f"{DOMAIN}.mo")
+    po, mo = folder.joinpath(f"{domain}.po"), folder.joinpath(f"{domain}.mo")
     if mo.is_file() and (not po.is_file() or _newer(mo, po)):
         return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
     if not po.is_file():  # a build without its catalogs: English rather than a crash
@@ -83,25 +95,65 @@ def compile_po(source: bytes, lang: str) -> bytes:
 
 
 def use(lang: str) -> None:
-    """Speak ``lang`` from now on (English for a language without a catalog)."""
-    code = language_of(lang)
-    _language[0] = code
-    _active[0] = catalog(code)
+    """Speak ``lang`` from now on in this process (English for a language without a
+    catalog)."""
+    _process[0] = language_of(lang)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Speak ``lang`` within the block, in this context only (one web request, and the
+    threads it hands work to); the language it speaks is yielded."""
+    token = _request.set(language_of(lang))
+    try:
+        yield _request.get() or "en"
+    finally:
+        _request.reset(token)
 
 
 def language() -> str:
     """The language spoken now: ``"en"``, ``"ru"`` or ``"hu"``."""
-    return _language[0]
+    return _request.get() or _process[0]
 
 
 def _(message: str) -> str:
     """``message`` in the language spoken now."""
-    return _active[0].gettext(message)
+    return catalog(language()).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the language spoken now (Russian has three)."""
-    return _active[0].ngettext(singular, plural, n)
+    return catalog(language()).ngettext(singular, plural, n)
+
+
+def web_messages(lang: str) -> dict[str, str | list[str]]:
+    """The page's catalog for ``lang``, as its scripts read it: each English message to its
+    translation, a plural message (keyed by its singular) to its forms in catalog order.
+    English is empty: the scripts' own text is English."""
+    code = language_of(lang)
+    if code == "en":
+        return {}
+    folder = resources.files("patience").joinpath("locale", code, "LC_MESSAGES")
+    po = folder.joinpath(f"{WEB_DOMAIN}.po")
+    if not po.is_file():
+        return {}
+    return _read_web(po.read_bytes(), code)
+
+
+@cache
+def _read_web(source: bytes, lang: str) -> dict[str, str | list[str]]:
+    from babel.messages.pofile import read_po
+
+    out: dict[str, str | list[str]] = {}
+    for entry in read_po(io.BytesIO(source), locale=lang):
+        if not entry.id or entry.fuzzy or not entry.string:
+            continue
+        if isinstance(entry.id, str):
+            if isinstance(entry.string, str):
+                out[entry.id] = entry.string
+        elif all(entry.string):
+            out[entry.id[0]] = list(entry.string)
+    return out
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for a message marked only

@@ -59,7 +59,7 @@ def serve(
     db: Annotated[Path | None, typer.Option(help="SQLite file for games in progress.")] = None,
 ) -> None:
     """Serve the web app: open http://HOST:PORT/ in a browser."""
-    i18n.use("en")  # the page is English: its moves and piles in words too, whatever LANG says
+    i18n.use("en")  # each request speaks its own language (web/language.py); English by default
     try:
         import uvicorn
 

@@ -50,6 +50,8 @@ from patience.web.guards import (
     describe_parse_error,
 )
 from patience.web.housekeeping import IMPORT_PATH, housekeeping_router
+from patience.web.html import render
+from patience.web.language import Language
 from patience.web.openapi import CHANGES, EVERY, READS, errors, finished, game_links
 from patience.web.pages import not_found, pages_router
 from patience.web.review import MAX_SAMPLES, SAMPLES, ReviewFailed
@@ -235,9 +237,6 @@ def api_router(service: GameService) -> APIRouter:
     return api
 
 
-def _page(name: str) -> str:
-    """A static page's HTML."""
-    return STATIC.joinpath(name).read_text("utf-8")
 
 
 # Swagger UI at /docs loads its script and style from a CDN and starts with an inline
@@ -323,6 +322,7 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
     app.add_middleware(BodyLimit, limit=BODY_LIMIT, larger={IMPORT_PATH: IMPORT_LIMIT})
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts(host, hosts))
     app.add_middleware(ExtraHeaders, headers=SECURITY_HEADERS)
+    app.add_middleware(Language)
 
     for error, status in ERROR_STATUS.items():
         app.add_exception_handler(error, _answer_with(status))
@@ -363,13 +363,13 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def index() -> str:
-        return _page("index.html")
+        return render("index.html")
 
     @app.get("/stats", response_class=HTMLResponse, include_in_schema=False)
     def stats_page() -> str:
-        return _page("stats.html")
+        return render("stats.html")
 
-    app.include_router(pages_router(lambda: _page("play.html")))
+    app.include_router(pages_router(lambda: render("play.html")))
     app.include_router(housekeeping_router(service))
 
     @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)

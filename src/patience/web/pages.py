@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from html import escape
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
 import patience
 from patience.deals import MASK64
+from patience.i18n import _
+from patience.web.html import game_name, render
 
 DEAL_WORDS = ("random", "winnable")
 # ASCII digits only: str.isdigit() also takes "²" and "٣", which int() refuses or reads
@@ -37,52 +38,30 @@ def deal_number(text: str) -> int | None:
     return number if number <= MASK64 else None
 
 
-def _page(title: str, body: str, status: int) -> HTMLResponse:
-    games = "".join(f'<li><a href="/play/{g.id}/random">{escape(g.name)}</a></li>'
-                    for g in patience.list_games())
-    html = f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)} · patience</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/style.css">
-<script type="module" src="/static/theme.js"></script>
-</head>
-<body class="error-page">
-<header class="topbar"><a class="home" href="/">patience</a><h1>{escape(title)}</h1></header>
-<main class="page">
-{body}
-<h2>Play a game</h2>
-<ul class="game-links">{games}</ul>
-<p><a href="/">All games and your unfinished games</a></p>
-</main>
-</body>
-</html>
-"""
-    return HTMLResponse(html, status_code=status)
+def _page(title: str, lead: str, status: int, game: patience.Game | None = None) -> HTMLResponse:
+    return HTMLResponse(render("error.html", title=title, lead=lead, game=game,
+                               games=patience.list_games()), status_code=status)
 
 
 def unknown_game(name: str) -> HTMLResponse:
-    return _page("No such game", f"<p class=\"lead\">There is no game called "
-                 f"“{escape(_shown(name))}” here.</p>", 404)
+    return _page(_("No such game"),
+                 _("There is no game called “{name}” here.").format(name=_shown(name)), 404)
 
 
 def bad_deal(game: patience.Game, text: str) -> HTMLResponse:
     shown = _shown(text).replace("-", "\u2212")
+    name = game_name(game.id, game.name)
     return _page(
-        f"No deal {shown} of {game.name}",
-        f'<p class="lead">There is no deal {escape(shown)} of {escape(game.name)}: deal numbers'
-        f" are whole numbers from 0 to {MASK64:,}, written with the digits 0 to 9.</p>"
-        f'<p><a class="button" href="/play/{game.id}/random">Play a random deal of'
-        f" {escape(game.name)}</a></p>", 404)
+        _("No deal {deal} of {game}").format(deal=shown, game=name),
+        _("There is no deal {deal} of {game}: deal numbers are whole numbers from 0 to "
+          "{last}, written with the digits 0 to 9.").format(
+              deal=shown, game=name, last=f"{MASK64:,}"), 404, game)
 
 
 def not_found(path: str) -> HTMLResponse:
     """The page for an address the app does not serve."""
-    return _page("No such page", f"<p class=\"lead\">There is no page at "
-                 f"“{escape(_shown(path))}” here.</p>", 404)
+    return _page(_("No such page"),
+                 _("There is no page at “{path}” here.").format(path=_shown(path)), 404)
 
 
 def pages_router(play_html: Callable[[], str]) -> APIRouter:
