@@ -7,12 +7,12 @@ and samples per decision: a stronger player is a new question) and the deal.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from patience.storage.database import connect, deal_from_sql, deal_to_sql, reporting
+from patience.storage.database import ResultsFile, deal_from_sql, deal_to_sql, reporting
 from patience.storage.results import options_text
 
 SCHEMA = """
@@ -38,29 +38,11 @@ class CarefulResult:
     seconds: float
 
 
-class CarefulStore:
+class CarefulStore(ResultsFile):
     """The careful player's results in the database at ``path`` (created on first use)."""
 
-    def __init__(self, path: str | Path) -> None:
-        """StorageError, naming the file, when it is not a sound database we may write."""
-        self.path = str(path)
-        self._db = connect(self.path)
-        try:
-            with reporting(self.path):
-                self._db.execute(SCHEMA)
-                self._db.commit()
-        except BaseException:
-            self._db.close()
-            raise
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> CarefulStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def set_up(self, db: sqlite3.Connection) -> None:
+        db.execute(SCHEMA)
 
     def add(self, game: str, rules_version: str, options: Mapping[str, Any], player: str,
             result: CarefulResult) -> None:

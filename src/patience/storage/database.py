@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 # Deal numbers run to 2**64 - 1, SQLite integers to 2**63 - 1: the upper half is stored as
 # the negative number with the same 64 bits, which no deal number uses.
@@ -138,6 +138,36 @@ def reporting(path: str) -> Iterator[None]:
         yield
     except sqlite3.Error as exc:
         raise trouble(path, exc) from None
+
+
+class ResultsFile:
+    """A results file opened at ``path`` and set up by ``set_up`` (its table, any migration),
+    closed again when that fails; a context manager. The solver's results and the careful
+    player's share this opening."""
+
+    def __init__(self, path: str | Path) -> None:
+        """StorageError, naming the file, when it is not a sound database we may write."""
+        self.path = str(path)
+        self._db = connect(self.path)
+        try:
+            with reporting(self.path):
+                self.set_up(self._db)
+                self._db.commit()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def set_up(self, db: sqlite3.Connection) -> None:
+        """Create (or bring up to date) the tables the store uses."""
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def migrate(db: sqlite3.Connection, steps: list[Callable[[sqlite3.Connection], None]]) -> None:

@@ -18,12 +18,12 @@ Deal numbers of 2**63 and more are stored as the signed 64-bit integer with the 
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from patience.storage.database import connect, deal_from_sql, deal_to_sql, reporting
+from patience.storage.database import ResultsFile, deal_from_sql, deal_to_sql, reporting
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS {name} (
@@ -87,35 +87,17 @@ def within(smaller: str, larger: str) -> bool:
     return nodes <= most_nodes and seconds <= most_seconds
 
 
-class ResultStore:
+class ResultStore(ResultsFile):
     """A results database at ``path`` (created on first use)."""
 
-    def __init__(self, path: str | Path) -> None:
-        """StorageError, naming the file, when it is not a sound database we may write."""
-        self.path = str(path)
-        self._db = connect(self.path)
-        try:
-            with reporting(self.path):
-                columns = {row[1] for row in self._db.execute("PRAGMA table_info(deal_results)")}
-                if columns and "policy" not in columns:
-                    self._db.execute(ADD_POLICY)
-                if columns and "rules_version" not in columns:
-                    for statement in ADD_RULES_VERSION:
-                        self._db.execute(statement)
-                self._db.execute(SCHEMA)
-                self._db.commit()
-        except BaseException:
-            self._db.close()
-            raise
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> ResultStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def set_up(self, db: sqlite3.Connection) -> None:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(deal_results)")}
+        if columns and "policy" not in columns:
+            db.execute(ADD_POLICY)
+        if columns and "rules_version" not in columns:
+            for statement in ADD_RULES_VERSION:
+                db.execute(statement)
+        db.execute(SCHEMA)
 
     def add(self, game: str, options: Mapping[str, Any], budget: str,
             result: DealResult, rules_version: str = "1") -> None:
