@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import patience
-from patience.solver.practical import next_move
 from tests.e2e.conftest import VIEWPORTS, watched
+from tests.played import practical_moves as played_out
 
 pytest.importorskip("patience.solver")
 DEAL = 3
@@ -29,11 +29,7 @@ def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def practical_moves(limit: int | None = None) -> list[dict[str, Any]]:
-    state = patience.get_game("clock").new(deal=DEAL)
-    moves = []
-    while state.status == "playing" and (limit is None or len(moves) < limit):
-        moves.append(state.play(next_move(state)).to_dict())
-    return moves
+    return played_out("clock", DEAL, limit)
 
 
 def played(page: Any, base_url: str, moves: list[dict[str, Any]]) -> str:

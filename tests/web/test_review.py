@@ -15,9 +15,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import patience
-from patience.solver.practical import next_move
 from patience.solver.review import VERDICTS
 from patience.web import review as web_review
+from tests.played import practical_moves as played_out
 from tests.web.test_api import error, start
 
 pytest.importorskip("patience.solver")
@@ -32,11 +32,7 @@ def short_exact_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def practical_moves(limit: int | None = None) -> list[dict[str, Any]]:
-    state = patience.get_game("clock").new(deal=DEAL)
-    moves = []
-    while state.status == "playing" and (limit is None or len(moves) < limit):
-        moves.append(state.play(next_move(state)).to_dict())
-    return moves
+    return played_out("clock", DEAL, limit)
 
 
 def played(client: TestClient, moves: list[dict[str, Any]]) -> str:
