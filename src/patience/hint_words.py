@@ -65,14 +65,16 @@ def exact_words(status: str, move_words: str, message: str, deeper: bool = False
     if status == "move" and move_words:
         said = f"{_capital(move_words)}.{why}"
     elif status == "guess" and move_words:
-        said = (f"no winning line found yet. A guess: {move_words}. It is a careful "
-                "player's move, not a proved line." + ("" if deeper else why))
+        said = (_("no winning line found yet. A guess: {move}. It is a careful player's move, "
+                  "not a proved line.").format(move=move_words) + ("" if deeper else why))
     elif status == "lost":
-        said = f"this game can no longer be won from here: {message or _(PROVED_LOST)}."
+        said = _("this game can no longer be won from here: {why}.").format(
+            why=message or _(PROVED_LOST))
     elif deeper:
-        said = "nothing found at a glance."
+        said = _("nothing found at a glance.")
     else:
-        said = f"no hint found in time: {message}." if message else "no hint found in time."
+        said = (_("no hint found in time: {why}.").format(why=message) if message
+                else _("no hint found in time."))
     return _(PEEKING) + said
 
 

@@ -292,7 +292,26 @@ def line_words(state: State, moves: Sequence[Move]) -> list[str]:
     return out
 
 
-VERDICT_PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+# A verdict's word, and how many of them a game made (``verdict_count``).
+VERDICT_WORDS = {"good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+                 "blunder": N_("blunder")}
+
+
+def verdict_word(verdict: str) -> str:
+    """A move's verdict ("inaccuracy", "mistake", "blunder", "good") in the language spoken."""
+    known = VERDICT_WORDS.get(verdict)
+    return _(known) if known else verdict
+
+
+def verdict_count(verdict: str, n: int) -> str:
+    """``"2 mistakes"`` in the language spoken now (Russian has three forms)."""
+    if verdict == "inaccuracy":
+        said = ngettext("{n} inaccuracy", "{n} inaccuracies", n)
+    elif verdict == "mistake":
+        said = ngettext("{n} mistake", "{n} mistakes", n)
+    else:
+        said = ngettext("{n} blunder", "{n} blunders", n)
+    return said.format(n=n)
 
 
 def chance_words(chance: float) -> str:
@@ -320,11 +339,13 @@ def review_lines(start: State, found: Review, every_move: bool = False) -> list[
     counts = {v: sum(m.verdict == v for m in found.moves)
               for v in ("inaccuracy", "mistake", "blunder")}
     end = found.moves[-1].chance_after if found.moves else found.start_chance
-    lines = [f"Game review, {len(found.moves)} move{'s' if len(found.moves) != 1 else ''}: "
-             f"from what you could see, the deal came out {chance_words(found.start_chance)} "
-             f"at the start, and {chance_words(end)} after the last move.",
-             ", ".join(f"{n} {name if n == 1 else VERDICT_PLURAL[name]}"
-                       for name, n in counts.items()) + "."]
+    played = len(found.moves)
+    lines = [ngettext("Game review, {n} move: from what you could see, the deal came out "
+                      "{start} at the start, and {end} after the last move.",
+                      "Game review, {n} moves: from what you could see, the deal came out "
+                      "{start} at the start, and {end} after the last move.", played).format(
+                 n=played, start=chance_words(found.start_chance), end=chance_words(end)),
+             ", ".join(verdict_count(name, n) for name, n in counts.items()) + "."]
     state = start.copy()
     for entry in found.moves:
         if every_move or entry.verdict != "good":
@@ -332,8 +353,9 @@ def review_lines(start: State, found: Review, every_move: bool = False) -> list[
             line = (f"{entry.number:>4}. {said}: {percent(entry.chance_before)} → "
                     f"{percent(entry.chance_after)}")
             if entry.verdict != "good":
-                line += (f", {entry.verdict}; better: {describe(state, entry.best)} "
-                         f"({percent(entry.best_chance)})")
+                line += _(", {verdict}; better: {move} ({chance})").format(
+                    verdict=verdict_word(entry.verdict), move=describe(state, entry.best),
+                    chance=percent(entry.best_chance))
             lines.append(line)
         state.play(entry.move)
     return lines
@@ -344,9 +366,10 @@ def every_card(slip: Slip) -> str | None:
     decided it; None where it did not."""
     at = slip.position
     if slip.verdict == "never":
-        return "With every card known, the deal could never be won."
+        return _("With every card known, the deal could never be won.")
     if slip.verdict == "stopped":
-        return "With every card known, the game could still be won when it stopped."
+        return _("With every card known, the game could still be won when it stopped.")
     if slip.verdict == "slipped" and at is not None:
-        return f"With every card known, the deal was winnable until move {at + 1}."
+        return _("With every card known, the deal was winnable until move {number}.").format(
+            number=at + 1)
     return None

@@ -27,7 +27,7 @@ from patience.native import MAX_NODES
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A rule option as NAME=VALUE (repeatable)."),
+    typer.Option("--option", "-o", help=N_("A rule option as NAME=VALUE (repeatable).")),
 ]
 
 
@@ -35,12 +35,12 @@ def native_search_words() -> str:
     """Whether the native search is built and on, said where a user sees it (pip hides
     what ``setup.py`` prints during a build)."""
     if not native.built():
-        return ("native search not built (no Rust toolchain, cargo, at install): hints and "
-                "statistics are slower; install cargo and run pip install -e . again")
+        return _("native search not built (no Rust toolchain, cargo, at install): hints and "
+                 "statistics are slower; install cargo and run pip install -e . again")
     if not native.available():
-        return ("native search built, switched off by PATIENCE_NATIVE=0: hints and "
-                "statistics are slower")
-    return "native search built"
+        return _("native search built, switched off by PATIENCE_NATIVE=0: hints and "
+                 "statistics are slower")
+    return _("native search built")
 
 
 def one_line(message: str) -> str:

@@ -11,6 +11,7 @@ import errno
 import ipaddress
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ import typer
 
 from patience import i18n, native
 from patience.cli.common import fail, native_search_words, port_number
+from patience.i18n import N_, _
 from patience.storage.database import StorageError
 
 
@@ -27,13 +29,14 @@ def default_db() -> Path:
     return Path(base) / "patience" / "patience.sqlite3"
 
 
-def listen_on(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port`` (not yet listening); one line and exit 2 when not."""
+def listen_on(host: str, port: int, say: Callable[[str], str] = _) -> socket.socket:
+    """A socket bound to ``host:port`` (not yet listening); one line and exit 2 when not,
+    in the words ``say`` gives (the terminal's language, while the page's is English)."""
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
+        family, kind, proto, _unused, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except (socket.gaierror, UnicodeError):
-        fail(f"cannot serve on {host!r}: no such address")
+        fail(say(N_("cannot serve on {host}: no such address")).format(host=repr(host)))
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -41,10 +44,13 @@ def listen_on(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            fail(f"port {port} on {host} is in use (is another server running there?)")
+            fail(say(N_("port {port} on {host} is in use (is another server running there?)"))
+                 .format(port=port, host=host))
         if exc.errno in (errno.EACCES, errno.EPERM):
-            fail(f"no permission to serve on {host}:{port} (ports below 1024 need privileges)")
-        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+            fail(say(N_("no permission to serve on {host}:{port} (ports below 1024 need "
+                        "privileges)")).format(host=host, port=port))
+        fail(say(N_("cannot serve on {host}:{port}: {reason}")).format(
+            host=host, port=port, reason=exc.strerror or exc))
     return sock
 
 
@@ -53,38 +59,44 @@ def is_loopback(sock: socket.socket) -> bool:
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to bind (local only by default).")]
+    host: Annotated[str, typer.Option(help=N_("Address to bind (local only by default)."))]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", parser=port_number)] = 8765,
-    db: Annotated[Path | None, typer.Option(help="SQLite file for games in progress.")] = None,
+    port: Annotated[int, typer.Option(help=N_("Port to listen on."),
+                                      parser=port_number)] = 8765,
+    db: Annotated[Path | None, typer.Option(
+        help=N_("SQLite file for games in progress."))] = None,
 ) -> None:
-    """Serve the web app: open http://HOST:PORT/ in a browser."""
+    """``patience serve``: everything that can fail is checked before the "ready" line."""
+    say = i18n.catalog(i18n.language()).gettext  # the terminal's language, for lines printed
     i18n.use("en")  # the page is English: its moves and piles in words too, whatever LANG says
     try:
         import uvicorn
 
         from patience.web import create_app
     except ImportError as exc:
-        fail(f"the web app needs the 'web' extra ({exc.name} is missing)")
+        fail(say(N_("the web app needs the 'web' extra ({name} is missing)")).format(
+            name=exc.name))
     path = db or default_db()
     try:
         app = create_app(path, host=host)
     except StorageError as exc:
         fail(str(exc))
-    sock = listen_on(host, port)
+    sock = listen_on(host, port, say)
     if not is_loopback(sock):
-        typer.echo(f"patience: warning: serving on {host}, not on this computer alone: anyone "
-                   "on the network can then play here and read the games kept in "
-                   f"{path}", err=True)
+        typer.echo("patience: " + say(N_(
+            "warning: serving on {host}, not on this computer alone: anyone on the network "
+            "can then play here and read the games kept in {path}")).format(host=host, path=path),
+            err=True)
     shown = f"[{host}]" if ":" in host else host
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
             if self.started:
-                typer.echo(f"patience: ready on http://{shown}:{port}/  (games kept in {path})")
+                typer.echo("patience: " + say(N_("ready on {address}  (games kept in {path})"))
+                           .format(address=f"http://{shown}:{port}/", path=path))
                 if not native.available():
-                    typer.echo(f"patience: {native_search_words()}", err=True)
+                    typer.echo(f"patience: {say(native_search_words())}", err=True)
 
     server: Any = Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])
