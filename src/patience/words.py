@@ -59,62 +59,62 @@ def _k(value: Any) -> str:
 
 OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
     "sun": {
-        "transfers": OptionWords("Moves between the ace and king piles", {
-            "purposeful": "only as steps towards a free card of a ray, which then goes up",
-            "free": "whenever the top card continues the other pile"}),
-        "deal_when": OptionWords("When the next arc may be dealt", {
-            "stuck": "only when no card can go up and no card can cross over",
-            "any": "whenever you like"}),
+        "transfers": OptionWords(N_("Moves between the ace and king piles"), {
+            "purposeful": N_("only as steps towards a free card of a ray, which then goes up"),
+            "free": N_("whenever the top card continues the other pile")}),
+        "deal_when": OptionWords(N_("When the next arc may be dealt"), {
+            "stuck": N_("only when no card can go up and no card can cross over"),
+            "any": N_("whenever you like")}),
     },
     "star": {
-        "direction": OptionWords("When a base's direction is fixed", {
-            "free": "you decide when to build a base up or down",
-            "first-fit": "the first card that fits a base fixes its direction at once"}),
+        "direction": OptionWords(N_("When a base's direction is fixed"), {
+            "free": N_("you decide when to build a base up or down"),
+            "first-fit": N_("the first card that fits a base fixes its direction at once")}),
     },
     "blockade": {
-        "move_sequences": OptionWords("Moving runs of cards", {
-            "false": "one card at a time, as in the original rules",
-            "true": "a run of one suit going down moves as a unit"}),
-        "empty_columns": OptionWords("Empty columns after the deal", {
-            "stay": "an emptied column stays empty",
-            "any": "any free card may move into it (not a card alone in its column)"}),
-        "deal_when": OptionWords("When the next row may be dealt", {
-            "stuck": "only when no card can be played or married, as the text says",
-            "any": "whenever you like"}),
+        "move_sequences": OptionWords(N_("Moving runs of cards"), {
+            "false": N_("one card at a time, as in the original rules"),
+            "true": N_("a run of one suit going down moves as a unit")}),
+        "empty_columns": OptionWords(N_("Empty columns after the deal"), {
+            "stay": N_("an emptied column stays empty"),
+            "any": N_("any free card may move into it (not a card alone in its column)")}),
+        "deal_when": OptionWords(N_("When the next row may be dealt"), {
+            "stuck": N_("only when no card can be played or married, as the text says"),
+            "any": N_("whenever you like")}),
     },
     "clock": {
-        "wrap_marriage": OptionWords("King onto ace in the packets", {
-            "false": "no: the packets run from ace up to king and stop",
-            "true": "yes: a king may be married onto an ace of its suit"}),
-        "phases": OptionWords("Plays after a marriage", {
-            "strict": "wait for the refill: once you marry, no card goes to a foundation "
-                      "until the packets are filled",
-            "free": "any time: plays and marriages mix freely before the refill"}),
+        "wrap_marriage": OptionWords(N_("King onto ace in the packets"), {
+            "false": N_("no: the packets run from ace up to king and stop"),
+            "true": N_("yes: a king may be married onto an ace of its suit")}),
+        "phases": OptionWords(N_("Plays after a marriage"), {
+            "strict": N_("wait for the refill: once you marry, no card goes to a foundation "
+                      "until the packets are filled"),
+            "free": N_("any time: plays and marriages mix freely before the refill")}),
     },
     "rainbow": {
-        "redeals": OptionWords("Redeals of the waste piles", {
-            "3": "three, as the book plays it", "5": "five, the book's easier variant"}),
+        "redeals": OptionWords(N_("Redeals of the waste piles"), {
+            "3": N_("three, as the book plays it"), "5": N_("five, the book's easier variant")}),
     },
     "open-shop": {
-        "redeals": OptionWords("Redeals of the waste piles", {
-            "0": "none: one pass through the stock", "1": "one more pass after shuffling"}),
+        "redeals": OptionWords(N_("Redeals of the waste piles"), {
+            "0": N_("none: one pass through the stock"), "1": N_("one more pass after shuffling")}),
     },
     "toad": {
-        "reserve_piles": OptionWords("Toad piles", {
-            "1": "one toad pile", "2": "two toad piles side by side"}),
-        "ace_extraction": OptionWords("Taking an ace out of the toad", {
-            "true": "allowed once per game", "false": "not allowed"}),
+        "reserve_piles": OptionWords(N_("Toad piles"), {
+            "1": N_("one toad pile"), "2": N_("two toad piles side by side")}),
+        "ace_extraction": OptionWords(N_("Taking an ace out of the toad"), {
+            "true": N_("allowed once per game"), "false": N_("not allowed")}),
         "reserve_size": OptionWords(
-            "Cards in each toad pile (13 in the text; other sizes are this project's own "
-            "variant)", {}),
-        "foundations": OptionWords("Foundations", {
-            "8": "eight, each from ace to king",
-            "4": "four, each from ace to king and then again from ace to king"}),
+            N_("Cards in each toad pile (13 in the text; other sizes are this project's own "
+            "variant)"), {}),
+        "foundations": OptionWords(N_("Foundations"), {
+            "8": N_("eight, each from ace to king"),
+            "4": N_("four, each from ace to king and then again from ace to king")}),
     },
     "double-star": {
-        "foundations": OptionWords("Foundations", {
-            "8": "eight of 13 cards each", "4": "four of 26 cards that go round twice"}),
-        "piles": OptionWords("Waste piles", {}),
+        "foundations": OptionWords(N_("Foundations"), {
+            "8": N_("eight of 13 cards each"), "4": N_("four of 26 cards that go round twice")}),
+        "piles": OptionWords(N_("Waste piles"), {}),
     },
 }
 
@@ -122,18 +122,30 @@ OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
 def option_words(game_id: str, name: str, choices: list[Any], help_text: str) -> OptionWords:
     """The option's label and a line per choice; unknown ones get readable defaults."""
     known = OPTION_WORDS.get(game_id, {}).get(name)
-    label = known.label if known else name.replace("_", " ").capitalize()
+    label = _(known.label) if known else name.replace("_", " ").capitalize()
     lines = {}
     for choice in choices:
         key = _k(choice)
-        lines[key] = (known.choices.get(key) if known else None) or _choice_line(key, help_text)
+        line = known.choices.get(key) if known else None
+        lines[key] = _(line) if line else _choice_line(key, help_text)
     return OptionWords(label, lines)
+
+
+def option_help(help_text: str) -> str:
+    """An option's help (the engine's, in English) in the language spoken now; in another
+    language, empty where the catalog does not translate it (its label and choices say it)."""
+    if language() == "en":
+        return help_text
+    translated = _(help_text)
+    return translated if translated != help_text else ""
 
 
 def _choice_line(key: str, help_text: str) -> str:
     """A choice's line from the engine's help ("a: …; b: …"), else the value itself."""
+    if language() != "en":  # the engine's help is English: the value, or yes and no
+        return {"true": _("yes"), "false": _("no")}.get(key, key)
     for part in re.split(r";\s*", help_text):
-        head, _, rest = part.partition(":")
+        head, _sep, rest = part.partition(":")
         if head.strip().split(" ")[-1] == key and rest.strip():
             return rest.strip()
     return {"true": "yes", "false": "no"}.get(key, key)

@@ -24,6 +24,7 @@ from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, replay
 from patience.i18n import N_, _, language
 from patience.native import MAX_NODES
+from patience.refusals import refusal
 
 OptionArg = Annotated[
     list[str] | None,
@@ -196,7 +197,7 @@ def replayed(record: dict[str, Any]) -> patience.State:
             state.play(wanted)
         except IllegalMove as exc:
             reason = (words.plain(state, str(exc)) if language() == "en"
-                      else _("the rules do not allow this move now"))
+                      else refusal(state, wanted, exc))
             fail(_("move {number} ({move}): {reason}").format(
                 number=number, move=words.describe(state, wanted), reason=reason))
     else:
