@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import patience
 from patience import words
+from patience.i18n import language
 from patience.stats.executors import die_with_parent
 
 if TYPE_CHECKING:
@@ -64,13 +65,19 @@ class ReviewJob:
     finished: threading.Event = field(default_factory=threading.Event)
     futures: list[Future[Any]] = field(default_factory=list)
 
+    said: dict[str, dict[str, Any]] = field(default_factory=dict)  # language -> answer
+
     @property
     def answer(self) -> dict[str, Any] | None:
-        """The review in words, in the language spoken now; None until it is done."""
+        """The review in words, in the language spoken now (put in words once for each
+        language); None until it is done."""
         if self.found is None or self.stage != "done":
             return None
-        exact = words.every_card(self.slip) if self.slip is not None else None
-        return answer(self.record, self.found, exact)
+        lang = language()
+        if lang not in self.said:
+            exact = words.every_card(self.slip) if self.slip is not None else None
+            self.said[lang] = answer(self.record, self.found, exact)
+        return self.said[lang]
 
     def progress(self, done: int, _total: int) -> None:
         self.done = done
