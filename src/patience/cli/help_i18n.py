@@ -126,7 +126,7 @@ USAGE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"No such option: (?P<name>\S+)(?: \(Possible options: (?P<known>.*)\))?$"),
      N_("no such option: {name}")),
     (re.compile(r"No such command '(?P<name>.+)'\.$"), N_("no such command: {name}")),
-    (re.compile(r"Got unexpected extra arguments? \((?P<name>.*)\)$"),
+    (re.compile(r"Got unexpected extra argument(?:\(s\)|s)? \((?P<name>.*)\)$"),
      N_("unexpected extra words: {name}")),
     (re.compile(r"Option '(?P<name>.+)' requires an argument\.$"),
      N_("option {name} needs a value")),
