@@ -15,6 +15,7 @@ from patience.deals import deal_order
 from patience.engine.moves import brief
 from patience.engine.rules import Rules
 from patience.engine.state import State
+from patience.i18n import _
 
 
 class OptionError(ValueError):
@@ -36,7 +37,8 @@ class Option:
             if type(value) is type(allowed) and value == allowed:
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {brief(value)}; allowed: {shown}")
+        raise OptionError(_("option {name} cannot be {value}; allowed: {shown}").format(
+            name=self.name, value=brief(value), shown=shown))
 
     def words(self) -> tuple[str, ...]:
         """Each allowed value as a command line writes it (``true``, ``2``, ``any``)."""
@@ -48,7 +50,8 @@ class Option:
             if _show(allowed) == text.strip().lower() or str(allowed) == text.strip():
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {brief(text)}; allowed: {shown}")
+        raise OptionError(_("option {name} cannot be {value}; allowed: {shown}").format(
+            name=self.name, value=brief(text), shown=shown))
 
 
 def _show(value: Any) -> str:
