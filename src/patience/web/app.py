@@ -281,18 +281,16 @@ def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -
 
 
 def _said(exc: Exception) -> str:
-    """A library error in the language spoken now. The library words its errors in English
-    (naming ids and values as a program gives them): in another language the page gets what
-    went wrong in words, without the English detail. The service's own errors are already
-    in the language (``service``, ``views``)."""
+    """A library error in the language spoken now. The service's errors, the engine's
+    refusals of an option and the storage's are made in it (``service``, ``views``,
+    ``engine.game``, ``storage``); an unknown game, a bad deck or deal number is said here
+    in words, without the English detail the library gives."""
     if language() == "en" or isinstance(exc, (IllegalMove, Conflict, NotFound, SolverMissing,
-                                              ReviewFailed, StorageError)):
+                                              ReviewFailed, StorageError, OptionError)):
         return str(exc)
     if isinstance(exc, UnknownGame):
         return _("no such game: {games}").format(
             games=", ".join(game_name(g) for g in patience.list_games()))
-    if isinstance(exc, OptionError):
-        return _("this game has no such option, or the option cannot take that value")
     if isinstance(exc, DeckError):
         return _("the deck given is not a whole deck of cards")
     if "deal" in str(exc):
