@@ -222,3 +222,32 @@ def test_a_game_s_own_reason_is_translated() -> None:
     finally:
         i18n.use("en")
     assert said == "«Разбросать луч» сейчас нельзя: лучи разбрасывают на третьем этапе (SUN-6)."
+
+
+def test_the_peeking_hint_gives_the_solver_s_reason_in_words() -> None:
+    out = run("--lang", "ru", "play", "sun", "--deal", "1", "--peeking-hints", stdin="h\nq\n")
+    assert "с него начинается выигрышный путь из" in out
+    assert english_in(out) == set()
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ("it starts a winning line of 2 moves", "с него начинается выигрышный путь из 2 ходов"),
+    ("it goes on with the winning line found before (1 move to the win)",
+     "он продолжает найденный раньше выигрышный путь (до выигрыша 1 ход)"),
+    ("no winning line found in the time given; the game may still be winnable; ask again "
+     "to look longer", "за отведенное время выигрышный путь не найден; возможно, партию еще "
+     "можно выиграть; спросите еще раз, чтобы искать дольше"),
+    ("no sequence of moves wins from here: ray3 can never …", "отсюда не выигрывает никакая "
+     "последовательность ходов: правило игры показывает, что какую-то карту никогда не "
+     "удастся разыграть"),
+    ("something the solver says one day", ""),
+])
+def test_the_solver_s_reasons_in_russian(message: str, said: str) -> None:
+    from patience.hint_words import solver_reason
+
+    i18n.use("ru")
+    try:
+        assert solver_reason(message) == said
+    finally:
+        i18n.use("en")
+    assert solver_reason(message) == message

@@ -243,8 +243,9 @@ def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None
     that plays its move (or the guess's)."""
     found = hinter.hint(state)
     english = i18n.language() == "en"
-    # the solver's reason names piles by id, in English: said in English only
-    said = words.plain(state, found.message) if english else ""
+    # the solver's reason names piles by id, in English: in words, or left out
+    said = (words.plain(state, found.message) if english
+            else hint_words.solver_reason(found.message))
     if found.move is not None:  # the message says what the move does, not the move
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted

@@ -556,7 +556,7 @@ class GameService:
         said = words.describe(position, move) if move is not None else ""
         # the solver's reason is built in English words: elsewhere, the hint says the rest
         message = (words.plain(position, str(found.message)) if language() == "en"
-                   else _(hint_words.PROVED_LOST) if status == "lost" else "")
+                   else hint_words.solver_reason(str(found.message)))
         return HintAnswer(seen, status, move, said, message, found.deeper,
                           text=hint_words.exact_words(status, said, message, found.deeper))
 
