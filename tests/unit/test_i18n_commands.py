@@ -251,3 +251,13 @@ def test_the_solver_s_reasons_in_russian(message: str, said: str) -> None:
     finally:
         i18n.use("en")
     assert solver_reason(message) == message
+
+
+@pytest.mark.parametrize("lang", ["ru", "hu"])
+def test_the_catalog_passes_babel_s_checks(lang: str) -> None:
+    """As ``pybabel compile`` checks it at install: formats that agree, plural forms."""
+    from babel.messages.pofile import read_po
+
+    path = Path(patience.__file__).parent / "locale" / lang / "LC_MESSAGES" / "patience.po"
+    catalog = read_po(path.open("rb"), locale=lang)
+    assert [(m.id, [str(e) for e in errors]) for m, errors in catalog.check()] == []

@@ -155,8 +155,9 @@ def stats_cmd(
     typer.echo(_("{game}, deals {first}–{last}: won {won}, lost {lost}, unknown {unknown}")
                .format(game=game_name(the_game), first=start, last=start + deals - 1,
                        won=s.won, lost=s.lost, unknown=s.unknown))
-    typer.echo("  " + _("thoughtful win rate: 95% interval {low}%–{high}% (unknowns counted "
-                        "both ways)").format(low=f"{100 * s.low:.1f}", high=f"{100 * s.high:.1f}"))
+    typer.echo("  " + _("thoughtful win rate: {low}%–{high}% (interval of 95%, unknowns "
+                        "counted both ways)").format(low=f"{100 * s.low:.1f}",
+                                                     high=f"{100 * s.high:.1f}"))
     typer.echo("  " + _("practical win rate:  {rate}% ({low}%–{high}%)").format(
         rate=f"{100 * s.practical_rate:.1f}", low=f"{100 * s.practical_low:.1f}",
         high=f"{100 * s.practical_high:.1f}"))
