@@ -261,3 +261,9 @@ def test_the_catalog_passes_babel_s_checks(lang: str) -> None:
     path = Path(patience.__file__).parent / "locale" / lang / "LC_MESSAGES" / "patience.po"
     catalog = read_po(path.open("rb"), locale=lang)
     assert [(m.id, [str(e) for e in errors]) for m, errors in catalog.check()] == []
+
+
+@pytest.mark.parametrize(("args", "said"), [(["--lang", "ru"], "Использование: patience"),
+                                            (["--lang=hu"], "Használat: patience")])
+def test_the_language_alone_shows_the_help_page(args: list[str], said: str) -> None:
+    assert said in run(*args)

@@ -18,7 +18,13 @@ import patience
 from patience import i18n
 from patience.cli import analysis, common, review, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
-from patience.cli.help_i18n import Localised, LocalisedGroup, language_asked, usage_words
+from patience.cli.help_i18n import (
+    Localised,
+    LocalisedGroup,
+    language_asked,
+    only_language,
+    usage_words,
+)
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
 from patience.engine.record import RecordError, load_record
@@ -40,7 +46,8 @@ class Commands(LocalisedGroup):
         spoken = i18n.language()
         i18n.use(i18n.chosen(language_asked(words)))  # --lang, else the environment's
         try:
-            code = super().main(args=words or ["--help"], prog_name="patience",
+            bare = not words or only_language(words)  # nothing asked: the help page
+            code = super().main(args=[*words, "--help"] if bare else words, prog_name="patience",
                                 complete_var=complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
         except typer.TyperException as exc:  # click's usage errors, as Typer ships them

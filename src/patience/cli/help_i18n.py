@@ -50,6 +50,12 @@ def language_asked(args: Sequence[str]) -> str | None:
     return None
 
 
+def only_language(args: Sequence[str]) -> bool:
+    """Whether ``args`` are ``--lang`` and its value alone (``patience --lang ru``)."""
+    return (len(args) == 2 and args[0] == "--lang") or (
+        len(args) == 1 and args[0].startswith("--lang="))
+
+
 @contextmanager
 def _translated(objects: list[Any], attribute: str) -> Iterator[None]:
     """Each object's ``attribute`` (a text marked ``N_``) translated, for the block."""
