@@ -7,9 +7,10 @@ face-down cards says so first. No hint speaks of the search itself (positions, s
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from patience.i18n import N_, _
+from patience.i18n import N_, _, language, ngettext
 from patience.words import card_words, chance_words
 
 if TYPE_CHECKING:
@@ -17,6 +18,23 @@ if TYPE_CHECKING:
 
 PEEKING = N_("Looking at the face-down cards: ")
 PROVED_LOST = N_("no sequence of moves wins from here (every line was searched)")
+# The exact solver's reasons (``solver.hint``), as it words them in English
+SOLVER_REASONS = {
+    "no sequence of moves wins from here (every line was searched)": PROVED_LOST,
+    "no sequence of moves wins from here (proved earlier in this game: every line was "
+    "searched)": N_("no sequence of moves wins from here (proved earlier in this game: every "
+                    "line was searched)"),
+    "no winning line found in the time given; the game may still be winnable":
+        N_("no winning line found in the time given; the game may still be winnable"),
+    "no winning line found at a glance; looking further":
+        N_("no winning line found at a glance; looking further"),
+    "the game is already won": N_("the game is already won"),
+    "the game is already over": N_("the game is already over"),
+}
+_LINE = re.compile(r"it starts a winning line of (\d+) moves?")
+_GOES_ON = re.compile(r"it goes on with the winning line found before \((\d+) moves? to the "
+                      r"win\)")
+_AGAIN = "; ask again to look longer"
 
 
 def comes_out(chance: float) -> str:
@@ -65,15 +83,43 @@ def exact_words(status: str, move_words: str, message: str, deeper: bool = False
     if status == "move" and move_words:
         said = f"{_capital(move_words)}.{why}"
     elif status == "guess" and move_words:
-        said = (f"no winning line found yet. A guess: {move_words}. It is a careful "
-                "player's move, not a proved line." + ("" if deeper else why))
+        said = (_("no winning line found yet. A guess: {move}. It is a careful player's move, "
+                  "not a proved line.").format(move=move_words) + ("" if deeper else why))
     elif status == "lost":
-        said = f"this game can no longer be won from here: {message or _(PROVED_LOST)}."
+        said = _("this game can no longer be won from here: {why}.").format(
+            why=message or _(PROVED_LOST))
     elif deeper:
-        said = "nothing found at a glance."
+        said = _("nothing found at a glance.")
     else:
-        said = f"no hint found in time: {message}." if message else "no hint found in time."
+        said = (_("no hint found in time: {why}.").format(why=message) if message
+                else _("no hint found in time."))
     return _(PEEKING) + said
+
+
+def solver_reason(message: str) -> str:
+    """The exact solver's reason in the language spoken now. It is worded in English, and a
+    dead-end rule's proof names piles by id: in another language a reason this module knows
+    is said in words, and one it does not know is left out ("")."""
+    if language() == "en":
+        return message
+    again = message.endswith(_AGAIN)
+    text = message.removesuffix(_AGAIN)
+    said = ""
+    if text in SOLVER_REASONS:
+        said = _(SOLVER_REASONS[text])
+    elif (found := _LINE.fullmatch(text)) is not None:
+        n = int(found[1])
+        said = ngettext("it starts a winning line of {n} move",
+                        "it starts a winning line of {n} moves", n).format(n=n)
+    elif (found := _GOES_ON.fullmatch(text)) is not None:
+        n = int(found[1])
+        said = ngettext("it goes on with the winning line found before ({n} move to the win)",
+                        "it goes on with the winning line found before ({n} moves to the win)",
+                        n).format(n=n)
+    elif text.startswith("no sequence of moves wins from here: "):
+        said = _("no sequence of moves wins from here: a rule of the game shows that some card "
+                 "can never be played out")
+    return said + _("; ask again to look longer") if said and again else said
 
 
 def _capital(text: str) -> str:

@@ -59,62 +59,62 @@ def _k(value: Any) -> str:
 
 OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
     "sun": {
-        "transfers": OptionWords("Moves between the ace and king piles", {
-            "purposeful": "only as steps towards a free card of a ray, which then goes up",
-            "free": "whenever the top card continues the other pile"}),
-        "deal_when": OptionWords("When the next arc may be dealt", {
-            "stuck": "only when no card can go up and no card can cross over",
-            "any": "whenever you like"}),
+        "transfers": OptionWords(N_("Moves between the ace and king piles"), {
+            "purposeful": N_("only as steps towards a free card of a ray, which then goes up"),
+            "free": N_("whenever the top card continues the other pile")}),
+        "deal_when": OptionWords(N_("When the next arc may be dealt"), {
+            "stuck": N_("only when no card can go up and no card can cross over"),
+            "any": N_("whenever you like")}),
     },
     "star": {
-        "direction": OptionWords("When a base's direction is fixed", {
-            "free": "you decide when to build a base up or down",
-            "first-fit": "the first card that fits a base fixes its direction at once"}),
+        "direction": OptionWords(N_("When a base's direction is fixed"), {
+            "free": N_("you decide when to build a base up or down"),
+            "first-fit": N_("the first card that fits a base fixes its direction at once")}),
     },
     "blockade": {
-        "move_sequences": OptionWords("Moving runs of cards", {
-            "false": "one card at a time, as in the original rules",
-            "true": "a run of one suit going down moves as a unit"}),
-        "empty_columns": OptionWords("Empty columns after the deal", {
-            "stay": "an emptied column stays empty",
-            "any": "any free card may move into it (not a card alone in its column)"}),
-        "deal_when": OptionWords("When the next row may be dealt", {
-            "stuck": "only when no card can be played or married, as the text says",
-            "any": "whenever you like"}),
+        "move_sequences": OptionWords(N_("Moving runs of cards"), {
+            "false": N_("one card at a time, as in the original rules"),
+            "true": N_("a run of one suit going down moves as a unit")}),
+        "empty_columns": OptionWords(N_("Empty columns after the deal"), {
+            "stay": N_("an emptied column stays empty"),
+            "any": N_("any free card may move into it (not a card alone in its column)")}),
+        "deal_when": OptionWords(N_("When the next row may be dealt"), {
+            "stuck": N_("only when no card can be played or married, as the text says"),
+            "any": N_("whenever you like")}),
     },
     "clock": {
-        "wrap_marriage": OptionWords("King onto ace in the packets", {
-            "false": "no: the packets run from ace up to king and stop",
-            "true": "yes: a king may be married onto an ace of its suit"}),
-        "phases": OptionWords("Plays after a marriage", {
-            "strict": "wait for the refill: once you marry, no card goes to a foundation "
-                      "until the packets are filled",
-            "free": "any time: plays and marriages mix freely before the refill"}),
+        "wrap_marriage": OptionWords(N_("King onto ace in the packets"), {
+            "false": N_("no: the packets run from ace up to king and stop"),
+            "true": N_("yes: a king may be married onto an ace of its suit")}),
+        "phases": OptionWords(N_("Plays after a marriage"), {
+            "strict": N_("wait for the refill: once you marry, no card goes to a foundation "
+                      "until the packets are filled"),
+            "free": N_("any time: plays and marriages mix freely before the refill")}),
     },
     "rainbow": {
-        "redeals": OptionWords("Redeals of the waste piles", {
-            "3": "three, as the book plays it", "5": "five, the book's easier variant"}),
+        "redeals": OptionWords(N_("Redeals of the waste piles"), {
+            "3": N_("three, as the book plays it"), "5": N_("five, the book's easier variant")}),
     },
     "open-shop": {
-        "redeals": OptionWords("Redeals of the waste piles", {
-            "0": "none: one pass through the stock", "1": "one more pass after shuffling"}),
+        "redeals": OptionWords(N_("Redeals of the waste piles"), {
+            "0": N_("none: one pass through the stock"), "1": N_("one more pass after shuffling")}),
     },
     "toad": {
-        "reserve_piles": OptionWords("Toad piles", {
-            "1": "one toad pile", "2": "two toad piles side by side"}),
-        "ace_extraction": OptionWords("Taking an ace out of the toad", {
-            "true": "allowed once per game", "false": "not allowed"}),
+        "reserve_piles": OptionWords(N_("Toad piles"), {
+            "1": N_("one toad pile"), "2": N_("two toad piles side by side")}),
+        "ace_extraction": OptionWords(N_("Taking an ace out of the toad"), {
+            "true": N_("allowed once per game"), "false": N_("not allowed")}),
         "reserve_size": OptionWords(
-            "Cards in each toad pile (13 in the text; other sizes are this project's own "
-            "variant)", {}),
-        "foundations": OptionWords("Foundations", {
-            "8": "eight, each from ace to king",
-            "4": "four, each from ace to king and then again from ace to king"}),
+            N_("Cards in each toad pile (13 in the text; other sizes are this project's own "
+            "variant)"), {}),
+        "foundations": OptionWords(N_("Foundations"), {
+            "8": N_("eight, each from ace to king"),
+            "4": N_("four, each from ace to king and then again from ace to king")}),
     },
     "double-star": {
-        "foundations": OptionWords("Foundations", {
-            "8": "eight of 13 cards each", "4": "four of 26 cards that go round twice"}),
-        "piles": OptionWords("Waste piles", {}),
+        "foundations": OptionWords(N_("Foundations"), {
+            "8": N_("eight of 13 cards each"), "4": N_("four of 26 cards that go round twice")}),
+        "piles": OptionWords(N_("Waste piles"), {}),
     },
 }
 
@@ -122,18 +122,30 @@ OPTION_WORDS: dict[str, dict[str, OptionWords]] = {
 def option_words(game_id: str, name: str, choices: list[Any], help_text: str) -> OptionWords:
     """The option's label and a line per choice; unknown ones get readable defaults."""
     known = OPTION_WORDS.get(game_id, {}).get(name)
-    label = known.label if known else name.replace("_", " ").capitalize()
+    label = _(known.label) if known else name.replace("_", " ").capitalize()
     lines = {}
     for choice in choices:
         key = _k(choice)
-        lines[key] = (known.choices.get(key) if known else None) or _choice_line(key, help_text)
+        line = known.choices.get(key) if known else None
+        lines[key] = _(line) if line else _choice_line(key, help_text)
     return OptionWords(label, lines)
+
+
+def option_help(help_text: str) -> str:
+    """An option's help (the engine's, in English) in the language spoken now; in another
+    language, empty where the catalog does not translate it (its label and choices say it)."""
+    if language() == "en":
+        return help_text
+    translated = _(help_text)
+    return translated if translated != help_text else ""
 
 
 def _choice_line(key: str, help_text: str) -> str:
     """A choice's line from the engine's help ("a: …; b: …"), else the value itself."""
+    if language() != "en":  # the engine's help is English: the value, or yes and no
+        return {"true": _("yes"), "false": _("no")}.get(key, key)
     for part in re.split(r";\s*", help_text):
-        head, _, rest = part.partition(":")
+        head, _sep, rest = part.partition(":")
         if head.strip().split(" ")[-1] == key and rest.strip():
             return rest.strip()
     return {"true": "yes", "false": "no"}.get(key, key)
@@ -292,7 +304,26 @@ def line_words(state: State, moves: Sequence[Move]) -> list[str]:
     return out
 
 
-VERDICT_PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+# A verdict's word, and how many of them a game made (``verdict_count``).
+VERDICT_WORDS = {"good": N_("good"), "inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"),
+                 "blunder": N_("blunder")}
+
+
+def verdict_word(verdict: str) -> str:
+    """A move's verdict ("inaccuracy", "mistake", "blunder", "good") in the language spoken."""
+    known = VERDICT_WORDS.get(verdict)
+    return _(known) if known else verdict
+
+
+def verdict_count(verdict: str, n: int) -> str:
+    """``"2 mistakes"`` in the language spoken now (Russian has three forms)."""
+    if verdict == "inaccuracy":
+        said = ngettext("{n} inaccuracy", "{n} inaccuracies", n)
+    elif verdict == "mistake":
+        said = ngettext("{n} mistake", "{n} mistakes", n)
+    else:
+        said = ngettext("{n} blunder", "{n} blunders", n)
+    return said.format(n=n)
 
 
 def chance_words(chance: float) -> str:
@@ -320,11 +351,13 @@ def review_lines(start: State, found: Review, every_move: bool = False) -> list[
     counts = {v: sum(m.verdict == v for m in found.moves)
               for v in ("inaccuracy", "mistake", "blunder")}
     end = found.moves[-1].chance_after if found.moves else found.start_chance
-    lines = [f"Game review, {len(found.moves)} move{'s' if len(found.moves) != 1 else ''}: "
-             f"from what you could see, the deal came out {chance_words(found.start_chance)} "
-             f"at the start, and {chance_words(end)} after the last move.",
-             ", ".join(f"{n} {name if n == 1 else VERDICT_PLURAL[name]}"
-                       for name, n in counts.items()) + "."]
+    played = len(found.moves)
+    lines = [ngettext("Game review, {n} move: from what you could see, the deal came out "
+                      "{start} at the start, and {end} after the last move.",
+                      "Game review, {n} moves: from what you could see, the deal came out "
+                      "{start} at the start, and {end} after the last move.", played).format(
+                 n=played, start=chance_words(found.start_chance), end=chance_words(end)),
+             ", ".join(verdict_count(name, n) for name, n in counts.items()) + "."]
     state = start.copy()
     for entry in found.moves:
         if every_move or entry.verdict != "good":
@@ -332,8 +365,9 @@ def review_lines(start: State, found: Review, every_move: bool = False) -> list[
             line = (f"{entry.number:>4}. {said}: {percent(entry.chance_before)} → "
                     f"{percent(entry.chance_after)}")
             if entry.verdict != "good":
-                line += (f", {entry.verdict}; better: {describe(state, entry.best)} "
-                         f"({percent(entry.best_chance)})")
+                line += _(", {verdict}; better: {move} ({chance})").format(
+                    verdict=verdict_word(entry.verdict), move=describe(state, entry.best),
+                    chance=percent(entry.best_chance))
             lines.append(line)
         state.play(entry.move)
     return lines
@@ -344,9 +378,10 @@ def every_card(slip: Slip) -> str | None:
     decided it; None where it did not."""
     at = slip.position
     if slip.verdict == "never":
-        return "With every card known, the deal could never be won."
+        return _("With every card known, the deal could never be won.")
     if slip.verdict == "stopped":
-        return "With every card known, the game could still be won when it stopped."
+        return _("With every card known, the game could still be won when it stopped.")
     if slip.verdict == "slipped" and at is not None:
-        return f"With every card known, the deal was winnable until move {at + 1}."
+        return _("With every card known, the deal was winnable until move {number}.").format(
+            number=at + 1)
     return None

@@ -209,7 +209,7 @@ def test_illegal_move_is_409_with_the_reason(client: TestClient) -> None:
     gid = start(client, "star", deal=1)["id"]
     detail = error(client.post(f"/api/play/{gid}/move",
                                json={"from": "reserve", "to": "cell-1"}), 409)
-    assert "cell-1" in detail
+    assert "1:30 cell" in detail and "cell-1" not in detail  # the place in words, not its id
     error(client.post(f"/api/play/{gid}/move", json={"from": "moon", "to": "base-12"}), 409)
     error(client.post(f"/api/play/{gid}/move", json={"action": "fly"}), 409)
 

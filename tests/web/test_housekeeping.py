@@ -130,8 +130,8 @@ def test_why_a_card_cannot_move_is_said_in_words(client: TestClient) -> None:
     said = client.post(f"/api/play/{gid}/why", json={"from": stuck}).json()
     assert not said["legal"] and "cannot move now" in said["reason"]
     assert not re.search(r"packet\d|hour\d", said["reason"])
-    assert "no pile" in error(client.post(f"/api/play/{gid}/why", json={"from": "nowhere"}),
-                              409)
+    assert "no such place" in error(client.post(f"/api/play/{gid}/why",
+                                                json={"from": "nowhere"}), 409)
     error(client.post(f"/api/play/{gid}/why", json={"from": "packet2", "index": 99}), 409)
     error(client.post(f"/api/play/{gid}/why", json={"from": "packet2", "index": "1"}), 422)
 

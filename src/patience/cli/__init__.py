@@ -13,37 +13,45 @@ from importlib.metadata import version
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
 
 import patience
 from patience import i18n
 from patience.cli import analysis, common, review, table
 from patience.cli.common import OptionArg, deal_number, fail, one_line
+from patience.cli.help_i18n import (
+    Localised,
+    LocalisedGroup,
+    language_asked,
+    only_language,
+    usage_words,
+)
 from patience.cli.play import play_loop, start_record
 from patience.cli.serve import serve
 from patience.engine.record import RecordError, load_record
 from patience.games.texts_i18n import names, rules_text, summary
-from patience.i18n import _, ngettext
+from patience.i18n import N_, _, ngettext
 from patience.storage.database import StorageError
 from patience.text import render
 from patience.text.common import STATUS
 
 
-class Commands(TyperGroup):
-    """Typer's command group, but every error is one line on stderr and exit code 2."""
+class Commands(LocalisedGroup):
+    """Typer's command group, but every error is one line on stderr and exit code 2, and
+    the language is chosen before click reads a word (``--help`` is eager)."""
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         words = list(sys.argv[1:] if args is None else args)
         spoken = i18n.language()
-        i18n.use(i18n.chosen(None))  # the environment's, until --lang says otherwise
+        i18n.use(i18n.chosen(language_asked(words)))  # --lang, else the environment's
         try:
-            code = super().main(args=words or ["--help"], prog_name="patience",
+            bare = not words or only_language(words)  # nothing asked: the help page
+            code = super().main(args=[*words, "--help"] if bare else words, prog_name="patience",
                                 complete_var=complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
         except typer.TyperException as exc:  # click's usage errors, as Typer ships them
-            message = one_line(_usage_words(exc))
+            message = one_line(usage_words(exc))
             context = getattr(exc, "ctx", None)
             if exc.exit_code == 2 and context is not None:
                 message += _(" (see '{command} --help')").format(command=context.command_path)
@@ -61,22 +69,13 @@ class Commands(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _usage_words(exc: typer.TyperException) -> str:
-    """click's message for a usage error; a refused value in the language spoken now (its
-    reason is this project's own, ``common``), the rest in click's English."""
-    param = getattr(exc, "param", None)
-    if i18n.language() == "en" or not isinstance(exc, typer.BadParameter) or param is None:
-        return exc.format_message()
-    return _("invalid value for {option}: {reason}").format(option=param.get_error_hint(),
-                                                             reason=exc.message)
-
-
-app = typer.Typer(help="Nine old decorative patience games: play, show, replay, solve, "
-                       "analyse, stats.",
+app = typer.Typer(help=N_("Nine old decorative patience games: play, show, replay, solve, "
+                          "analyse, stats."),
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
                   cls=Commands)
 
-app.command()(serve)
+app.command(cls=Localised, help=N_("Serve the web app: open http://HOST:PORT/ in a "
+                                   "browser."))(serve)
 
 
 def _print_version(asked: bool) -> None:
@@ -89,20 +88,20 @@ def _print_version(asked: bool) -> None:
 def _options(
     show_version: Annotated[bool, typer.Option(
         "--version", callback=_print_version, is_eager=True,
-        help="Print the installed version and exit.")] = False,
+        help=N_("Print the installed version and exit."))] = False,
     lang: Annotated[str | None, typer.Option(
-        "--lang", help="Language: en, ru or hu (default: from LANG, else English).")] = None,
+        "--lang", help=N_("Language: en, ru or hu (default: from LANG, else English)."))] = None,
 ) -> None:
     """Options of ``patience`` itself, given before any command."""
     if lang is not None:
         i18n.use(i18n.chosen(lang))
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
+JsonFlag = Annotated[bool, typer.Option("--json", help=N_("Print data as JSON."))]
 
 
-@app.command()
+@app.command(cls=Localised, help=N_("List the games with their decks and options."))
 def games(as_json: JsonFlag = False) -> None:
-    """List the games with their decks and options."""
+    """``patience games``: names and summaries in the language spoken."""
     lang = i18n.language()
     local = lang != "en"
     rows: list[dict[str, Any]] = [
@@ -122,25 +121,27 @@ def games(as_json: JsonFlag = False) -> None:
         typer.echo(f"{'':<12} {row['summary']}")
 
 
-app.command("list", hidden=True, help="List the games (as games does).")(games)
+app.command("list", hidden=True, cls=Localised,
+            help=N_("List the games (as games does)."))(games)
 
 
-@app.command()
+@app.command(cls=Localised, help=N_("Print the rules of GAME in the project's own words."))
 def rules(game: str) -> None:
-    """Print the rules of GAME in the project's own words."""
+    """``patience rules``: the English text, or the translated one (``texts/<lang>``)."""
     found = common.find_game(game)
     lang = i18n.language()
     typer.echo(found.rules_text() if lang == "en" else rules_text(found.id, lang))
 
 
-@app.command()
+@app.command(cls=Localised, help=N_("Show the layout of a deal as a text picture (or its "
+                                    "state as JSON)."))
 def show(
     game: str,
-    deal: Annotated[int, typer.Option(help="Deal number.", parser=deal_number)] = 1,
+    deal: Annotated[int, typer.Option(help=N_("Deal number."), parser=deal_number)] = 1,
     option: OptionArg = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show the layout of a deal as a text picture (or its state as JSON)."""
+    """``patience show``: the board as ``text`` draws it."""
     state = common.new_state(game, deal, option)
     if as_json:
         common.print_json(state.to_dict())
@@ -148,22 +149,24 @@ def show(
         table.show(render(state))
 
 
-@app.command()
+@app.command(cls=Localised, help=N_(
+    "Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint (the "
+    "careful player's move and its chance, from the cards you see), q = quit."))
 def play(
     game: str,
-    deal: Annotated[int | None, typer.Option(help="Deal number (random if left out).",
+    deal: Annotated[int | None, typer.Option(help=N_("Deal number (random if left out)."),
                                              parser=deal_number)] = None,
     option: OptionArg = None,
     save: Annotated[str | None, typer.Option(
-        help="Keep the game record in this file, written after every move.")] = None,
+        help=N_("Keep the game record in this file, written after every move."))] = None,
     force: Annotated[bool, typer.Option(
-        "--force", help="Let --save write over an existing file.")] = False,
+        "--force", help=N_("Let --save write over an existing file."))] = False,
     peeking_hints: Annotated[bool, typer.Option(
-        "--peeking-hints", help="Hints may look at the face-down cards: the exact solver's "
-        "move instead of the careful player's, which sees only what you see.")] = False,
+        "--peeking-hints", help=N_("Hints may look at the face-down cards: the exact "
+                                   "solver's move instead of the careful player's, which "
+                                   "sees only what you see."))] = False,
 ) -> None:
-    """Play GAME in the terminal: numbered legal moves, u = undo, r = redo, h = hint (the
-    careful player's move and its chance, from the cards you see), q = quit."""
+    """``patience play``: the table loop of ``play.py``."""
     if deal is None:
         deal = common.random_deal()
     state = common.new_state(game, deal, option)
@@ -172,9 +175,10 @@ def play(
     play_loop(state, save, peeking=peeking_hints)
 
 
-@app.command("replay")
+@app.command("replay", cls=Localised,
+             help=N_("Check a game record move by move and print the outcome."))
 def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
-    """Check a game record move by move and print the outcome."""
+    """``patience replay``: every move checked, as ``common.replayed`` does."""
     try:
         state = common.replayed(load_record(path))
     except RecordError as exc:
@@ -192,9 +196,9 @@ def replay_cmd(path: str, as_json: JsonFlag = False) -> None:
                                                               status=status))
 
 
-app.command("solve")(analysis.solve_cmd)
-app.command("stats")(analysis.stats_cmd)
-app.command("analyse")(review.analyse_cmd)
+app.command("solve", cls=Localised, help=analysis.SOLVE_HELP)(analysis.solve_cmd)
+app.command("stats", cls=Localised, help=analysis.STATS_HELP)(analysis.stats_cmd)
+app.command("analyse", cls=Localised, help=review.ANALYSE_HELP)(review.analyse_cmd)
 
 
 def main() -> None:

@@ -24,10 +24,11 @@ from patience.engine.moves import IllegalMove, Move
 from patience.engine.record import RecordError, replay
 from patience.i18n import N_, _, language
 from patience.native import MAX_NODES
+from patience.refusals import refusal
 
 OptionArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A rule option as NAME=VALUE (repeatable)."),
+    typer.Option("--option", "-o", help=N_("A rule option as NAME=VALUE (repeatable).")),
 ]
 
 
@@ -35,12 +36,12 @@ def native_search_words() -> str:
     """Whether the native search is built and on, said where a user sees it (pip hides
     what ``setup.py`` prints during a build)."""
     if not native.built():
-        return ("native search not built (no Rust toolchain, cargo, at install): hints and "
-                "statistics are slower; install cargo and run pip install -e . again")
+        return _("native search not built (no Rust toolchain, cargo, at install): hints and "
+                 "statistics are slower; install cargo and run pip install -e . again")
     if not native.available():
-        return ("native search built, switched off by PATIENCE_NATIVE=0: hints and "
-                "statistics are slower")
-    return "native search built"
+        return _("native search built, switched off by PATIENCE_NATIVE=0: hints and "
+                 "statistics are slower")
+    return _("native search built")
 
 
 def one_line(message: str) -> str:
@@ -196,7 +197,7 @@ def replayed(record: dict[str, Any]) -> patience.State:
             state.play(wanted)
         except IllegalMove as exc:
             reason = (words.plain(state, str(exc)) if language() == "en"
-                      else _("the rules do not allow this move now"))
+                      else refusal(state, wanted, exc))
             fail(_("move {number} ({move}): {reason}").format(
                 number=number, move=words.describe(state, wanted), reason=reason))
     else:

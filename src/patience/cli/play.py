@@ -29,6 +29,7 @@ from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
 from patience.games.texts_i18n import rules_text
 from patience.i18n import N_, _, ngettext
+from patience.refusals import refusal
 from patience.solver.careful_hint import careful_hint
 from patience.solver.hint import Hinter
 
@@ -190,6 +191,7 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
                   + (_("the only move is 1") if len(moves) == 1
                      else _("choose 1 to {last}").format(last=len(moves))))
     else:
+        wanted: Move | None = None
         try:
             wanted = (moves[int(answer) - 1] if answer.isdigit()
                       else typed.read_move(state, answer))
@@ -199,7 +201,7 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
             table.say(str(exc))
             return
         except IllegalMove as exc:
-            table.say(_("illegal: {reason}").format(reason=_refusal(state, exc)))
+            table.say(_("illegal: {reason}").format(reason=_refusal(state, exc, wanted)))
             return
         if redo and redo[-1] == played:
             redo.pop()  # the same move as the one undone: the rest can still be redone
@@ -208,13 +210,14 @@ def _answer(state: State, table: Table, moves: list[Move], redo: list[Move], ans
         table.say(_("played: {move}").format(move=said))
 
 
-def _refusal(state: State, exc: IllegalMove) -> str:
-    """Why a move was refused: the engine's reason in plain words, which are English; in
-    another language, that the rules do not allow it."""
+def _refusal(state: State, exc: IllegalMove, move: Move | None = None) -> str:
+    """Why a move (None: an undo) was refused: the engine's reason in plain words, which are
+    English; in another language, the reason worked out again (``refusals``)."""
     if isinstance(exc, typed.Said):
         return str(exc)
     if i18n.language() != "en":
-        return _("the rules do not allow this move now")
+        return (refusal(state, move, exc) if move is not None
+                else _("nothing to undo: no move has been played"))
     return words.plain(state, str(exc))
 
 
@@ -240,8 +243,9 @@ def _hint(state: State, table: Table, moves: list[Move], hinter: Hinter) -> None
     that plays its move (or the guess's)."""
     found = hinter.hint(state)
     english = i18n.language() == "en"
-    # the solver's reason names piles by id, in English: said in English only
-    said = words.plain(state, found.message) if english else ""
+    # the solver's reason names piles by id, in English: in words, or left out
+    said = (words.plain(state, found.message) if english
+            else hint_words.solver_reason(found.message))
     if found.move is not None:  # the message says what the move does, not the move
         move = words.describe(state, found.move)
         named = f'"{move}"' if found.move.action is not None else move  # an action, quoted

@@ -13,11 +13,18 @@ from patience import words
 from patience.cli import common
 from patience.cli.common import count, fail
 from patience.engine.record import RecordError, load_record, replay
+from patience.i18n import N_, _
 from patience.solver.review import SAMPLES, Review, review
 from patience.solver.slip import find_slip
 from patience.stats.executors import process_pool
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print data as JSON.")]
+ANALYSE_HELP = N_("The game review: each move's chance before and after, from what the player "
+                  "could see, the better move where there was one, and a verdict (inaccuracy: "
+                  "5 deals in 100 given away, mistake: 10, blunder: 20).")
+ANALYSE_HELP = N_("The game review: each move's chance before and after, from what the player "
+                  "could see, the better move where there was one, and a verdict (inaccuracy: "
+                  "5 deals in 100 given away, mistake: 10, blunder: 20).")
+JsonFlag = Annotated[bool, typer.Option("--json", help=N_("Print data as JSON."))]
 # The exact search's second opinion (what a player who saw every card would have known):
 # short solves, so it adds seconds, not minutes, to the review.
 EXACT_SECONDS = 1.0
@@ -25,20 +32,20 @@ EXACT_SOLVES = 12
 
 
 def analyse_cmd(
-    record: Annotated[str, typer.Argument(help="A game record (patience play --save).")],
+    record: Annotated[str, typer.Argument(help=N_("A game record (patience play --save)."))],
     samples: Annotated[int, typer.Option(
-        help="Ways the face-down cards could lie, weighed at each position.",
+        help=N_("Ways the face-down cards could lie, weighed at each position."),
         parser=count)] = SAMPLES,
-    jobs: Annotated[int, typer.Option(help="Worker processes.", parser=count)] = 2,
+    jobs: Annotated[int, typer.Option(help=N_("Worker processes."), parser=count)] = 2,
     plot: Annotated[Path | None, typer.Option(
-        help="Write the graph of the chances over the game to this PNG file.")] = None,
+        help=N_("Write the graph of the chances over the game to this PNG file."))] = None,
     every_move: Annotated[bool, typer.Option(
-        "--every-move", help="List every move, not only those that gave chances away.")] = False,
+        "--every-move",
+        help=N_("List every move, not only those that gave chances away."))] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """The game review: each move's chance before and after, from what the player could
-    see, the better move where there was one, and a verdict (inaccuracy: 5 deals in 100
-    given away, mistake: 10, blunder: 20)."""
+    """``patience analyse`` (``ANALYSE_HELP``): the review weighed on worker processes, then
+    the exact search's second opinion."""
     try:
         data = load_record(record)
     except RecordError as exc:
@@ -47,7 +54,7 @@ def analyse_cmd(
     if plot is not None:
         _check_plot(plot)
     with process_pool(jobs) as executor, Progress(
-            TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(),
+            TextColumn(_("reviewing")), BarColumn(), MofNCompleteColumn(),
             console=Console(stderr=True), transient=True, disable=as_json) as bar:
         task = bar.add_task("review", total=len(data["moves"]))
         found = review(data, samples=samples, executor=executor,
@@ -63,7 +70,7 @@ def analyse_cmd(
     if exact is not None:
         typer.echo(exact)
     if plot is not None:
-        typer.echo(f"The graph is in {plot}.")
+        typer.echo(_("The graph is in {path}.").format(path=plot))
 
 
 def as_data(record: dict[str, Any], found: Review, exact: str | None) -> dict[str, Any]:
@@ -78,6 +85,7 @@ def as_data(record: dict[str, Any], found: Review, exact: str | None) -> dict[st
             "chance_after": round(entry.chance_after, 4),
             "best": str(entry.best), "best_words": words.describe(state, entry.best),
             "best_chance": round(entry.best_chance, 4), "verdict": entry.verdict,
+            "verdict_words": words.verdict_word(entry.verdict),
             "forced": entry.choices == 1,
         })
         state.play(entry.move)
@@ -99,11 +107,11 @@ def _check_plot(path: Path) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        fail("--plot needs matplotlib: pip install -e '.[charts]'")
+        fail(_("--plot needs matplotlib: pip install -e '.[charts]'"))
     if path.suffix.lower() != ".png":
-        fail(f"--plot writes a PNG file: {path} does not end in .png")
+        fail(_("--plot writes a PNG file: {path} does not end in .png").format(path=path))
     if not path.parent.is_dir():
-        fail(f"--plot: the folder {path.parent} does not exist")
+        fail(_("--plot: the folder {folder} does not exist").format(folder=path.parent))
 
 
 def _draw(found: Review, path: Path) -> None:
@@ -123,11 +131,11 @@ def _draw(found: Review, path: Path) -> None:
                             ("blunder", "#c62828")):
         marked = [m for m in found.moves if m.verdict == verdict]
         axes.scatter([m.number for m in marked], [m.chance_after for m in marked],
-                     color=colour, label=verdict, zorder=3)
+                     color=colour, label=words.verdict_word(verdict), zorder=3)
     axes.set_ylim(0, 1)
     axes.set_xlim(0, max(xs[-1], 1))
-    axes.set_xlabel("move")
-    axes.set_ylabel("chance the game still comes out")
+    axes.set_xlabel(_("move"))
+    axes.set_ylabel(_("chance the game still comes out"))
     if any(m.verdict != "good" for m in found.moves):
         axes.legend(loc="lower left", fontsize="small")
     figure.tight_layout()

@@ -16,8 +16,9 @@ from typing import Annotated, Any
 
 import typer
 
-from patience import i18n, native
+from patience import native
 from patience.cli.common import fail, native_search_words, port_number
+from patience.i18n import N_, _
 from patience.storage.database import StorageError
 
 
@@ -30,10 +31,10 @@ def default_db() -> Path:
 def listen_on(host: str, port: int) -> socket.socket:
     """A socket bound to ``host:port`` (not yet listening); one line and exit 2 when not."""
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(
+        family, kind, proto, _unused, address = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except (socket.gaierror, UnicodeError):
-        fail(f"cannot serve on {host!r}: no such address")
+        fail(_("cannot serve on {host}: no such address").format(host=repr(host)))
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -41,10 +42,13 @@ def listen_on(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            fail(f"port {port} on {host} is in use (is another server running there?)")
+            fail(_("port {port} on {host} is in use (is another server running there?)")
+                 .format(port=port, host=host))
         if exc.errno in (errno.EACCES, errno.EPERM):
-            fail(f"no permission to serve on {host}:{port} (ports below 1024 need privileges)")
-        fail(f"cannot serve on {host}:{port}: {exc.strerror or exc}")
+            fail(_("no permission to serve on {host}:{port} (ports below 1024 need "
+                        "privileges)").format(host=host, port=port))
+        fail(_("cannot serve on {host}:{port}: {reason}").format(
+            host=host, port=port, reason=exc.strerror or exc))
     return sock
 
 
@@ -53,19 +57,23 @@ def is_loopback(sock: socket.socket) -> bool:
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to bind (local only by default).")]
+    host: Annotated[str, typer.Option(help=N_("Address to bind (local only by default)."))]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", parser=port_number)] = 8765,
-    db: Annotated[Path | None, typer.Option(help="SQLite file for games in progress.")] = None,
+    port: Annotated[int, typer.Option(help=N_("Port to listen on."),
+                                      parser=port_number)] = 8765,
+    db: Annotated[Path | None, typer.Option(
+        help=N_("SQLite file for games in progress."))] = None,
 ) -> None:
-    """Serve the web app: open http://HOST:PORT/ in a browser."""
-    i18n.use("en")  # each request speaks its own language (web/language.py); English by default
+    """``patience serve``: everything that can fail is checked before the "ready" line.
+    Its lines are in the terminal's language; each request is answered in its own
+    (web/language.py)."""
     try:
         import uvicorn
 
         from patience.web import create_app
     except ImportError as exc:
-        fail(f"the web app needs the 'web' extra ({exc.name} is missing)")
+        fail(_("the web app needs the 'web' extra ({name} is missing)").format(
+            name=exc.name))
     path = db or default_db()
     try:
         app = create_app(path, host=host)
@@ -73,18 +81,20 @@ def serve(
         fail(str(exc))
     sock = listen_on(host, port)
     if not is_loopback(sock):
-        typer.echo(f"patience: warning: serving on {host}, not on this computer alone: anyone "
-                   "on the network can then play here and read the games kept in "
-                   f"{path}", err=True)
+        typer.echo("patience: " + _(
+            "warning: serving on {host}, not on this computer alone: anyone on the network "
+            "can then play here and read the games kept in {path}").format(host=host, path=path),
+            err=True)
     shown = f"[{host}]" if ":" in host else host
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
             if self.started:
-                typer.echo(f"patience: ready on http://{shown}:{port}/  (games kept in {path})")
+                typer.echo("patience: " + _("ready on {address}  (games kept in {path})")
+                           .format(address=f"http://{shown}:{port}/", path=path))
                 if not native.available():
-                    typer.echo(f"patience: {native_search_words()}", err=True)
+                    typer.echo(f"patience: {_(native_search_words())}", err=True)
 
     server: Any = Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])

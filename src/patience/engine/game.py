@@ -15,6 +15,7 @@ from patience.deals import deal_order
 from patience.engine.moves import brief
 from patience.engine.rules import Rules
 from patience.engine.state import State
+from patience.i18n import _
 
 
 class OptionError(ValueError):
@@ -36,7 +37,8 @@ class Option:
             if type(value) is type(allowed) and value == allowed:
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {brief(value)}; allowed: {shown}")
+        raise OptionError(_("option {name} cannot be {value}; allowed: {shown}").format(
+            name=self.name, value=brief(value), shown=shown))
 
     def words(self) -> tuple[str, ...]:
         """Each allowed value as a command line writes it (``true``, ``2``, ``any``)."""
@@ -48,7 +50,8 @@ class Option:
             if _show(allowed) == text.strip().lower() or str(allowed) == text.strip():
                 return allowed
         shown = ", ".join(_show(c) for c in self.choices)
-        raise OptionError(f"option {self.name} cannot be {brief(text)}; allowed: {shown}")
+        raise OptionError(_("option {name} cannot be {value}; allowed: {shown}").format(
+            name=self.name, value=brief(text), shown=shown))
 
 
 def _show(value: Any) -> str:
@@ -107,11 +110,13 @@ class Game:
             return version
         if isinstance(version, str) and version.isdigit() and \
                 int(version) > int(self.rules_version):
-            raise RulesVersionError(
-                f"rules version {version!r} of {self.id} is newer than this program's "
-                f"({self.rules_version!r}): a later release of patience plays it")
-        raise RulesVersionError(f"{self.id} has no rules version {version!r} (versions: "
-                                f"{', '.join(self.versions)})")
+            raise RulesVersionError(_(
+                "rules version {version} of {game} is newer than this program's ({ours}): a "
+                "later release of patience plays it").format(
+                version=repr(version), game=self.id, ours=repr(self.rules_version)))
+        raise RulesVersionError(_("{game} has no rules version {version} (versions: {known})")
+                                .format(game=self.id, version=repr(version),
+                                        known=", ".join(self.versions)))
 
     def versions_alike(self) -> dict[str, dict[str, Any]]:
         """The rules versions that play as today's once every option is named, each with
@@ -131,10 +136,9 @@ class Game:
         specs = {o.name: o for o in self.option_specs}
         unknown = sorted(set(given) - set(specs))
         if unknown:
-            known = ", ".join(specs) or "none"
-            raise OptionError(
-                f"{self.id} has no option {', '.join(unknown)} (its options: {known})"
-            )
+            known = ", ".join(specs) or _("none")
+            raise OptionError(_("{game} has no option {name} (its options: {known})").format(
+                game=self.id, name=", ".join(unknown), known=known))
         defaults = self.defaults(version)
         return {name: spec.check(given[name]) if name in given else defaults[name]
                 for name, spec in specs.items()}

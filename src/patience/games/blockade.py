@@ -9,6 +9,7 @@ from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
+from patience.i18n import N_
 
 COLUMNS = 12
 FOUND0 = COLUMNS  # found1 … found8 are piles 12–19 (BLK-1)
@@ -155,9 +156,9 @@ class BlockadeRules(Rules):
 
     def why_not(self, state: State, action: str) -> str | None:
         if state.piles[STOCK]:
-            return ("with deal_when=stuck a row is laid only when no card can go to a "
-                    "foundation and no marriage is possible (BLK-7)")
-        return "the stock is spent; there is no redeal (BLK-9)"
+            return N_("with deal_when=stuck a row is laid only when no card can go to a "
+                      "foundation and no marriage is possible (BLK-7)")
+        return N_("the stock is spent; there is no redeal (BLK-9)")
 
     def why_dead(self, state: State) -> str | None:
         """A card that can never leave its column, even in the relaxed game, rows dealt

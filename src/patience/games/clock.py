@@ -11,6 +11,7 @@ from patience.engine.moves import Move
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
+from patience.i18n import N_
 
 HOURS = 12
 PACKET_SIZE = 3  # CLK-3, CLK-5
@@ -157,16 +158,16 @@ class ClockRules(Rules):
         if move.card not in (None, CODES[card]) or dst - HOUR0 not in TAKERS[card] \
                 or state.piles[dst][-1] != PREDECESSOR[card]:
             return None
-        return ("a marriage has been made this round, so the packets must be refilled "
-                "(fill) before any card goes to a foundation (CLK-5)")
+        return N_("a marriage has been made this round, so the packets must be refilled "
+                  "(fill) before any card goes to a foundation (CLK-5)")
 
     def why_not(self, state: State, action: str) -> str | None:
         piles = state.piles
         if not piles[STOCK]:
-            return "the stock is spent; there is no redeal (CLK-7)"
+            return N_("the stock is spent; there is no redeal (CLK-7)")
         if action == "draw":
-            return "fill the short packets first (CLK-5)"
-        return "every packet holds three cards (CLK-5)"
+            return N_("fill the short packets first (CLK-5)")
+        return N_("every packet holds three cards (CLK-5)")
 
     def is_won(self, state: State) -> bool:
         """CLK-7: every card on the hours, so stock, talon and packets are all empty."""

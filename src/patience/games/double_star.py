@@ -7,6 +7,7 @@ from typing import Any
 
 from patience.engine.game import Game, Option
 from patience.games.reserve_family import ReserveRules, Shape
+from patience.i18n import N_
 
 # DST-4 [R]: the text names no number of piles. Three is the Rainbow's, five the Open
 # Shop's and the Toad's, the game the text calls closest; those bound the option.
@@ -31,7 +32,7 @@ DOUBLE_STAR = Game(
     option_specs=(
         Option("foundations", 8, (8, 4),
                "eight foundations of 13 cards, or four of 26 that go round twice"),
-        Option("piles", 5, PILE_COUNTS, "how many waste piles the stock is turned onto"),
+        Option("piles", 5, PILE_COUNTS, N_("how many waste piles the stock is turned onto")),
     ),
     summary="A fanned reserve of 20 cards over foundations of one base rank built up "
             "regardless of suit; the stock is turned once onto five piles of any size.",

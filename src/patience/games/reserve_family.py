@@ -25,6 +25,7 @@ from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
 from patience.games import reserve_dead_end
+from patience.i18n import N_
 
 DRAW, REDEAL = range(2)
 # State.vars shared by the family; Rainbow appends its per-pile counts (RBW-6), Toad
@@ -218,16 +219,16 @@ class ReserveRules(Rules):
     def why_not(self, state: State, action: str) -> str | None:
         piles = state.piles
         if piles[self.hand]:
-            return "play the hand card first (RBW-5)"
+            return N_("play the hand card first (RBW-5)")
         if action == "draw":
-            return "the stock is empty"
+            return N_("the stock is empty")
         if not self.shape.redeals:
-            return "this game has no redeal: one pass through the stock"
+            return N_("this game has no redeal: one pass through the stock")
         if piles[self.stock]:
-            return "redeal comes when the stock is empty (RBW-7)"
+            return N_("redeal comes when the stock is empty (RBW-7)")
         if state.vars[REDEALS_DONE] >= self.shape.redeals:
             return f"all {self.shape.redeals} redeals are used (RBW-7)"
-        return "the waste piles are empty"
+        return N_("the waste piles are empty")
 
     def why_dead(self, state: State) -> str | None:
         """A reserve, or in the last pass a waste pile, that can never be played out."""

@@ -9,6 +9,7 @@ from patience.engine.game import Game
 from patience.engine.piles import Kind, Pile
 from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
+from patience.i18n import N_
 
 RAYS = 8
 QUEEN = 12
@@ -235,13 +236,13 @@ class ShahRules(Rules):
 
     def why_not(self, state: State, action: str) -> str | None:
         if action == "deal":
-            return "the deal is over: all three circles are laid (SHA-4)"
+            return N_("the deal is over: all three circles are laid (SHA-4)")
         if state.vars[CIRCLES] < 3:
-            return "no draw during the deal: lay the circles with deal first (SHA-4)"
+            return N_("no draw during the deal: lay the circles with deal first (SHA-4)")
         gap = self.next_gap(state)
         if gap is not None:
             return f"fill the gap at {self.layout[gap].id} first (SHA-7, SHA-8)"
-        return "the stock is spent; there is no redeal (SHA-10)"
+        return N_("the stock is spent; there is no redeal (SHA-10)")
 
     def why_dead(self, state: State) -> str | None:
         """Inner cards walled in under middle cards, so that a foundation can never reach

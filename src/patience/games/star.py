@@ -8,6 +8,7 @@ from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile
 from patience.engine.rules import ACTION, Place, RawMove, Rules
 from patience.engine.state import State
+from patience.i18n import N_
 
 BASES = ("base-12", "base-6", "base-3", "base-9")  # STR-2: the order new suits take them
 CELLS = ("cell-1", "cell-4", "cell-7", "cell-10")
@@ -117,15 +118,15 @@ class StarRules(Rules):
         otherwise_legal = (piles[STOCK] if action == "draw"
                            else not piles[STOCK] and piles[RESERVE] and redeals < REDEALS)
         if otherwise_legal:
-            return ("with direction=first-fit, a card that fixes a base's direction must be "
-                    "played first (STR-3)")
+            return N_("with direction=first-fit, a card that fixes a base's direction must "
+                      "be played first (STR-3)")
         if action == "draw":
-            return "the stock is empty (STR-6)"
+            return N_("the stock is empty (STR-6)")
         if piles[STOCK]:
-            return "turn the whole stock first: redeal comes when it is empty (STR-7)"
+            return N_("turn the whole stock first: redeal comes when it is empty (STR-7)")
         if redeals >= REDEALS:
-            return "both redeals are used: this is the third and last round (STR-7)"
-        return "the reserve is empty"
+            return N_("both redeals are used: this is the third and last round (STR-7)")
+        return N_("the reserve is empty")
 
     def solver_key(self, state: State) -> bytes:
         """The position in a few bytes: foundation counts, vars, the cell cards as a set

@@ -10,6 +10,7 @@ from patience.engine.game import Game, Option
 from patience.engine.piles import Kind, Pile, pile_ids
 from patience.engine.rules import ACTION, RawMove, Rules
 from patience.engine.state import State
+from patience.i18n import N_
 
 RAYS = 13
 SUITS = "SHDC"
@@ -205,17 +206,17 @@ class SunRules(Rules):
     def why_not(self, state: State, action: str) -> str | None:
         stage = state.vars[STAGE]
         reasons = {
-            "deal": ("the stock is empty (SUN-4)" if not state.piles[STOCK]
-                     else "the next arc waits until no card can go up and no crossing is "
-                          "legal (SUN-4, deal_when=stuck)") if stage == 1
-            else "dealing is stage 1 (SUN-4)",
-            "next-stage": "stage 2 opens when the stock is empty (SUN-5)" if stage == 1
-            else "stage 1 is over",
-            "next-ray": "the focus moves only in stage 2 (SUN-5)",
-            "scatter": "rays are scattered in stage 3 (SUN-6)" if stage < 3
-            else "every ray has been scattered (SUN-8)",
-            "wind": "the wind blows once, after all thirteen rays are scattered, while clouds "
-                    "hold cards (SUN-9)",
+            "deal": (N_("the stock is empty (SUN-4)") if not state.piles[STOCK]
+                     else N_("the next arc waits until no card can go up and no crossing "
+                             "is legal (SUN-4, deal_when=stuck)")) if stage == 1
+            else N_("dealing is stage 1 (SUN-4)"),
+            "next-stage": N_("stage 2 opens when the stock is empty (SUN-5)") if stage == 1
+            else N_("stage 1 is over"),
+            "next-ray": N_("the focus moves only in stage 2 (SUN-5)"),
+            "scatter": N_("rays are scattered in stage 3 (SUN-6)") if stage < 3
+            else N_("every ray has been scattered (SUN-8)"),
+            "wind": N_("the wind blows once, after all thirteen rays are scattered, while "
+                       "clouds hold cards (SUN-9)"),
         }
         return reasons.get(action)
 

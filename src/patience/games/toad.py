@@ -9,6 +9,7 @@ from typing import Any
 from patience.engine.game import Game, Option
 from patience.engine.state import State
 from patience.games.reserve_family import EXTRACTED, FAMILY_VARS, ReserveRules, Shape
+from patience.i18n import N_
 
 # TOD-7 [R]: the text only says the size may change. From one card up to the rainbow's 26,
 # the largest reserve of this family; two piles of 26 still leave half the deck as stock.
@@ -51,8 +52,8 @@ TOAD = Game(
                "once a game the player may take one ace, from any depth of a toad pile, to "
                "an empty foundation"),
         Option("reserve_size", 13, RESERVE_SIZES,
-               "cards dealt to each toad pile (the project's own variant: the text keeps "
-               "13)"),
+               N_("cards dealt to each toad pile (the project's own variant: the text keeps "
+                  "13)")),
         Option("foundations", 8, (8, 4),
                "eight foundations of ace to king, or four that go from ace to king twice "
                "(26 cards each)"),

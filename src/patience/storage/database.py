@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
+from patience.i18n import N_, _
+
 # Deal numbers run to 2**64 - 1, SQLite integers to 2**63 - 1: the upper half is stored as
 # the negative number with the same 64 bits, which no deal number uses.
 _TOP = 1 << 63
@@ -38,15 +40,16 @@ def deal_from_sql(value: int) -> int:
 
 # SQLite's message -> what it means for the file, in words.
 _MEANINGS = (
-    ("file is not a database", "is not a SQLite database"),
-    ("malformed", "is damaged (its contents are not a sound SQLite database)"),
-    ("readonly", "is read-only"),
-    ("read-only", "is read-only"),
-    ("locked", "is locked by another program"),
-    ("busy", "is locked by another program"),
-    ("unable to open", "cannot be opened"),
-    ("disk i/o error", "cannot be read or written (disk I/O error)"),
-    ("database or disk is full", "cannot grow: the disk is full"),
+    ("file is not a database", N_("the database {path} is not a SQLite database")),
+    ("malformed", N_("the database {path} is damaged (its contents are not a sound SQLite "
+                     "database)")),
+    ("readonly", N_("the database {path} is read-only")),
+    ("read-only", N_("the database {path} is read-only")),
+    ("locked", N_("the database {path} is locked by another program")),
+    ("busy", N_("the database {path} is locked by another program")),
+    ("unable to open", N_("the database {path} cannot be opened")),
+    ("disk i/o error", N_("the database {path} cannot be read or written (disk I/O error)")),
+    ("database or disk is full", N_("the database {path} cannot grow: the disk is full")),
 )
 
 
@@ -55,10 +58,10 @@ def trouble(path: str, exc: BaseException) -> StorageError:
     text = str(exc).lower()
     for key, meaning in _MEANINGS:
         if key in text:
-            return StorageError(f"the database {path} {meaning}")
-    if isinstance(exc, OSError) and exc.strerror:
-        return StorageError(f"the database {path} cannot be used: {exc.strerror}")
-    return StorageError(f"the database {path} cannot be used: {exc}")
+            return StorageError(_(meaning).format(path=path))
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+    return StorageError(_("the database {path} cannot be used: {reason}").format(
+        path=path, reason=reason))
 
 
 def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
@@ -69,7 +72,7 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
         return memory
     file = Path(name)
     if file.is_dir():
-        raise StorageError(f"the database {name} is a folder, not a file")
+        raise StorageError(_("the database {path} is a folder, not a file").format(path=name))
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         db: sqlite3.Connection = sqlite3.connect(name, **options)
@@ -79,7 +82,8 @@ def connect(path: str | Path, **options: Any) -> sqlite3.Connection:
         found = [line for row in db.execute("PRAGMA quick_check(3)")
                  for line in str(row[0]).splitlines() if not line.startswith("***")]
         if found != ["ok"]:
-            raise StorageError(f"the database {name} is damaged (SQLite's check: {found[0]})")
+            raise StorageError(_("the database {path} is damaged (SQLite's check: {found})")
+                               .format(path=name, found=found[0]))
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         db.execute("BEGIN IMMEDIATE")  # a write, taken back: refused at once when read-only
         db.execute(f"PRAGMA user_version = {version}")
@@ -121,13 +125,13 @@ def gone_astray(path: str, opened: FileMark) -> str | None:
     try:
         now = file_mark(path)
     except FileNotFoundError:
-        return "was deleted"
+        return _("was deleted")
     except OSError as exc:
-        return f"cannot be read ({exc.strerror or exc})"
+        return _("cannot be read ({reason})").format(reason=exc.strerror or exc)
     if (now.device, now.inode) != (opened.device, opened.inode):
-        return "was replaced by another file"
+        return _("was replaced by another file")
     if now.header != opened.header or not now.header.startswith(HEADER):
-        return "was overwritten"
+        return _("was overwritten")
     return None
 
 

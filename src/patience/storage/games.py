@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from patience.i18n import _
 from patience.storage.database import (
     StorageError,
     connect,
@@ -157,8 +158,9 @@ class GameStore:
             return
         astray = gone_astray(self.path, self._opened)
         if astray is not None:
-            raise StorageError(f"the database {self.path} {astray} while the server was "
-                               "using it, so nothing more can be kept: restart the server")
+            raise StorageError(_("the database {path} {what} while the server was using it, "
+                                 "so nothing more can be kept: restart the server").format(
+                path=self.path, what=astray))
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
@@ -349,15 +351,16 @@ def _row(row: sqlite3.Row) -> StoredGame:
             elapsed=row["elapsed"], rules_version=row["rules_version"],
         )
     except (ValueError, TypeError, RecursionError) as exc:
-        raise DamagedRow(f"the saved game {row['id']} does not read back ({exc})") from None
+        raise DamagedRow(_("the saved game {id} does not read back ({reason})").format(
+            id=row["id"], reason=exc)) from None
     shapes = (isinstance(game.options, dict), isinstance(game.moves, list),
               isinstance(game.redo, list), isinstance(game.dropped, list),
               isinstance(game.game, str), game.status in (*FINISHED, "playing"),
               game.elapsed is None or isinstance(game.elapsed, (int, float)),
               isinstance(game.rules_version, str))
     if not all(shapes):
-        raise DamagedRow(f"the saved game {game.id} does not read back (a column has the "
-                         "wrong shape)")
+        raise DamagedRow(_("the saved game {id} does not read back (a column has the wrong "
+                           "shape)").format(id=game.id))
     return game
 
 

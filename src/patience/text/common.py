@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from patience.engine.game import Game
 from patience.engine.state import State
 from patience.games.texts_i18n import names
 from patience.i18n import N_, _, language
@@ -43,10 +44,11 @@ def stock(codes: list[str]) -> str:
     return f"{BACK} ({len(codes)})" if codes else f"{EMPTY} (0)"
 
 
-def game_name(state: State) -> str:
+def game_name(state: State | Game) -> str:
     """The game's name in the language spoken now (``texts/names.toml``)."""
+    game = state.game if isinstance(state, State) else state
     lang = language()
-    return state.game.name if lang == "en" else names(lang).games[state.game.id]
+    return game.name if lang == "en" else names(lang).games.get(game.id, game.name)
 
 
 def header(state: State, extra: dict[str, Any] | None = None) -> str:

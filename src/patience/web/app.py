@@ -29,11 +29,15 @@ from starlette.routing import BaseRoute, Match
 
 import patience
 from patience.cards import DeckError
+from patience.deals import MASK64
 from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame
+from patience.games.texts_i18n import rules_text, summary
+from patience.i18n import _, language
 from patience.storage.database import StorageError
 from patience.storage.games import GameStore
+from patience.text.common import game_name
 from patience.web import models as m
 from patience.web import review as web_review
 from patience.web import views
@@ -101,10 +105,12 @@ def api_router(service: GameService) -> APIRouter:
              operation_id="list_games", responses=errors(*EVERY))
     def list_games() -> list[m.GameOut]:
         out = []
+        lang = language()
         for g in patience.list_games():
             rules = g.rules()
             out.append(m.GameOut(
-                id=g.id, name=g.name, decks=g.decks, summary=g.summary,
+                id=g.id, name=game_name(g),
+                decks=g.decks, summary=g.summary if lang == "en" else summary(g.id, lang),
                 options=views.option_outs(g),
                 actions=list(rules.actions),
                 piles=[m.PileOut(id=p.id, kind=str(p.kind)) for p in rules.layout],
@@ -115,7 +121,9 @@ def api_router(service: GameService) -> APIRouter:
              operation_id="rules", responses=errors(*EVERY, 404))
     def rules(game: str) -> m.RulesOut:
         g = patience.get_game(game)
-        return m.RulesOut(game=g.id, markdown=g.rules_text())
+        lang = language()
+        return m.RulesOut(game=g.id, markdown=g.rules_text() if lang == "en"
+                          else rules_text(g.id, lang))
 
     @api.post("/play", response_model=m.PlayOut, status_code=201, summary="Start a game",
               operation_id="start_game",
@@ -208,7 +216,7 @@ def api_router(service: GameService) -> APIRouter:
                ] = 1.0) -> m.ReviewOut:
         job = service.review(game_id, owner, samples or web_review.SAMPLES, wait)
         if job.error is not None:
-            raise ReviewFailed(job.error)
+            raise ReviewFailed(_("the review stopped: {reason}").format(reason=job.error))
         result = m.ReviewResultOut.model_validate(job.answer) if job.answer else None
         return m.ReviewOut(stage="done" if result else job.stage,  # type: ignore[arg-type]
                            done=job.done, total=job.total, result=result)
@@ -262,8 +270,31 @@ def _answers_json(path: str) -> bool:
     return path == "/api" or path.startswith("/api/") or path == "/openapi.json"
 
 
+MALFORMED = "malformed request: "
+
+
 def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    if detail.startswith(MALFORMED):  # the validator's own words after it stay as they are
+        detail = _("malformed request: ") + detail.removeprefix(MALFORMED)
     return JSONResponse({"detail": clip(detail)}, status_code=status, headers=headers)
+
+
+def _said(exc: Exception) -> str:
+    """A library error in the language spoken now. The service's errors, the engine's
+    refusals of an option and the storage's are made in it (``service``, ``views``,
+    ``engine.game``, ``storage``); an unknown game, a bad deck or deal number is said here
+    in words, without the English detail the library gives."""
+    if language() == "en" or isinstance(exc, (IllegalMove, Conflict, NotFound, SolverMissing,
+                                              ReviewFailed, StorageError, OptionError)):
+        return str(exc)
+    if isinstance(exc, UnknownGame):
+        return _("no such game: {games}").format(
+            games=", ".join(game_name(g) for g in patience.list_games()))
+    if isinstance(exc, DeckError):
+        return _("the deck given is not a whole deck of cards")
+    if "deal" in str(exc):
+        return _("a deal number is a whole number from 0 to {last}").format(last=MASK64)
+    return _("the request cannot be done: {reason}").format(reason=exc)
 
 
 # Library and service errors -> HTTP status; the message is the error's own words. The most
@@ -284,15 +315,15 @@ ERROR_STATUS: dict[type[Exception], int] = {
 
 
 def _answer_with(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
-    async def answer(_: Request, exc: Exception) -> JSONResponse:
-        return _error(status, str(exc))
+    async def answer(_request: Request, exc: Exception) -> JSONResponse:
+        return _error(status, _said(exc))
 
     return answer
 
 
 async def _damaged(_: Request, exc: Exception) -> JSONResponse:
     """409 saying from which move the saved game is damaged, with the way to recover it."""
-    body: dict[str, Any] = {"detail": clip(str(exc))}
+    body: dict[str, Any] = {"detail": clip(str(exc))}  # said in words by the service
     if isinstance(exc, Damaged) and exc.recoverable:
         body["recover"] = f"/api/play/{exc.game_id}/recover"
     return JSONResponse(body, status_code=409)

@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from patience.i18n import _
+
 BODY_LIMIT = 8 * 1024  # bytes; the largest sensible request (a start with options) is ~200
 # A statistics import carries a player's finished games with their moves (~2-5 KB a game):
 # 4 MiB holds about a thousand of them.
@@ -37,7 +39,7 @@ class BodyTooLarge(Exception):
     """Raised while a body streams in past the limit (FastAPI wraps it in its 400)."""
 
     def __init__(self, limit: int) -> None:
-        super().__init__(f"the request body is larger than {limit} bytes")
+        super().__init__(_("the request body is larger than {limit} bytes").format(limit=limit))
 
 
 class BodyLimit:
@@ -113,12 +115,12 @@ class ExtraHeaders:
 def describe_parse_error(exc: BaseException | None) -> str:
     """Why a request body could not be read as JSON, in words."""
     if isinstance(exc, UnicodeDecodeError):
-        return "the body is not UTF-8 text"
+        return _("the body is not UTF-8 text")
     if isinstance(exc, RecursionError):
-        return "the body is nested too deeply"
+        return _("the body is nested too deeply")
     if isinstance(exc, ValueError) and "digits" in str(exc):
-        return "the body holds a number with too many digits"
-    return "the body is not valid JSON"
+        return _("the body holds a number with too many digits")
+    return _("the body is not valid JSON")
 
 
 
@@ -164,8 +166,9 @@ class SameOrigin:
             sender = headers.get("origin") or headers.get("referer")
             own = _origin(f"{scope['scheme']}://{headers.get('host', '')}")
             if sender is not None and _origin(sender) != own:
-                await answer(send, 403, "refused: the request comes from a page of another "
-                             f"site ({clip(sender)[:80]}), not from this server's own pages")
+                await answer(send, 403, _("refused: the request comes from a page of another "
+                                          "site ({site}), not from this server's own pages")
+                             .format(site=clip(sender)[:80]))
                 return
         await self.app(scope, receive, send)
 

@@ -16,7 +16,11 @@ from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
 import patience
+from patience.engine.moves import IllegalMove
+from patience.i18n import N_, _, language
+from patience.refusals import refusal
 from patience.storage.games import StoredGame
+from patience.text.common import STATUS as TEXT_STATUS
 from patience.web.guards import IMPORT_LIMIT
 from patience.web.models import (
     FORMAT,
@@ -33,30 +37,37 @@ from patience.web.service import Conflict, GameService, new_game_id, parse_optio
 from patience.web.sessions import Creator, Owner
 
 IMPORT_PATH = "/api/stats/import"
+STATUS = {**TEXT_STATUS, "resigned": N_("resigned")}
 
 
 def checked(n: int, saved: SavedGame) -> dict[str, Any]:
     """Replay one game and return its options resolved. A game or option the server does
     not know is a ValueError (422); moves that do not replay, or end other than the file
     says, a Conflict (409), in words naming the game."""
-    where = f"game {n} ({saved.game}, deal {saved.deal})"
+    where = _("game {n} ({game}, deal {deal})").format(n=n, game=saved.game, deal=saved.deal)
     try:
         game = patience.get_game(saved.game)
         game.check_version(saved.rules_version)
         options = parse_options(game, saved.options)
         state = game.new(deal=saved.deal, rules_version=saved.rules_version, **options)
     except (ValueError, LookupError) as exc:
-        raise ValueError(f"{where}: {exc}") from None
+        reason = str(exc) if language() == "en" else _("the game or its options are unknown "
+                                                         "here")
+        raise ValueError(f"{where}: {reason}") from None
     for k, move in enumerate(saved.moves, 1):
         try:
             state.play(move)
         except ValueError as exc:
-            raise Conflict(f"{where}: move {k} cannot be played: {exc}") from None
+            reason = refusal(state, move, exc) if isinstance(exc, IllegalMove) else str(exc)
+            raise Conflict(_("{where}: move {k} cannot be played: {reason}").format(
+                where=where, k=k, reason=reason)) from None
     if saved.status in ("won", "lost") and state.status != saved.status:
-        raise Conflict(f"{where}: the file says {saved.status}, but its moves end "
-                       f"{state.status}")
+        raise Conflict(_("{where}: the file says {saved}, but its moves end {status}").format(
+            where=where, saved=_(STATUS.get(saved.status, saved.status)),
+            status=_(STATUS.get(state.status, state.status))))
     if saved.status == "resigned" and state.status == "won":
-        raise Conflict(f"{where}: the file says resigned, but its moves win")
+        raise Conflict(_("{where}: the file says resigned, but its moves win").format(
+            where=where))
     return options
 
 

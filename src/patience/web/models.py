@@ -235,6 +235,7 @@ class MoveReviewOut(BaseModel):
     verdict: Literal["good", "inaccuracy", "mistake", "blunder"] = Field(
         description="From the chance given away against `best`: at least 0.05 an "
         "inaccuracy, 0.10 a mistake, 0.20 a blunder.")
+    verdict_words: str = Field("", description="The verdict in the page's language.")
     forced: bool = Field(description="It was the only legal move.")
 
 

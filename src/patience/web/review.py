@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import patience
 from patience import words
+from patience.i18n import language
 from patience.stats.executors import die_with_parent
 
 if TYPE_CHECKING:
     from patience.solver.review import Review
+    from patience.solver.slip import Slip
 
 WORKERS = 2
 # Samples a position by default: 24 put a 150-move game under a minute on two cores (as
@@ -45,18 +47,37 @@ class ReviewFailed(RuntimeError):
 @dataclass
 class ReviewJob:
     """One game's review, as far as it has got: positions weighed of ``total``, then the
-    exact search (``stage`` "every card"), then ``answer``, or ``error``."""
+    exact search (``stage`` "every card"), then ``answer``, or ``error`` (the reason only).
+
+    The review is worked out in worker processes and a thread, where no request's language
+    is spoken: they keep numbers and moves (``found``, ``slip``), and ``answer`` puts them
+    in words when a request reads it, in that request's language."""
 
     record: dict[str, Any]
     samples: int
     total: int
     done: int = 0
     stage: str = "chances"
-    answer: dict[str, Any] | None = None
+    found: Review | None = None
+    slip: Slip | None = None
     error: str | None = None
     cancelled: bool = False
     finished: threading.Event = field(default_factory=threading.Event)
     futures: list[Future[Any]] = field(default_factory=list)
+
+    said: dict[str, dict[str, Any]] = field(default_factory=dict)  # language -> answer
+
+    @property
+    def answer(self) -> dict[str, Any] | None:
+        """The review in words, in the language spoken now (put in words once for each
+        language); None until it is done."""
+        if self.found is None or self.stage != "done":
+            return None
+        lang = language()
+        if lang not in self.said:
+            exact = words.every_card(self.slip) if self.slip is not None else None
+            self.said[lang] = answer(self.record, self.found, exact)
+        return self.said[lang]
 
     def progress(self, done: int, _total: int) -> None:
         self.done = done
@@ -158,24 +179,25 @@ class ReviewDesk:
             if job.cancelled:
                 return
             job.stage = "every card"
-            job.answer = answer(job.record, found, every_card(job.record))
+            job.slip = exact_slip(job.record)
+            job.found = found
         except Exception as exc:  # any failure is said to the page
             if not job.cancelled:
                 if isinstance(exc, BrokenProcessPool):
                     self._broken(pool)
-                job.error = f"the review stopped: {exc or type(exc).__name__}"
+                job.error = str(exc) or type(exc).__name__
         finally:
             job.stage = "done"
             job.finished.set()
 
 
-def every_card(record: dict[str, Any]) -> str | None:
-    """What the exact search, seeing every card, adds where it decides within its short
-    budget (``words.every_card``)."""
+def exact_slip(record: dict[str, Any]) -> Slip:
+    """The exact search's second opinion, seeing every card, within its short budget
+    (``words.every_card`` says it)."""
     solver = importlib.import_module("patience.solver")
-    slip = solver.find_slip(record, max_nodes=EXACT_NODES, max_seconds=EXACT_SECONDS,
-                            max_solves=EXACT_SOLVES)
-    return words.every_card(slip)
+    slip: Slip = solver.find_slip(record, max_nodes=EXACT_NODES, max_seconds=EXACT_SECONDS,
+                                  max_solves=EXACT_SOLVES)
+    return slip
 
 
 def answer(record: dict[str, Any], found: Review, exact: str | None) -> dict[str, Any]:
@@ -193,7 +215,8 @@ def answer(record: dict[str, Any], found: Review, exact: str | None) -> dict[str
             "chance_after": round(entry.chance_after, 4),
             "best": _move(legal, entry.best, words.describe(state, entry.best)),
             "best_chance": round(entry.best_chance, 4),
-            "verdict": entry.verdict, "forced": entry.choices == 1,
+            "verdict": entry.verdict, "verdict_words": words.verdict_word(entry.verdict),
+            "forced": entry.choices == 1,
         })
         state.play(entry.move)
     counts = {v: sum(m.verdict == v for m in found.moves)

@@ -27,7 +27,11 @@ from patience import hint_words, words
 from patience.engine.game import Game, OptionError
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
+from patience.i18n import N_, _, language, ngettext
+from patience.refusals import refusal
 from patience.storage.games import DamagedRow, GameStore, StoredGame
+from patience.text.common import STATUS as TEXT_STATUS
+from patience.text.common import game_name
 from patience.web import views
 from patience.web.models import OptionShownOut
 from patience.web.review import ReviewDesk, ReviewJob
@@ -47,6 +51,26 @@ SOLVE_NODES, SOLVE_SECONDS = 300_000, 2.0
 # clock only through how many samples it weighs).
 CAREFUL_SECONDS, CAREFUL_SEED = 0.8, 0
 HINT_MEMORY = 128  # games whose hint memory (a winning line, positions proved lost) is kept
+STATUS = {**TEXT_STATUS, "resigned": N_("resigned")}
+
+
+def _status(status: str) -> str:
+    """A game's status in the language spoken now."""
+    known = STATUS.get(status)
+    return _(known) if known else status
+
+
+def _no_game(game_id: str) -> NotFound:
+    return NotFound(_("no game {id} in this browser").format(id=repr(game_id)))
+
+
+def _over(status: str, then: str = "") -> Conflict:
+    """The refusal of a change to a finished game (``then``: what there is nothing to do)."""
+    if then:
+        return Conflict(_("the game is over ({status}): there is nothing to hint").format(
+            status=_status(status)))
+    return Conflict(_("the game is over ({status}): start a new deal").format(
+        status=_status(status)))
 
 
 class NotFound(LookupError):
@@ -149,7 +173,7 @@ def snapshot(live: Live) -> Snapshot:
     last = Move.from_dict(row.moves[-1]) if row.moves else None
     finish = tuple(views.finishing_moves(state)) if row.status == "playing" else ()
     return Snapshot(
-        id=row.id, game=game.id, name=game.name, deal=row.deal, options=dict(row.options),
+        id=row.id, game=game.id, name=game_name(game), deal=row.deal, options=dict(row.options),
         status=row.status, state=state.to_dict(),
         legal=legal, legal_words=tuple(words.describe(state, mv) for mv in legal),
         moves_played=len(row.moves),
@@ -196,7 +220,8 @@ def _solver() -> Any:
     try:
         return importlib.import_module("patience.solver")
     except ImportError:
-        raise SolverMissing("the solver (patience.solver) is not installed here") from None
+        raise SolverMissing(_("the solver is not installed here: hints and reviews are not "
+                              "available")) from None
 
 
 def _careful() -> Any:
@@ -218,7 +243,9 @@ def careful_advice(position: State, samples: int | None = None) -> tuple[Any, st
 def _record(row: StoredGame, moves: int | None = None) -> dict[str, Any]:
     """The stored game as a game record, cut to its first ``moves`` moves when given."""
     if moves is not None and not 0 <= moves <= len(row.moves):
-        raise Conflict(f"the game has {len(row.moves)} moves, not {moves}")
+        raise Conflict(ngettext("the game has {n} move, not {moves}",
+                                "the game has {n} moves, not {moves}", len(row.moves)).format(
+            n=len(row.moves), moves=moves))
     return {"game": row.game, "rules_version": row.rules_version,
             "options": dict(row.options), "deal": row.deal,
             "moves": list(row.moves[:moves])}
@@ -252,19 +279,21 @@ class GameService:
         try:
             row = self.store.get(game_id, owner)
         except DamagedRow as exc:
-            raise Damaged(f"{exc}; it cannot be recovered", game_id, False) from None
+            raise Damaged(_("{reason}; it cannot be recovered").format(reason=exc), game_id,
+                          False) from None
         if row is None:
-            raise NotFound(f"no game {game_id!r} in this browser")
+            raise _no_game(game_id)
         cached = self._cache.get(game_id)
         if cached is None or cached.source != _source(row):
             state, sound = self._replay(row)
             if sound < len(row.moves):
-                kept = ("start again from the deal" if sound == 0 else
-                        "keep its first move" if sound == 1 else f"keep its first {sound} moves")
+                kept = (_("start again from the deal") if sound == 0 else
+                        ngettext("keep its first move", "keep its first {n} moves",
+                                 sound).format(n=sound))
                 raise Damaged(
-                    f"this saved game is damaged from move {sound + 1} on (of "
-                    f"{len(row.moves)}): it no longer replays. Recover it to {kept}; the rest "
-                    "are kept aside.", game_id, True)
+                    _("this saved game is damaged from move {number} on (of {total}): it no "
+                      "longer replays. Recover it to {kept}; the rest are kept aside.").format(
+                        number=sound + 1, total=len(row.moves), kept=kept), game_id, True)
             cached = _Cached(_source(row), state)
             self._cache[game_id] = cached
         self._cache.move_to_end(game_id)
@@ -281,8 +310,8 @@ class GameService:
                                                     rules_version=row.rules_version,
                                                     **row.options)
         except (LookupError, ValueError, TypeError) as exc:
-            raise Damaged(f"this saved game cannot be rebuilt ({exc}); it cannot be recovered",
-                          row.id, False) from None
+            raise Damaged(_("this saved game cannot be rebuilt ({reason}); it cannot be "
+                            "recovered").format(reason=exc), row.id, False) from None
         for number, move in enumerate(row.moves):
             try:
                 state.play(move)
@@ -303,7 +332,7 @@ class GameService:
         resolved = parse_options(game, options)
         if how == "deal":
             if deal is None:
-                raise OptionError("give a deal number")
+                raise OptionError(_("give a deal number"))
             game.new(deal=deal, **resolved)  # checks the number before anything is stored
         elif how == "winnable":
             deal = self.winnable_deal(game, resolved)
@@ -338,8 +367,9 @@ class GameService:
         cached = self.store.winnable_deals(game.id, options, game.rules_version)
         if cached:
             return random.choice(cached)
-        raise Conflict(f"the solver proved no {game.name} deal winnable in "
-                       f"{WINNABLE_SECONDS:g} seconds; try again or pick a deal")
+        raise Conflict(_("the solver proved no {game} deal winnable in {seconds} seconds; try "
+                         "again or pick a deal").format(game=game_name(game),
+                                                        seconds=f"{WINNABLE_SECONDS:g}"))
 
     # --- changing ----------------------------------------------------------------------
 
@@ -367,7 +397,7 @@ class GameService:
         with self._lock:
             live = self._live(game_id, owner)
             if live.row.status in ("won", "resigned") and not after_the_end:
-                raise Conflict(f"the game is over ({live.row.status}): start a new deal")
+                raise _over(live.row.status)
             try:
                 change(live)
                 if live.row.status != "resigned":
@@ -384,7 +414,10 @@ class GameService:
     @staticmethod
     def _play(live: Live, move: dict[str, Any]) -> None:
         row = live.row
-        played = live.state.play(move).to_dict()  # the engine's word: IllegalMove stores nothing
+        try:  # the engine's word: IllegalMove stores nothing
+            played = live.state.play(move).to_dict()
+        except IllegalMove as exc:  # said in words: no pile id, no notation
+            raise IllegalMove(refusal(live.state, move, exc)) from None
         row.moves.append(played)
         if row.redo and _same_move(row.redo[-1], played):
             row.redo.pop()
@@ -399,14 +432,15 @@ class GameService:
             live.row.status = live.state.status
             return
         if not live.row.moves:
-            raise Conflict("nothing to undo: no move has been played")
+            raise Conflict(_("nothing to undo: no move has been played"))
         live.state.undo()
         live.row.redo.append(live.row.moves.pop())
 
     @staticmethod
     def _redo(live: Live) -> None:
         if not live.row.redo:
-            raise Conflict("nothing to redo: no move has been undone since the last new move")
+            raise Conflict(_("nothing to redo: no move has been undone since the last new "
+                             "move"))
         played = live.state.play(live.row.redo[-1]).to_dict()
         live.row.redo.pop()
         live.row.moves.append(played)
@@ -432,9 +466,10 @@ class GameService:
             try:
                 row = self.store.get(game_id, owner)
             except DamagedRow as exc:
-                raise Damaged(f"{exc}; it cannot be recovered", game_id, False) from None
+                raise Damaged(_("{reason}; it cannot be recovered").format(reason=exc), game_id,
+                              False) from None
             if row is None:
-                raise NotFound(f"no game {game_id!r} in this browser")
+                raise _no_game(game_id)
             state, sound = self._replay(row)
             if sound < len(row.moves):
                 row.dropped.append({"at": time.time(), "from_move": sound + 1,
@@ -459,8 +494,7 @@ class GameService:
         with self._lock:
             live = self._live(game_id, owner)
             if live.row.status != "playing":
-                raise Conflict(f"the game is over ({live.row.status}): there is nothing "
-                               "to hint")
+                raise _over(live.row.status, "hint")
             return snapshot(live), live.state.copy()
 
     def careful_hint(self, game_id: str, owner: str) -> HintAnswer:
@@ -488,7 +522,7 @@ class GameService:
             live = self._live(game_id, owner)
             row = live.row
             if row.status != "playing":
-                raise Conflict(f"the game is over ({row.status}): there is nothing to hint")
+                raise _over(row.status, "hint")
             solver = _solver()
             seen = snapshot(live)
             position = live.state.copy()
@@ -502,8 +536,8 @@ class GameService:
         if known == "lost":
             why = position.rules.why_dead(position)  # a dead-end rule's proof, in words
             message = (f"no sequence of moves wins this deal: {words.plain(position, why)}"
-                       if why else
-                       "no sequence of moves wins this deal (every line was searched)")
+                       if why and language() == "en" else
+                       _("no sequence of moves wins this deal (every line was searched)"))
             return HintAnswer(seen, "lost", None, "", message,
                               text=hint_words.exact_words("lost", "", message))
         found = (hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
@@ -520,7 +554,9 @@ class GameService:
         if status == "unknown" and guess is not None:  # undecided, with the practical move
             status, move = "guess", guess
         said = words.describe(position, move) if move is not None else ""
-        message = words.plain(position, str(found.message))
+        # the solver's reason is built in English words: elsewhere, the hint says the rest
+        message = (words.plain(position, str(found.message)) if language() == "en"
+                   else hint_words.solver_reason(str(found.message)))
         return HintAnswer(seen, status, move, said, message, found.deeper,
                           text=hint_words.exact_words(status, said, message, found.deeper))
 
@@ -530,7 +566,7 @@ class GameService:
         with self._lock:
             row = self._live(game_id, owner).row
             if not row.moves:
-                raise Conflict("no move has been played yet: there is nothing to review")
+                raise Conflict(_("no move has been played yet: there is nothing to review"))
             record = _record(row)
         _solver()
         return self.reviews.ask(game_id, record, samples, wait)
@@ -567,14 +603,14 @@ class GameService:
         with self._lock:
             live = self._live(game_id, owner)
             if live.row.status == "resigned":  # the engine's state does not know of it
-                return views.Reason(False, "You gave up this game; undo takes that back.")
+                return views.Reason(False, _("You gave up this game; undo takes that back."))
             return views.explain(live.state, pile, index, to)
 
     def set_elapsed(self, game_id: str, owner: str, seconds: float) -> None:
         """Keep the play time the page counted (any game of the owner's, finished too)."""
         with self._lock:
             if not self.store.set_elapsed(game_id, owner, seconds):
-                raise NotFound(f"no game {game_id!r} in this browser")
+                raise _no_game(game_id)
 
     def delete_unfinished(self, game_id: str, owner: str) -> None:
         """Delete a game still being played; a finished one stays in the statistics."""
@@ -585,9 +621,9 @@ class GameService:
                 except DamagedRow:
                     held = True  # finished, though a column no longer reads back
                 if not held:
-                    raise NotFound(f"no game {game_id!r} in this browser")
-                raise Conflict("a finished game stays in your statistics; it cannot be "
-                               "deleted")
+                    raise _no_game(game_id)
+                raise Conflict(_("a finished game stays in your statistics; it cannot be "
+                                 "deleted"))
             self._cache.pop(game_id, None)
 
     def import_finished(self, rows: list[StoredGame]) -> int:

@@ -6,11 +6,12 @@ from typing import Any
 
 import patience
 from patience.storage.games import StoredGame
+from patience.text.common import game_name
 
 
 def statistics(finished: list[StoredGame]) -> dict[str, Any]:
     """``finished`` oldest first. A game counts once it is won, lost or resigned."""
-    names = {g.id: g.name for g in patience.list_games()}
+    names = {g.id: game_name(g) for g in patience.list_games()}
     order = list(names) + sorted({r.game for r in finished} - set(names))
     per_game: list[dict[str, Any]] = []
     for game_id in order:

@@ -11,6 +11,9 @@ from patience import words
 from patience.engine.game import Game
 from patience.engine.moves import IllegalMove, Move
 from patience.engine.state import State
+from patience.i18n import _
+from patience.refusals import refusal
+from patience.text.common import STATUS
 from patience.web import models as m
 
 FINISH_LIMIT = 120  # a game has at most 104 cards to bring home
@@ -26,7 +29,8 @@ def option_outs(game: Game) -> list[m.OptionOut]:
     for o in game.option_specs:
         said = words.option_words(game.id, o.name, list(o.choices), o.help)
         out.append(m.OptionOut(name=o.name, default=o.default, choices=list(o.choices),
-                               help=o.help, label=said.label, choices_words=said.choices))
+                               help=words.option_help(o.help), label=said.label,
+                               choices_words=said.choices))
     return out
 
 
@@ -76,32 +80,34 @@ def explain(state: State, pile: str, index: int | None, to: str | None) -> Reaso
     shown = state.to_dict()
     cards = shown["piles"].get(pile)
     if cards is None:
-        raise IllegalMove(f"there is no pile {pile!r} in this game")
+        raise IllegalMove(_("There is no such place in this game."))
     if not cards:
-        return Reason(False, "That place is empty.")
+        return Reason(False, _("That place is empty."))
     at = len(cards) - 1 if index is None else index
     if at >= len(cards):
-        raise IllegalMove(f"pile {pile!r} holds {len(cards)} cards, not {at + 1}")
+        raise IllegalMove(_("That card is no longer there."))
     card = cards[at]
     name = words.pile_name(state.game.id, pile, cards)
     if at < shown["face_down"].get(pile, 0):
-        return Reason(False, f"That card of {name} is face down.")
+        return Reason(False, _("That card of {place} is face down.").format(place=name))
     legal = [mv for mv in state.legal_moves() if mv.from_pile == pile]
     if to is not None:
         want = Move(pile, to, card, index if any(mv.index is not None for mv in legal) else None)
         try:
             state.resolve(want)
         except IllegalMove as exc:
-            said = words.plain(state, str(exc))
-            return Reason(False, said[:1].upper() + said[1:] + ".")
+            said = refusal(state, want, exc)
+            return Reason(False, said if said.endswith(".") else said + ".")
         return Reason(True)
     if state.status != "playing":
-        return Reason(False, f"The game is over ({state.status}).")
+        return Reason(False, _("The game is over ({status}).").format(
+            status=_(STATUS.get(state.status, state.status))))
     if any(mv.card == card and mv.index in (None, at) for mv in legal):
         return Reason(True)
     others = sorted({words.card_words(mv.card) for mv in legal if mv.card})
     if others:
-        return Reason(False, f"{words.card_words(card)} cannot move now; from {name} only "
-                      f"{', '.join(others)} can.")
-    return Reason(False, f"{words.card_words(card)} cannot move now: no card of {name} can "
-                  "be played at the moment.")
+        return Reason(False, _("{card} cannot move now; from {place} only {others} can.")
+                      .format(card=words.card_words(card), place=name,
+                              others=", ".join(others)))
+    return Reason(False, _("{card} cannot move now: no card of {place} can be played at the "
+                           "moment.").format(card=words.card_words(card), place=name))
