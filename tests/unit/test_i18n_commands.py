@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 import patience
 from patience import i18n
 from patience.cli import app
-from patience.cli.serve import listen_on
 from patience.engine.moves import IllegalMove, Move
 from patience.refusals import refusal
 from tests.unit.test_i18n_terminal import english_in, run
@@ -141,16 +140,6 @@ def test_usage_errors_in_the_language(args: list[str], said: str) -> None:
 def test_english_usage_errors_stay_click_s() -> None:
     assert failed("solve", "sun", "--bad").startswith("patience: No such option: --bad")
     assert failed("solve").startswith("patience: Missing argument 'game'.")
-
-
-def test_serve_says_a_bad_address_in_the_terminal_s_language() -> None:
-    i18n.use("ru")
-    try:
-        with pytest.raises(Exception) as caught:
-            listen_on("no such host!", 8765, i18n.catalog("ru").gettext)
-    finally:
-        i18n.use("en")
-    assert type(caught.value).__name__ == "Exit"
 
 
 def test_serve_prints_its_errors_in_the_language(tmp_path: Path) -> None:

@@ -2,10 +2,9 @@
 the service's errors, the rules, the games' names and options, the statistics, the hints
 and the game review's words.
 
-The language of a request will be chosen by a middleware still to come; until then these
-tests speak the language with ``i18n.use`` and call the routes' functions and the service
-directly, where the request's language is what ``i18n`` speaks. The tests that send
-``Accept-Language`` through the whole app wait for that middleware (``xfail``, not strict).
+Most tests speak the language with ``i18n.use`` and call the routes' functions and the
+service directly, where the request's language is what ``i18n`` speaks; the last ones send
+``Accept-Language`` through the whole app (web/language.py chooses the request's).
 """
 
 from __future__ import annotations
@@ -217,12 +216,9 @@ def test_an_import_refused_in_the_language(lang: str) -> None:
     in_language(lang, str(caught.value).replace("sun", ""))
 
 
-# --- through the whole app, once the language middleware chooses the request's ----------
-
-PENDING = pytest.mark.xfail(strict=False, reason="language middleware pending")
+# --- through the whole app: the request's language (web/language.py) --------------------
 
 
-@PENDING
 def test_the_api_answers_in_the_accepted_language(client: TestClient) -> None:
     russian = {"Accept-Language": "ru"}
     rules = client.get("/api/games/sun/rules", headers=russian)

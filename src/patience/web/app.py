@@ -34,7 +34,7 @@ from patience.engine.game import OptionError
 from patience.engine.moves import IllegalMove
 from patience.engine.registry import UnknownGame
 from patience.games.texts_i18n import rules_text, summary
-from patience.i18n import _, language
+from patience.i18n import N_, _, language
 from patience.storage.database import StorageError
 from patience.storage.games import GameStore
 from patience.text.common import game_name
@@ -273,6 +273,10 @@ def _answers_json(path: str) -> bool:
 MALFORMED = "malformed request: "
 
 
+# Starlette's own details, for an address or a method nothing answers: translated too.
+STARLETTE_WORDS = (N_("Not Found"), N_("Method Not Allowed"))
+
+
 def _error(status: int, detail: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     if detail.startswith(MALFORMED):  # the validator's own words after it stay as they are
         detail = _("malformed request: ") + detail.removeprefix(MALFORMED)
@@ -381,9 +385,10 @@ def create_app(db_path: str | Path, *, host: str = "127.0.0.1",
             return _error(413, str(exc.__cause__))
         if exc.status_code == 400 and exc.__cause__ is not None:
             return _error(422, "malformed request: " + describe_parse_error(exc.__cause__))
+        detail = _(exc.detail) if exc.detail in STARLETTE_WORDS else str(exc.detail)
         if exc.status_code == 405:
-            return _error(405, str(exc.detail), {"Allow": ", ".join(_methods(request))})
-        return _error(exc.status_code, str(exc.detail), exc.headers)
+            return _error(405, detail, {"Allow": ", ".join(_methods(request))})
+        return _error(exc.status_code, detail, exc.headers)
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
