@@ -249,7 +249,7 @@ function rainbowLike(reserveId) {
     const fx = reserveId === "rainbow" ? cx : cx + (portrait ? 45 : 0);
     founds.forEach((k, i) => {
       piles[`found${k}`] = { type: "squared", x: fx + (i - (founds.length - 1) / 2) * gap, y: fy,
-                             label: k === 1 ? "base" : "" };
+                             label: k === 1 ? _("base") : "" };
     });
     const wy = reserveId === "rainbow" ? (portrait ? cy + 60 : 340) : (portrait ? 200 : 210);
     const wgap = portrait ? 66 : 86;
