@@ -176,6 +176,23 @@ def test_the_browsers_language_chooses_without_a_cookie(browser: Any, base_url: 
         context.close()
 
 
+def test_russian_counts_take_their_three_forms(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    context.add_cookies([{"name": "lang", "value": "ru", "url": base_url}])
+    page, errors = watched(context)
+    try:
+        page.goto(f"{base_url}/")
+        said = page.evaluate("""async () => {
+          const { count, word } = await import('/static/plural.js');
+          return [count(1, 'move'), count(2, 'move'), count(5, 'move'), count(21, 'move'),
+                  count(12, 'game'), word(3, 'move')];
+        }""")
+        assert said == ["1 ход", "2 хода", "5 ходов", "21 ход", "12 пасьянсов", "хода"]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_keys_work_on_a_russian_layout(browser: Any, base_url: str) -> None:
     """On a Russian layout "h" types "р": the key's place (KeyH) still asks for a hint."""
     context = browser.new_context(viewport=SIZES["desktop"])
