@@ -1,6 +1,8 @@
 // Calls to the server. A failed connection is said plainly, and the page keeps trying
 // until the server answers again; then `onBack` brings the page up to date.
 
+import { _, format } from "./i18n.js";
+
 const listeners = { lost: () => {}, back: () => {} };
 let lost = false;
 
@@ -38,11 +40,11 @@ export async function api(method, path, body, { signal } = {}) {
   } catch (err) {
     if (err.name === "AbortError") throw err;
     if (!lost) { lost = true; listeners.lost(); retry(); }
-    throw new ApiError("The connection to the server is lost; trying again…", 0);
+    throw new ApiError(_("The connection to the server is lost; trying again…"), 0);
   }
   if (r.status === 204) return null;
   const data = await r.json().catch(() => ({ detail: `${r.status} ${r.statusText}` }));
-  if (!r.ok) throw new ApiError(data.detail || `error ${r.status}`, r.status, data.recover || null);
+  if (!r.ok) throw new ApiError(data.detail || format(_("error {status}"), { status: r.status }), r.status, data.recover || null);
   return data;
 }
 

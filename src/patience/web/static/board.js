@@ -5,6 +5,7 @@ import { CW, CH, el, addDefs, drawCard, faceSize, spokenName } from "./cards.js"
 import { layoutFor, places, basePlace, bounds, fill } from "./layouts.js";
 import { flip } from "./motion.js";
 import { count } from "./plural.js";
+import { _, format } from "./i18n.js";
 
 // Keys by identity: "7H#0", "7H#1" for the two copies. A copy keeps its key while it
 // stays in its pile; the others take the keys left over, in pile order.
@@ -163,7 +164,7 @@ export class Board {
       const empty = !cards.length;
       set(slot, "role", empty ? "button" : null);
       set(slot, "tabindex", empty ? "-1" : null);
-      set(slot, "aria-label", empty ? `${name}, empty` : null);
+      set(slot, "aria-label", empty ? format(_("{pile}, empty"), { pile: name }) : null);
       set(slot, "data-focus", empty ? id : null);
       const spots = places(spec, cards.length);
       cards.forEach((code, i) => after.set(keys[id][i], { ...spots[i], pile: id }));
@@ -197,11 +198,11 @@ export class Board {
         set(wrap, "data-index", i);
         set(wrap, "transform", `${at(spots[i])} translate(${-CW / 2},${-CH / 2})`);
         const named = up || top;
-        const what = up ? spokenName(cards[i]) : "face-down card";
+        const what = up ? spokenName(cards[i]) : _("face-down card");
         const more = spec.type === "squared" && cards.length > 1 ? ` (${count(cards.length, "card")})` : "";
         set(wrap, "role", named ? "button" : null);
         set(wrap, "tabindex", named ? "-1" : null);
-        set(wrap, "aria-label", named ? `${what}, ${name}${more}` : null);
+        set(wrap, "aria-label", named ? format(_("{card}, {pile}"), { card: what, pile: name }) + more : null);
         set(wrap, "data-focus", top ? id : null);
         set(wrap, "aria-pressed", chosen ? "true" : null);
         if (wrap !== next) g.insertBefore(wrap, next);
@@ -221,7 +222,7 @@ export class Board {
         // on the card's lower corner, so the button lies on the felt however near its edge
         const lx = base.x - CW / 2 + 14, ly = base.y + CH / 2 - 13;
         const look = el("g", { class: "look", role: "button", tabindex: "-1", "data-look": id,
-                               "aria-label": `Look through ${name}` }, this.looks);
+                               "aria-label": format(_("Look through {pile}"), { pile: name }) }, this.looks);
         el("rect", { x: lx - 14, y: ly - 13, width: 28, height: 26, rx: 7 }, look);
         el("text", { x: lx, y: ly + 5 }, look).textContent = "\u2630";
       }
@@ -234,7 +235,7 @@ export class Board {
       const dir = state.directions && state.directions[id];
       if (dir) {
         el("text", { x: base.x, y: base.y - CH / 2 - (spec.labelAbove ? 24 : 8), class: "pile-label dir" }, labels)
-          .textContent = dir === "up" ? "\u2191 building up" : "\u2193 building down";
+          .textContent = dir === "up" ? _("\u2191 building up") : _("\u2193 building down");
       }
     }
     this.emptyFirst(ids, state.piles);

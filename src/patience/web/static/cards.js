@@ -1,11 +1,21 @@
 // Cards drawn as SVG: rank and suit in two opposite corners, a large suit or a framed
 // court letter in the middle; a face-down card shows a patterned back.
 
+import { _, format, LANG } from "./i18n.js";
+
 export const CW = 56;
 export const CH = 80;
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const SUIT_CHAR = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-export const RANK_TEXT = { T: "10" };
+// The letters players of each language know: Russian В Д К Т (валет, дама, король, туз),
+// Hungarian B D K Á (bubi, dáma, király, ász); the digits stay.
+const LETTERS = {
+  en: { T: "10" },
+  ru: { T: "10", J: "\u0412", Q: "\u0414", K: "\u041a", A: "\u0422" },
+  hu: { T: "10", J: "B", Q: "D", K: "K", A: "\u00c1" },
+};
+export const RANK_TEXT = LETTERS[LANG] || LETTERS.en;
+export const rankText = (rank) => RANK_TEXT[rank] || rank;
 const RED = "#c0182d";
 const BLACK = "#161616";
 
@@ -21,16 +31,20 @@ export function isRed(code) {
 }
 
 export function cardName(code) {
-  return (RANK_TEXT[code[0]] || code[0]) + SUIT_CHAR[code[1]];
+  return rankText(code[0]) + SUIT_CHAR[code[1]];
 }
 
-const RANK_WORD = { A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                    8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king" };
-const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+// The words as the server's moves say them (names.toml): the rank in the nominative, the
+// suit as "of hearts" takes it (Russian genitive plural «червей», Hungarian «kőr» before
+// the rank, by the order of "{rank} of {suit}").
+const RANK_WORD = { A: _("ace"), 2: _("two"), 3: _("three"), 4: _("four"), 5: _("five"), 6: _("six"),
+                    7: _("seven"), 8: _("eight"), 9: _("nine"), T: _("ten"), J: _("jack"),
+                    Q: _("queen"), K: _("king") };
+const SUIT_WORD = { S: _("spades"), H: _("hearts"), D: _("diamonds"), C: _("clubs") };
 
 // "7H" -> "seven of hearts", as a screen reader says it.
 export function spokenName(code) {
-  return `${RANK_WORD[code[0]]} of ${SUIT_WORD[code[1]]}`;
+  return format(_("{rank} of {suit}"), { rank: RANK_WORD[code[0]], suit: SUIT_WORD[code[1]] });
 }
 
 // Corner index size: "normal" or "large" (a setting; large reads well on a small screen).
@@ -71,10 +85,10 @@ export function addDefs(svg) {
 
 // The wide indices (a ten's two figures, A, K, Q) are pressed into the width of a narrow
 // one, so that a tight fan (the reserve of the two-deck Star) shows each whole: "10", not "1".
-const WIDE = new Set(["10", "A", "K", "Q"]);
+const WIDE = new Set(["10", "A", "K", "Q", "D", "\u00c1", "\u0412", "\u0414", "\u041a", "\u0422"]);
 
 function corner(g, code, color) {
-  const rank = RANK_TEXT[code[0]] || code[0];
+  const rank = rankText(code[0]);
   const wide = WIDE.has(rank), f = face.rank;
   const text = el("text", { x: wide ? 2 : 2.5, y: f * 0.86 + 1.5, "font-size": f, "font-weight": 700,
                             fill: color, "font-family": "DejaVu Sans Condensed, DejaVu Sans, Arial, sans-serif" }, g);
@@ -110,7 +124,7 @@ export function drawCard(code, faceUp) {
                  stroke: color, "stroke-width": 0.8 }, g);
     el("text", { x: CW / 2, y: 47, "text-anchor": "middle", "font-size": 22, fill: color,
                  "font-family": "DejaVu Serif, Georgia, serif", "font-weight": 700 },
-       g).textContent = rank;
+       g).textContent = rankText(rank);
     el("use", { href: `#suit-${code[1]}`, x: CW / 2 - 5, y: 50, width: 10, height: 10 }, g);
   } else {
     const size = rank === "A" ? 30 : 22;

@@ -4,6 +4,7 @@
 
 import { CHOICES } from "./settings.js";
 import { foldable } from "./fold.js";
+import { _, format, LANG, setLanguage, LANGUAGES } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -36,10 +37,10 @@ export function optionFields(game, current = {}) {
       o.choices.map((c) => {
         const text = asText(c);
         const line = o.choices_words[text] || text;
-        const shown = typeof c === "boolean" ? (c ? "Yes" : "No") : text;
+        const shown = typeof c === "boolean" ? (c ? _("Yes") : _("No")) : text;
         return h("label", { class: "choice" },
           h("input", { type: "radio", name: o.name, value: text, checked: text === value }),
-          h("span", { class: "choice-name", text: text === asText(o.default) ? `${shown} (usual)` : shown }),
+          h("span", { class: "choice-name", text: text === asText(o.default) ? format(_("{choice} (usual)"), { choice: shown }) : shown }),
           h("span", { class: "choice-line", text: line }));
       }));
   });
@@ -61,14 +62,14 @@ export function newGameForm(game, { current = {}, deal = "" } = {}) {
   const dealId = `deal-${game.id}`;
   const form = h("form", { class: "new-game", "data-game": game.id },
     h("div", { class: "deal-row" },
-      h("label", { for: dealId, text: "Deal number" }),
+      h("label", { for: dealId, text: _("Deal number") }),
       h("input", { id: dealId, name: "deal", type: "text", inputmode: "numeric", pattern: "[0-9]*",
-                   autocomplete: "off", value: deal, placeholder: "e.g. 42" }),
-      h("button", { type: "submit", name: "how", value: "deal", text: "Play this deal" })),
+                   autocomplete: "off", value: deal, placeholder: _("e.g. 42") }),
+      h("button", { type: "submit", name: "how", value: "deal", text: _("Play this deal") })),
     h("div", { class: "deal-row" },
-      h("button", { type: "submit", name: "how", value: "random", class: "primary", text: "Random deal" }),
-      h("button", { type: "submit", name: "how", value: "winnable", text: "Winnable deal",
-                    title: "A deal the solver has proved can be won" })),
+      h("button", { type: "submit", name: "how", value: "random", class: "primary", text: _("Random deal") }),
+      h("button", { type: "submit", name: "how", value: "winnable", text: _("Winnable deal"),
+                    title: _("A deal the solver has proved can be won") })),
     game.options.length ? h("div", { class: "options" }, optionFields(game, current)) : null,
     h("p", { class: "form-error", role: "alert" }));
   form.addEventListener("submit", (evt) => {
@@ -77,7 +78,7 @@ export function newGameForm(game, { current = {}, deal = "" } = {}) {
     const dealText = form.elements.deal.value.trim();
     if (how === "deal") {
       if (!/^\d+$/.test(dealText)) {
-        form.querySelector(".form-error").textContent = "A deal number is a whole number: 0, 1, 2 …";
+        form.querySelector(".form-error").textContent = _("A deal number is a whole number: 0, 1, 2 …");
         form.elements.deal.focus();
         return;
       }
@@ -87,6 +88,15 @@ export function newGameForm(game, { current = {}, deal = "" } = {}) {
     location.href = `/play/${game.id}/${how}${optionQuery(form, game)}`;
   });
   return form;
+}
+
+// The language, each named in its own words; a choice reloads the page in it (i18n.js).
+export function languageField() {
+  return h("fieldset", { class: "option" }, h("legend", { text: _("Language") }),
+    Object.entries(LANGUAGES).map(([code, name]) => h("label", { class: "choice", lang: code },
+      h("input", { type: "radio", name: "lang", value: code, checked: code === LANG,
+                   onchange: () => setLanguage(code) }),
+      h("span", { class: "choice-name", text: name }))));
 }
 
 export function settingsForm(settings, onChange) {
@@ -100,11 +110,13 @@ export function settingsForm(settings, onChange) {
   const check = (name, text) => h("label", { class: "check" },
     h("input", { type: "checkbox", name, checked: settings[name] }), h("span", { text }));
   const form = h("form", { class: "settings", method: "dialog" },
-    check("autoplay", "Auto-play safe cards to the foundations"),
+    languageField(),
+    check("autoplay", _("Auto-play safe cards to the foundations")),
     radios("speed"), radios("cards"), radios("theme"),
-    check("sound", "Sound"),
-    check("peekingHints", "Hints may look at face-down cards"));
-  form.addEventListener("change", () => {
+    check("sound", _("Sound")),
+    check("peekingHints", _("Hints may look at face-down cards")));
+  form.addEventListener("change", (evt) => {
+    if (evt.target.name === "lang") return;  // its own handler reloads the page
     const next = { ...settings };
     for (const name of ["autoplay", "sound", "peekingHints"]) next[name] = form.elements[name].checked;
     for (const name of Object.keys(CHOICES)) next[name] = form.elements[name].value;
@@ -123,7 +135,7 @@ export function openDialog(id, title, body) {
     h("div", { class: "dialog-head" },
       h("h2", { id: `${id}-title`, text: title }),
       fold,
-      h("button", { type: "button", class: "close", "aria-label": "Close", text: "\u2715",
+      h("button", { type: "button", class: "close", "aria-label": _("Close"), text: "\u2715",
                     onclick: () => dialog.close() })),
     body);
   // folded, the dialog stops being modal: the board under it is seen (and may be played)

@@ -28,3 +28,18 @@ export function ngettext(singular, plural, n) {
 export function format(text, values) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
+
+// The languages the app speaks, each named in its own words.
+export const LANGUAGES = { en: "English", ru: "Русский", hu: "Magyar" };
+
+// Speak `code` from now on: the server reads the cookie on every request (web/language.py),
+// so the page is loaded again to come in that language.
+export function setLanguage(code) {
+  document.cookie = `lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
+  location.reload();
+}
+
+// The compact choice of language on the home and statistics pages (templates/languages.html).
+for (const button of document.querySelectorAll("button[data-lang]")) {
+  button.addEventListener("click", () => setLanguage(button.dataset.lang));
+}

@@ -3,11 +3,12 @@
 
 import { h, newGameForm } from "./dialogs.js";
 import { count } from "./plural.js";
+import { _, format, LANG, ngettext } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(seconds * 1000).toLocaleString(LANG, { dateStyle: "medium", timeStyle: "short" });
 }
 
 async function showUnfinished(games) {
@@ -16,31 +17,34 @@ async function showUnfinished(games) {
   const names = Object.fromEntries(games.map((g) => [g.id, g.name]));
   const list = $("unfinished");
   if (!open.length) {
-    list.replaceChildren(h("li", { text: "None yet: a game is listed here once you have played a move." }));
+    list.replaceChildren(h("li", { text: _("None yet: a game is listed here once you have played a move.") }));
     return;
   }
   list.replaceChildren(...open.map((r) => {
     const game = games.find((g) => g.id === r.game);
     const differs = game ? game.options.filter((o) => String(o.default) !== String(r.options[o.name])) : [];
     const q = differs.length ? `?${new URLSearchParams(differs.map((o) => [o.name, String(r.options[o.name])]))}` : "";
-    const del = h("button", { type: "button", text: "Delete",
-                              "aria-label": `Delete ${names[r.game] || r.game}, deal ${r.deal}` });
+    const what = { game: names[r.game] || r.game, deal: r.deal };
+    const del = h("button", { type: "button", text: _("Delete"),
+                              "aria-label": format(_("Delete {game}, deal {deal}"), what) });
     del.addEventListener("click", async () => {
-      if (!confirm(`Delete ${names[r.game] || r.game}, deal ${r.deal}? It cannot be brought back.`)) return;
+      if (!confirm(format(_("Delete {game}, deal {deal}? It cannot be brought back."), what))) return;
       const res = await fetch(`/api/play/${r.id}`, { method: "DELETE", credentials: "same-origin" });
       if (res.ok) showUnfinished(games);
     });
     return h("li", { "data-id": r.id },
-      h("a", { href: `/play/${r.game}/${r.deal}${q}`, text: `${names[r.game] || r.game}, deal ${r.deal}` }),
+      h("a", { href: `/play/${r.game}/${r.deal}${q}`, text: format(_("{game}, deal {deal}"), what) }),
       h("span", { class: "small", text: `${count(r.moves_played, "move")} · ${when(r.updated)}` }), del);
   }));
 }
+
+const decks = (n) => format(ngettext("{n} deck", "{n} decks", n), { n });
 
 async function main() {
   const games = await (await fetch("/api/games")).json();
   $("games").replaceChildren(...games.map((g) => h("section", { class: "game-card", id: `game-${g.id}` },
     h("h2", { text: g.name }),
-    h("p", { class: "small", text: `${g.summary} (${g.decks} deck${g.decks > 1 ? "s" : ""})` }),
+    h("p", { class: "small", text: `${g.summary} (${decks(g.decks)})` }),
     newGameForm(g))));
   await showUnfinished(games);
 }

@@ -7,8 +7,21 @@ import { CH } from "./cards.js";
 import { finishAll, placeTransform, slideBack } from "./motion.js";
 import { ACTION_KEYS } from "./play.js";
 import { h } from "./dialogs.js";
+import { _, format } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+
+// The key pressed, as on a Latin layout: with a Russian layout "u" types "г", so a letter
+// that is not Latin is read from the key's place (event.code "KeyU" -> "u").
+export function keyOf(evt) {
+  const k = evt.key;
+  if (k.length === 1 && !/[a-z0-9?]/i.test(k)) {
+    const m = /^Key([A-Z])$/.exec(evt.code || "");
+    if (m) return m[1].toLowerCase();
+    if (evt.code === "Slash" && evt.shiftKey) return "?";
+  }
+  return k;
+}
 
 export function wireInput(c) {
   const { ui } = c;
@@ -90,14 +103,19 @@ export function wireInput(c) {
 
   // --- choosing where a card goes -------------------------------------------------------
 
+  // The card a move takes and the pile it goes to, in the move's own words: the card is its
+  // first word ("7♥", the same in every language), the pile the name the server gives it.
+  const cardOf = (m) => m.words.split(" ")[0];
+  const targetOf = (m) => (m.move.to && ui.play.pile_names[m.move.to]) || m.words;
+
   function select(pile, index, moves) {
     ui.selected = { pile, index, moves };
     c.render();
     const box = $("message");
     box.hidden = false;
     box.className = "message choose";
-    box.replaceChildren(`Where should ${moves[0].words.split(" from ")[0]} go? `,
-      ...moves.map((m) => h("button", { type: "button", text: m.words.split(/ (?:to|onto) /).pop(),
+    box.replaceChildren(`${format(_("Where should {card} go?"), { card: cardOf(moves[0]) })} `,
+      ...moves.map((m) => h("button", { type: "button", text: targetOf(m),
                                         onclick: () => c.playMove(m) })));
   }
 
@@ -208,7 +226,7 @@ export function wireInput(c) {
                     placeTransform(here));
     c.render({ animate: false });
     if (dropped) why(d.pile, d.index, dropped, null);
-    else c.say("The card went back to its place.");
+    else c.say(_("The card went back to its place."));
   });
 
   svg.addEventListener("pointercancel", () => { drag = null; c.render({ animate: false }); });
@@ -244,7 +262,7 @@ export function wireInput(c) {
     clearTimeout(digitTimer);
     const m = ui.play.moves.find((mv) => mv.number === n);
     if (m) c.playMove(m);
-    else c.say(`There is no move ${n}.`, "error");
+    else c.say(format(_("There is no move {n}."), { n }), "error");
   }
 
   const DIRS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -284,14 +302,14 @@ export function wireInput(c) {
     if (ui.selected) {
       const m = ui.selected.moves.find((mv) => mv.move.to === pile);
       if (m) { c.playMove(m); return; }
-      if (ui.selected.pile === pile) { ui.selected = null; c.render(); c.say("Put back."); return; }
+      if (ui.selected.pile === pile) { ui.selected = null; c.render(); c.say(_("Put back.")); return; }
       why(ui.selected.pile, ui.selected.index, pile, node);
       return;
     }
     const moves = index >= 0 ? c.movesFrom(pile, index) : [];
     if (moves.length) {
       select(pile, index, moves);
-      c.say(`Picked up ${moves[0].words.split(" from ")[0]}: move to a lit pile and press Enter.`);
+      c.say(format(_("Picked up {card}: move to a lit pile and press Enter."), { card: cardOf(moves[0]) }));
       return;
     }
     if (pile === "stock" && c.stockAction()) { c.playMove(c.stockAction()); return; }
@@ -302,7 +320,7 @@ export function wireInput(c) {
   document.addEventListener("keydown", (evt) => {
     if (evt.ctrlKey || evt.metaKey || evt.altKey || !ui.play) return;
     if (evt.target.closest && evt.target.closest("input, textarea, select, dialog")) return;
-    const k = evt.key;
+    const k = keyOf(evt);
     if (k in DIRS) {
       if (!svg.contains(document.activeElement) && !ui.focusPile) ui.focusPile = Object.keys(ui.play.state.piles)[0];
       if (svg.contains(document.activeElement)) step(k);
@@ -332,7 +350,7 @@ export function wireInput(c) {
       if (!name) return;
       const m = c.legalAction(name);
       if (m) c.playMove(m);
-      else c.say(`${c.actionLabel(name)} is not possible now.`, "error");
+      else c.say(format(_("{action} is not possible now."), { action: c.actionLabel(name) }), "error");
     }
     evt.preventDefault();
   });
@@ -365,7 +383,7 @@ export function wireInput(c) {
   $("copy").addEventListener("click", async () => {
     $("share").select();
     try { await navigator.clipboard.writeText($("share").value); } catch { document.execCommand("copy"); }
-    c.say("Link copied.");
+    c.say(_("Link copied."));
   });
   let resizeTimer = null;
   window.addEventListener("resize", () => {

@@ -12,12 +12,15 @@
 // and an optional label. The board's frame is fitted to what is laid (see `bounds`), so a
 // layout only places piles; it never sizes the felt.
 
-import { el, CW, CH } from "./cards.js";
+import { el, CW, CH, rankText } from "./cards.js";
+import { _, format } from "./i18n.js";
 
 const rad = (deg) => (deg * Math.PI) / 180;
 const polar = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy - r * Math.sin(rad(deg))];
 const SUITS = "SHDC";
 const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+// "A → K": a foundation built from ace to `rank`, in the page's card letters.
+const upTo = (rank) => `${rankText("A")} \u2192 ${rankText(rank)}`;
 export const ROMAN = ["XII", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"];
 
 function numbered(ids, prefix) {
@@ -64,22 +67,22 @@ function sun(ids, portrait, aspect) {
   const fdx = portrait ? 64 : 66;
   SUITS.split("").forEach((s, i) => {
     const x = cx + (i - 1.5) * fdx;
-    piles[`ace-${s}`] = { type: "squared", x, y: fy[0], label: `A${SUIT_SIGN[s]} up` };
-    piles[`king-${s}`] = { type: "squared", x, y: fy[1], label: `K${SUIT_SIGN[s]} down` };
+    piles[`ace-${s}`] = { type: "squared", x, y: fy[0], label: format(_("{card} up"), { card: rankText("A") + SUIT_SIGN[s] }) };
+    piles[`king-${s}`] = { type: "squared", x, y: fy[1], label: format(_("{card} down"), { card: rankText("K") + SUIT_SIGN[s] }) };
   });
-  piles.stock = portrait ? { type: "squared", x: cx - 240, y: fy[0], label: "stock" }
-    : { type: "squared", x: 70, y: 540, label: "stock" };
+  piles.stock = portrait ? { type: "squared", x: cx - 240, y: fy[0], label: _("stock") }
+    : { type: "squared", x: 70, y: 540, label: _("stock") };
   const clouds = numbered(ids, "cloud");
   const perRow = portrait ? 3 : 4, top = portrait ? cy + 310 : 660, left = portrait ? 40 : 60;
   const pitch = portrait ? 205 : 290, spread = portrait ? 140 : 215;
   clouds.forEach((k) => {  // SUN-6: clouds in rows below the sun
     const col = (k - 1) % perRow, row = Math.floor((k - 1) / perRow);
     piles[`cloud${k}`] = { type: "fan", x: left + col * pitch, y: top + row * 100, dx: 20, dy: 0,
-                           max: spread, label: `cloud ${k}` };
+                           max: spread, label: format(_("cloud {n}"), { n: k }) };
   });
   const rows = Math.ceil(Math.max(clouds.length, 1) / perRow);
   piles.wind = { type: "fan", x: left, y: top + (clouds.length ? rows : 0) * 100, dx: 20, dy: 0,
-                 max: portrait ? 540 : 1080, label: "wind" };
+                 max: portrait ? 540 : 1080, label: _("wind") };
   return {
     piles,
     deco(g) {
@@ -103,7 +106,7 @@ function star(ids, portrait) {
   const base = { "base-12": 90, "base-3": 0, "base-6": 270, "base-9": 180 };
   for (const [id, a] of Object.entries(base)) {
     const [x, y] = at(1, a);
-    piles[id] = { type: "squared", x, y, label: id.replace("base-", "") + " o'clock",
+    piles[id] = { type: "squared", x, y, label: format(_("{hour} o'clock"), { hour: id.replace("base-", "") }),
                   labelAbove: a === 90 };
   }
   const cell = { "cell-1": [45, "1:30"], "cell-4": [315, "4:30"], "cell-7": [225, "7:30"],
@@ -112,9 +115,9 @@ function star(ids, portrait) {
     const [x, y] = at(portrait ? 0.85 : 0.78, a);
     piles[id] = { type: "squared", x, y, label: name };
   }
-  piles.reserve = { type: "squared", x: cx, y: cy, label: "reserve" };
-  piles.stock = portrait ? { type: "squared", x: cx + rx, y: cy + ry + 60, label: "stock" }
-    : { type: "squared", x: cx + rx + 130, y: cy + ry, label: "stock" };
+  piles.reserve = { type: "squared", x: cx, y: cy, label: _("reserve") };
+  piles.stock = portrait ? { type: "squared", x: cx + rx, y: cy + ry + 60, label: _("stock") }
+    : { type: "squared", x: cx + rx + 130, y: cy + ry, label: _("stock") };
   return {
     piles,
     deco(g) {
@@ -135,7 +138,7 @@ function shah(ids, portrait) {
   const cx = 470, cy = 470, kx = portrait ? 0.6 : 1, ky = portrait ? 1 : 0.8;
   const d = portrait ? { found: 150, slots: [275, 320, 365] } : { found: 130, slots: [235, 280, 325] };
   const at = (r, a) => [cx + kx * r * Math.cos(rad(a)), cy - ky * r * Math.sin(rad(a))];
-  const piles = { shah: { type: "squared", x: cx, y: cy, label: "the Shah" } };
+  const piles = { shah: { type: "squared", x: cx, y: cy, label: _("the Shah") } };
   for (let k = 1; k <= 8; k++) {
     const a = 90 - (k - 1) * 45;  // SHA-1, SHA-3: clockwise from the top
     const [fx, fy] = at(d.found, a);
@@ -149,11 +152,11 @@ function shah(ids, portrait) {
     });
   }
   const edge = portrait ? { x: cx - 250, y: cy - 440 } : { x: cx - 400, y: cy - 330 };
-  piles.stock = { type: "squared", x: edge.x, y: edge.y, label: "stock" };
-  piles.talon = { type: "squared", x: edge.x + 66, y: edge.y, label: "talon" };
+  piles.stock = { type: "squared", x: edge.x, y: edge.y, label: _("stock") };
+  piles.talon = { type: "squared", x: edge.x + 66, y: edge.y, label: _("talon") };
   piles.out = portrait ? { type: "fan", x: cx - 250, y: cy + 440, dx: 10, dy: 0, max: 60,
-                           label: "kings out" }
-    : { type: "fan", x: cx - 400, y: cy + 320, dx: 14, dy: 0, max: 90, label: "kings out" };
+                           label: _("kings out") }
+    : { type: "fan", x: cx - 400, y: cy + 320, dx: 14, dy: 0, max: 90, label: _("kings out") };
   return {
     piles,
     deco(g) {
@@ -164,7 +167,7 @@ function shah(ids, portrait) {
       // SHA-2: the ring round the Shah holds the foundations, ace up to queen
       const [tx, ty] = at((d.found + d.slots[0]) / 2, 67.5);
       const t = el("text", { x: tx, y: ty + 4, class: "ring-caption" }, g);
-      t.textContent = "A \u2192 Q";
+      t.textContent = upTo("Q");
     },
     centre: [cx, cy],
   };
@@ -175,9 +178,9 @@ function blockade(ids, portrait) {
   if (portrait) {
     for (let k = 1; k <= 8; k++) {
       piles[`found${k}`] = { type: "squared", x: 136 + ((k - 1) % 4) * 70,
-                             y: 50 + Math.floor((k - 1) / 4) * 104, label: "A \u2192 K" };
+                             y: 50 + Math.floor((k - 1) / 4) * 104, label: upTo("K") };
     }
-    piles.stock = { type: "squared", x: 36, y: 50, label: "stock" };
+    piles.stock = { type: "squared", x: 36, y: 50, label: _("stock") };
     for (let k = 1; k <= 12; k++) {  // BLK-3, in two rows of six
       const tier = k <= 6 ? 0 : 1;
       piles[`col${k}`] = { type: "fan", x: 36 + ((k - 1) % 6) * 70, y: 290 + tier * 340, dx: 0,
@@ -186,13 +189,13 @@ function blockade(ids, portrait) {
     return { piles };
   }
   for (let k = 1; k <= 8; k++) {
-    piles[`found${k}`] = { type: "squared", x: 80 + (k - 1) * 78, y: 60, label: "A \u2192 K" };
+    piles[`found${k}`] = { type: "squared", x: 80 + (k - 1) * 78, y: 60, label: upTo("K") };
   }
   for (let k = 1; k <= 12; k++) {  // BLK-3: each column a fan going down
     piles[`col${k}`] = { type: "fan", x: 50 + (k - 1) * 80, y: 200, dx: 0, dy: 24, max: 530,
                          label: `${k}`, room: 3, grow: true };
   }
-  piles.stock = { type: "squared", x: 960, y: 60, label: "stock" };
+  piles.stock = { type: "squared", x: 960, y: 60, label: _("stock") };
   return { piles };
 }
 
@@ -214,8 +217,8 @@ function clock(ids, portrait) {
                             max: portrait ? 42 : 55, upright: true };
   }
   const corner = portrait ? { x: cx - 210, y: cy - 430 } : { x: cx - 340, y: cy - 300 };
-  piles.stock = { type: "squared", x: corner.x, y: corner.y, label: "stock" };
-  piles.talon = { type: "squared", x: corner.x + 66, y: corner.y, label: "talon" };
+  piles.stock = { type: "squared", x: corner.x, y: corner.y, label: _("stock") };
+  piles.talon = { type: "squared", x: corner.x + 66, y: corner.y, label: _("talon") };
   return {
     piles,
     deco(g) {
@@ -238,15 +241,15 @@ function rainbowLike(reserveId) {
       piles.rainbow = portrait ? { type: "arc", cx, cy, r, a0: 172, step: 6.6, span: 164 }
         : { type: "arc", cx, cy, r, a0: 168, step: 6.2, span: 156 };
     } else {  // OPS-1: the shop is one open column
-      piles.shop = portrait ? { type: "fan", x: cx - 200, y: 60, dx: 0, dy: 26, max: 680, label: "shop", grow: true }
-        : { type: "fan", x: cx - 330, y: 60, dx: 0, dy: 30, max: 560, label: "shop", grow: true };
+      piles.shop = portrait ? { type: "fan", x: cx - 200, y: 60, dx: 0, dy: 26, max: 680, label: _("shop"), grow: true }
+        : { type: "fan", x: cx - 330, y: 60, dx: 0, dy: 30, max: 560, label: _("shop"), grow: true };
     }
     const gap = portrait ? 66 : 76;
     const fy = reserveId === "rainbow" ? (portrait ? cy - 130 : 210) : 60;
     const fx = reserveId === "rainbow" ? cx : cx + (portrait ? 45 : 0);
     founds.forEach((k, i) => {
       piles[`found${k}`] = { type: "squared", x: fx + (i - (founds.length - 1) / 2) * gap, y: fy,
-                             label: k === 1 ? "base" : "" };
+                             label: k === 1 ? _("base") : "" };
     });
     const wy = reserveId === "rainbow" ? (portrait ? cy + 60 : 340) : (portrait ? 200 : 210);
     const wgap = portrait ? 66 : 86;
@@ -260,13 +263,13 @@ function rainbowLike(reserveId) {
       piles[`pile${k}`] = { type: "fan", x: fx + (i - (waste.length - 1) / 2) * wgap, y: wy,
                             dx: 0, dy: portrait ? 22 : 20,
                             max: portrait ? (reserveId === "rainbow" ? 600 : shopReach) : 300,
-                            label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
+                            label: format(_("pile {n}"), { n: k }), labelAbove: true, room: 4, grow: true };
     });
     const sy = reserveId === "rainbow" ? (portrait ? cy + 95 : 400) : (portrait ? foot : 60);
     const sx = reserveId === "rainbow" ? (portrait ? cx - 190 : cx - 300) : (portrait ? cx + 100 : cx + 300);
     const hx = reserveId === "rainbow" && portrait ? cx + 190 : sx + 72;
-    piles.stock = { type: "squared", x: sx, y: sy, label: "stock" };
-    piles.hand = { type: "squared", x: hx, y: sy, label: "hand" };
+    piles.stock = { type: "squared", x: sx, y: sy, label: _("stock") };
+    piles.hand = { type: "squared", x: hx, y: sy, label: _("hand") };
     return {
       piles,
       deco(g) {
@@ -289,33 +292,33 @@ function toad(ids, portrait) {
   const two = ids.includes("toad1");
   const piles = {};
   if (portrait) {
-    piles.stock = { type: "squared", x: 40, y: 50, label: "stock" };
-    piles.hand = { type: "squared", x: 110, y: 50, label: "hand" };
-    piles.toad = { type: "squared", x: 250, y: 50, label: "toad" };
-    piles.toad1 = { type: "squared", x: 220, y: 50, label: "toad 1" };
-    piles.toad2 = { type: "squared", x: 290, y: 50, label: "toad 2" };
+    piles.stock = { type: "squared", x: 40, y: 50, label: _("stock") };
+    piles.hand = { type: "squared", x: 110, y: 50, label: _("hand") };
+    piles.toad = { type: "squared", x: 250, y: 50, label: _("toad") };
+    piles.toad1 = { type: "squared", x: 220, y: 50, label: format(_("toad {n}"), { n: 1 }) };
+    piles.toad2 = { type: "squared", x: 290, y: 50, label: format(_("toad {n}"), { n: 2 }) };
     founds.forEach((k, i) => {
       piles[`found${k}`] = { type: "squared", x: 40 + (i % 4) * 70 + (two ? 0 : 0),
-                             y: 170 + Math.floor(i / 4) * 104, label: "A \u2192 K" };
+                             y: 170 + Math.floor(i / 4) * 104, label: upTo("K") };
     });
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: 40 + (i % 5) * 66, y: 400, dx: 0, dy: 20, max: 300,
-                            label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
+                            label: format(_("pile {n}"), { n: k }), labelAbove: true, room: 4, grow: true };
     });
     return { piles };
   }
-  piles.toad = { type: "squared", x: 70, y: 70, label: "toad" };
-  piles.toad1 = { type: "squared", x: 70, y: 70, label: "toad 1" };
-  piles.toad2 = { type: "squared", x: 70, y: 190, label: "toad 2" };
+  piles.toad = { type: "squared", x: 70, y: 70, label: _("toad") };
+  piles.toad1 = { type: "squared", x: 70, y: 70, label: format(_("toad {n}"), { n: 1 }) };
+  piles.toad2 = { type: "squared", x: 70, y: 190, label: format(_("toad {n}"), { n: 2 }) };
   founds.forEach((k, i) => {
-    piles[`found${k}`] = { type: "squared", x: 190 + i * 70, y: 70, label: "A \u2192 K" };
+    piles[`found${k}`] = { type: "squared", x: 190 + i * 70, y: 70, label: upTo("K") };
   });
   waste.forEach((k, i) => {
     piles[`pile${k}`] = { type: "fan", x: 225 + i * 100, y: 220, dx: 0, dy: 22, max: 330,
-                          label: `pile ${k}`, labelAbove: true, room: 4, grow: true };
+                          label: format(_("pile {n}"), { n: k }), labelAbove: true, room: 4, grow: true };
   });
-  piles.stock = { type: "squared", x: 70, y: two ? 330 : 220, label: "stock" };
-  piles.hand = { type: "squared", x: 70, y: two ? 440 : 330, label: "hand" };
+  piles.stock = { type: "squared", x: 70, y: two ? 330 : 220, label: _("stock") };
+  piles.hand = { type: "squared", x: 70, y: two ? 440 : 330, label: _("hand") };
   return { piles };
 }
 
@@ -324,7 +327,7 @@ function doubleStar(ids, portrait) {
   const founds = numbered(ids, "found"), waste = numbered(ids, "pile");
   // the reserve spread so that each card shows its whole index ("10", not "1")
   const piles = { reserve: { type: "fan", x: cx - (portrait ? 122 : 200), y: cy, dx: 22, dy: 0,
-                             max: portrait ? 244 : 400, label: "reserve" } };
+                             max: portrait ? 244 : 400, label: _("reserve") } };
   founds.forEach((k, i) => {
     const [x, y] = polar(cx, cy, R, 90 - i * (360 / founds.length));
     piles[`found${k}`] = { type: "squared", x, y };
@@ -332,18 +335,18 @@ function doubleStar(ids, portrait) {
   if (portrait) {
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: cx + (i - (waste.length - 1) / 2) * 66,
-                            y: cy + R + 150, dx: 0, dy: 18, max: 200, label: `pile ${k}`,
+                            y: cy + R + 150, dx: 0, dy: 18, max: 200, label: format(_("pile {n}"), { n: k }),
                             labelAbove: true, room: 4 };
     });
-    piles.stock = { type: "squared", x: cx - 40, y: cy - R - 120, label: "stock" };
-    piles.hand = { type: "squared", x: cx + 40, y: cy - R - 120, label: "hand" };
+    piles.stock = { type: "squared", x: cx - 40, y: cy - R - 120, label: _("stock") };
+    piles.hand = { type: "squared", x: cx + 40, y: cy - R - 120, label: _("hand") };
   } else {
     waste.forEach((k, i) => {
       piles[`pile${k}`] = { type: "fan", x: cx + R + 110, y: 70 + i * 112, dx: 18, dy: 0,
-                            max: 160, label: `pile ${k}`, room: 4 };
+                            max: 160, label: format(_("pile {n}"), { n: k }), room: 4 };
     });
-    piles.stock = { type: "squared", x: cx - R - 60, y: cy - R + 10, label: "stock" };
-    piles.hand = { type: "squared", x: cx - R + 10, y: cy - R + 10, label: "hand" };
+    piles.stock = { type: "squared", x: cx - R - 60, y: cy - R + 10, label: _("stock") };
+    piles.hand = { type: "squared", x: cx - R + 10, y: cy - R + 10, label: _("hand") };
   }
   return {
     piles,

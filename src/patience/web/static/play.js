@@ -2,7 +2,7 @@
 // No rule is known here: a card can move when the server lists a move for it, and every
 // word a player reads about piles and moves comes from the server (`words`, `pile_names`).
 
-import { CW, setCardSize } from "./cards.js";
+import { CW, cardName, setCardSize } from "./cards.js";
 import { Board } from "./board.js";
 import { layoutFor } from "./layouts.js";
 import { api, beacon, onConnection } from "./api.js";
@@ -16,6 +16,7 @@ import { h, newGameForm, openDialog, settingsForm } from "./dialogs.js";
 import { wireInput } from "./input.js";
 import { count, word } from "./plural.js";
 import { foldable } from "./fold.js";
+import { _, format } from "./i18n.js";
 import { closeReview, wireReview } from "./review.js";
 
 export const ACTION_KEYS = {
@@ -79,12 +80,13 @@ async function run(fn, { after = null } = {}) {
 // server keeps the part that still replays and puts the rest aside (nothing is thrown away).
 function failed(err) {
   if (!err.recover) { say(capital(err.message), "error"); return; }
-  const button = h("button", { type: "button", id: "recover", class: "primary", text: "Recover the game",
+  const button = h("button", { type: "button", id: "recover", class: "primary", text: _("Recover the game"),
                                onclick: () => recoverGame(err.recover) });
   say(h("span", {}, `${capital(err.message)} `, button), "error");
 }
 
-const recovered = (p) => `Game recovered: ${count(p.moves_played, "move")} kept, the rest put aside.`;
+const recovered = (p) => format(_("Game recovered: {moves} kept, the rest put aside."),
+  { moves: count(p.moves_played, "move") });
 
 async function recoverGame(path) {
   if (ui.play) {  // damaged while it was being played
@@ -149,13 +151,13 @@ function command(name, message) {
   return run(() => api("POST", gamePath(`/${name}`)).then((p) => { say(message); return p; }));
 }
 
-export const undo = () => command("undo", "Move taken back.");
-export const redo = () => command("redo", "Move played again.");
-export const restart = () => command("restart", "Back to the deal; redo replays your moves.");
+export const undo = () => command("undo", _("Move taken back."));
+export const redo = () => command("redo", _("Move played again."));
+export const restart = () => command("restart", _("Back to the deal; redo replays your moves."));
 export function resign() {
   if (ui.play.status !== "playing" && ui.play.status !== "lost") return;
-  if (!confirm("Give up this game? It counts as lost.")) return;
-  command("resign", "You resigned this game. Undo takes it back.");
+  if (!confirm(_("Give up this game? It counts as lost."))) return;
+  command("resign", _("You resigned this game. Undo takes it back."));
 }
 
 // A hint is the careful player's move with its chance, from what the player sees, in one
@@ -169,9 +171,9 @@ export async function hint() {
   ui.hintNote = null;
   const ctl = new AbortController();
   ui.hintCtl = ctl;
-  const cancel = () => h("button", { type: "button", class: "link", text: "Cancel",
-                                     onclick: () => { cancelHint(); say("Hint cancelled."); } });
-  say(h("span", {}, "Thinking… (keep playing if you like) ", cancel()), "thinking");
+  const cancel = () => h("button", { type: "button", class: "link", text: _("Cancel"),
+                                     onclick: () => { cancelHint(); say(_("Hint cancelled.")); } });
+  say(h("span", {}, `${_("Thinking… (keep playing if you like)")} `, cancel()), "thinking");
   document.body.dataset.thinking = "1";
   const turn = ui.turn;
   const peek = ui.settings.peekingHints ? "&peek=true" : "";
@@ -180,7 +182,7 @@ export async function hint() {
     let found = await api("POST", gamePath(`/hint?deep=false${peek}`), undefined, { signal: ctl.signal });
     if (stale()) return;
     if (found.deeper) {
-      showHint(found, h("span", {}, " Looking further for a proved line… ", cancel()));
+      showHint(found, h("span", {}, ` ${_("Looking further for a proved line…")} `, cancel()));
       found = await api("POST", gamePath(`/hint?deep=true${peek}`), undefined, { signal: ctl.signal });
       if (stale()) return;
     }
@@ -218,8 +220,8 @@ function leaveHint(next) {
   }
   delete document.body.dataset.hintSource;
   if (!pending && (!shown || followed)) return;
-  ui.hintNote = pending ? "The hint you asked for was for the position before: ask again for this one."
-    : "The hint shown was for the position before.";
+  ui.hintNote = pending ? _("The hint you asked for was for the position before: ask again for this one.")
+    : _("The hint shown was for the position before.");
   const box = $("message");
   const said = box.hidden || box.classList.contains("thinking") || box.classList.contains("hint") && shown
     ? "" : box.textContent.trim();
@@ -233,11 +235,11 @@ const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export function newGame() {
   stopAuto();
   const current = Object.fromEntries(ui.play.options_shown.map((o) => [o.name, o.value]));
-  openDialog("new-game-dialog", `New game of ${ui.game.name}`, newGameForm(ui.game, { current }));
+  openDialog("new-game-dialog", format(_("New game of {game}"), { game: ui.game.name }), newGameForm(ui.game, { current }));
 }
 
 export function openSettings() {
-  openDialog("settings-dialog", "Settings", settingsForm(ui.settings, (next) => {
+  openDialog("settings-dialog", _("Settings"), settingsForm(ui.settings, (next) => {
     const wasAuto = ui.settings.autoplay;
     ui.settings = next;
     saveSettings(next);
@@ -256,7 +258,7 @@ function applySettings() {
 export function toggleAutoplay() {
   ui.settings = { ...ui.settings, autoplay: !ui.settings.autoplay };
   saveSettings(ui.settings);
-  say(ui.settings.autoplay ? "Auto-play is on." : "Auto-play is off.");
+  say(ui.settings.autoplay ? _("Auto-play is on.") : _("Auto-play is off."));
   if (ui.settings.autoplay) autoplay();
 }
 
@@ -300,7 +302,7 @@ function autoplay() {
 }
 
 export function finishGame() {
-  say("Finishing: every card goes home.");
+  say(_("Finishing: every card goes home."));
   sequence(() => (ui.play.finish.length ? ui.play.finish[0] : null));
 }
 
@@ -348,20 +350,18 @@ export function openLook(pile) {
   for (let i = cards.length - 1; i >= 0; i--) {
     const moves = movesFrom(pile, i);
     const item = h("li", {}, h("span", { class: `look-card ${"HD".includes(cards[i][1]) ? "red" : ""}`,
-                                         text: cardText(cards[i]) }));
+                                         text: cardName(cards[i]) }));
     for (const m of moves) {
       item.append(h("button", { type: "button", class: "primary", text: m.words,
                                 onclick: () => { dialog.close(); playMove(m); } }));
     }
-    if (i === cards.length - 1) item.append(h("span", { class: "small", text: " (top)" }));
+    if (i === cards.length - 1) item.append(h("span", { class: "small", text: ` ${_("(top)")}` }));
     list.append(item);
   }
-  const dialog = openDialog("look-dialog", `The cards of ${ui.play.pile_names[pile]}`, h("div", {},
-    h("p", { class: "small", text: "From the top down. A card that may be taken now has a button." }), list));
+  const dialog = openDialog("look-dialog", format(_("The cards of {pile}"), { pile: ui.play.pile_names[pile] }), h("div", {},
+    h("p", { class: "small", text: _("From the top down. A card that may be taken now has a button.") }), list));
 }
 
-const SUIT = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const cardText = (code) => (code[0] === "T" ? "10" : code[0]) + SUIT[code[1]];
 
 // --- drawing ---------------------------------------------------------------------------
 
@@ -378,7 +378,7 @@ export function render({ animate = true, dealFrom = false } = {}) {
     selected: ui.selected, hint: ui.hint, lit: ui.lit,
   }, { animate, dealFrom });
   placeFocus(hadFocus);
-  document.title = `${p.name} — deal ${p.deal} · patience`;
+  document.title = format(_("{game} — deal {deal} · patience"), { game: p.name, deal: p.deal });
   $("deal").textContent = p.deal;
   $("share").value = location.origin + p.share;
   $("moves-played").textContent = p.moves_played;
@@ -462,9 +462,10 @@ let foldBanner = null;
 function banner(p) {
   const minutes = clockText(elapsed());
   const words = {
-    won: `You won ${p.name}, deal ${p.deal}, in ${count(p.moves_played, "move")} and ${minutes}.`,
-    lost: "No move is left: this game is lost. Undo to try another way, or deal again.",
-    resigned: "You gave up this game. Undo takes the resignation back.",
+    won: format(_("You won {game}, deal {deal}, in {moves} and {time}."),
+                { game: p.name, deal: p.deal, moves: count(p.moves_played, "move"), time: minutes }),
+    lost: _("No move is left: this game is lost. Undo to try another way, or deal again."),
+    resigned: _("You gave up this game. Undo takes the resignation back."),
   };
   const box = $("banner");
   if (!foldBanner) foldBanner = foldable(box, $("banner-fold"));
@@ -561,10 +562,12 @@ function buildActions() {
 }
 
 const ACTION_WORDS = {
-  deal: "Deal", draw: "Draw", redeal: "Redeal", "next-stage": "Next stage", "next-ray": "Next ray",
-  scatter: "Scatter", wind: "Wind", fill: "Fill",
+  deal: _("Deal"), draw: _("Draw"), redeal: _("Redeal"), "next-stage": _("Next stage"),
+  "next-ray": _("Next ray"), scatter: _("Scatter"), wind: _("Wind"), fill: _("Fill"),
 };
-const GAME_WORDS = { sun: { deal: "Deal arc" }, shah: { deal: "Deal circle" }, blockade: { deal: "Deal row" } };
+const GAME_WORDS = {
+  sun: { deal: _("Deal arc") }, shah: { deal: _("Deal circle") }, blockade: { deal: _("Deal row") },
+};
 export const actionLabel = (name) => ((GAME_WORDS[ui.game.id] || {})[name]) || ACTION_WORDS[name] || name;
 
 // The options in force, under the title: those that differ from the book's, each in a few
@@ -574,11 +577,11 @@ function showOptions() {
   const usual = Object.fromEntries(ui.game.options.map((o) => [o.name, String(o.default)]));
   const changed = shown.filter((o) => String(o.value) !== usual[o.name]);
   const short = (o) => `${o.label.replace(/\s*\(.*\)$/, "")}: ${o.value_words.split(":")[0]}`;
-  const line = changed.length ? changed.map(short).join(" · ") : "Standard rules";
+  const line = changed.length ? changed.map(short).join(" · ") : _("Standard rules");
   $("options-line").textContent = line;
   $("options-line").title = changed.length ? changed.map((o) => `${o.label}: ${o.value_words}`).join("\n") : line;
   $("options-list").replaceChildren(...(shown.length ? shown.map((o) => h("li", {},
-    h("strong", { text: `${o.label}: ` }), o.value_words)) : [h("li", { text: "The book's rules; this game has no options." })]));
+    h("strong", { text: `${o.label}: ` }), o.value_words)) : [h("li", { text: _("The book's rules; this game has no options.") })]));
 }
 
 async function load(gameId, dealText) {
@@ -590,7 +593,7 @@ async function load(gameId, dealText) {
   }
   const body = { game: gameId, options: optionsFromQuery() };
   if (/^\d+$/.test(dealText)) Object.assign(body, { deal: Number(dealText), resume: true });
-  else if (dealText === "winnable") { body.winnable = true; say("Looking for a deal the solver can win…"); }
+  else if (dealText === "winnable") { body.winnable = true; say(_("Looking for a deal the solver can win…")); }
   else body.random = true;
   return api("POST", "/api/play", body);
 }
@@ -605,15 +608,15 @@ async function start() {
     ui.game = games.find((g) => g.id === gameId);
     for (const p of ui.game.piles) ui.kinds[p.id] = p.kind;
     $("game-name").textContent = ui.game.name;
-    $("rules-title").textContent = `Rules of ${ui.game.name}`;
+    $("rules-title").textContent = format(_("Rules of {game}"), { game: ui.game.name });
     buildActions();
     api("GET", `/api/games/${gameId}/rules`).then((r) => {
       const actions = [...new Set([...ui.game.actions, ...Object.keys(ACTION_WORDS)])];
       $("rules-text").innerHTML = renderMarkdown(rulesForPage(r.markdown, ui.game, actions, actionLabel));
     });
     const p = await load(gameId, dealText);
-    begin(p, p.status === "won" ? "This game is won." : p.status === "resigned" ? "You resigned this game."
-      : p.moves_played ? "Game resumed where you left it." : "Good luck!");
+    begin(p, p.status === "won" ? _("This game is won.") : p.status === "resigned" ? _("You resigned this game.")
+      : p.moves_played ? _("Game resumed where you left it.") : _("Good luck!"));
   } catch (err) {
     failed(err);
   } finally {
@@ -641,7 +644,7 @@ onConnection({
   lost: () => { $("connection").hidden = false; },
   back: async () => {
     $("connection").hidden = true;
-    say("The connection is back.");
+    say(_("The connection is back."));
     if (ui.play) { try { accept(await api("GET", gamePath())); } catch { /* shown */ } }
   },
 });

@@ -1,24 +1,25 @@
 // Counted words ("1 move", "2 moves"): every count the page shows goes through `count`, so
-// the forms of a language live in one table and its plural rules come from the browser.
+// each form is a catalog entry (ngettext) and Russian gets its three (1 ход, 2 хода, 5 ходов).
 
-const LANG = document.documentElement.lang || "en";
-const rules = new Intl.PluralRules(LANG);
+import { format, ngettext } from "./i18n.js";
 
-// English forms by plural category; another language adds its own table (few, many …).
-const FORMS = {
-  en: {
-    move: { one: "move", other: "moves" },
-    card: { one: "card", other: "cards" },
-    game: { one: "game", other: "games" },
-    deal: { one: "deal", other: "deals" },
-  },
+// "{n} move" etc. for `n` of `noun`; each a literal, so that Babel finds it.
+const COUNTED = {
+  move: (n) => ngettext("{n} move", "{n} moves", n),
+  card: (n) => ngettext("{n} card", "{n} cards", n),
+  game: (n) => ngettext("{n} game", "{n} games", n),
+  deal: (n) => ngettext("{n} deal", "{n} deals", n),
 };
 
-// The word for `n` of `noun` (a key of FORMS), without the number.
+// The word alone, beside a number shown apart (the move counter).
+const WORDS = {
+  move: (n) => ngettext("move", "moves", n),
+};
+
+// The word for `n` of `noun`, without the number.
 export function word(n, noun) {
-  const forms = (FORMS[LANG] || FORMS.en)[noun];
-  return forms[rules.select(n)] || forms.other;
+  return WORDS[noun] ? WORDS[noun](n) : format(COUNTED[noun](n), { n: "" }).trim();
 }
 
 // "1 move", "3 moves".
-export const count = (n, noun) => `${n} ${word(n, noun)}`;
+export const count = (n, noun) => format(COUNTED[noun](n), { n });

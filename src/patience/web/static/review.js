@@ -7,6 +7,7 @@
 
 import { h } from "./dialogs.js";
 import { foldable } from "./fold.js";
+import { _, format } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -33,6 +34,11 @@ export function wireReview(control) {
   });
 }
 
+// The verdict of a move as the server names it ("good", "inaccuracy" …), in words; one this
+// page does not know is shown as it comes.
+const VERDICTS = { good: _("good"), inaccuracy: _("inaccuracy"), mistake: _("mistake"), blunder: _("blunder") };
+const verdictWord = (verdict) => VERDICTS[verdict] || verdict;
+
 const percent = (x) => `${Math.round(x * 100)}%`;
 const svgNode = (tag, attrs = {}) => {
   const node = document.createElementNS(SVG, tag);
@@ -57,7 +63,7 @@ export function closeReview() {
 export async function openReview() {
   const { ui } = c;
   if (!ui.play) return;
-  if (!ui.play.moves_played) { c.say("No move has been played yet: there is nothing to review.", "error"); return; }
+  if (!ui.play.moves_played) { c.say(_("No move has been played yet: there is nothing to review."), "error"); return; }
   const { id, moves_played: moves } = ui.play;
   panel(true);
   if (shown && shown.id === id && shown.moves === moves) { draw(shown.result); return; }
@@ -65,9 +71,9 @@ export async function openReview() {
   const ctl = new AbortController();
   asking = ctl;
   const bar = h("progress", { id: "review-progress", max: moves, value: 0 });
-  const line = h("p", { class: "review-stage", text: "Weighing each move…" });
+  const line = h("p", { class: "review-stage", text: _("Weighing each move…") });
   $("review-body").replaceChildren(h("div", { class: "review-working" }, line, bar,
-    h("button", { type: "button", class: "link", text: "Cancel", onclick: closeReview })));
+    h("button", { type: "button", class: "link", text: _("Cancel"), onclick: closeReview })));
   document.body.dataset.reviewing = "1";
   try {
     for (;;) {
@@ -76,8 +82,8 @@ export async function openReview() {
       if (r.result) { shown = { id, moves, result: r.result }; break; }
       bar.max = r.total;
       bar.value = r.done;
-      line.textContent = r.stage === "every card" ? "Asking what every card known would have said…"
-        : `Weighing each move… ${r.done} of ${r.total}`;
+      line.textContent = r.stage === "every card" ? _("Asking what every card known would have said…")
+        : format(_("Weighing each move… {done} of {total}"), { done: r.done, total: r.total });
       await new Promise((done) => setTimeout(done, POLL));
     }
     draw(shown.result);
@@ -101,11 +107,11 @@ function draw(result) {
   const list = h("ol", { class: "review-moves" }, ...given.map((m) => h("li", {},
     h("button", { type: "button", class: `review-move ${m.verdict}`, "data-move": m.number,
                   onclick: () => showPosition(m.number) },
-      h("span", { class: "review-move-head", text: `Move ${m.number} · ${m.verdict}` }),
+      h("span", { class: "review-move-head", text: `${format(_("Move {n}"), { n: m.number })} · ${verdictWord(m.verdict)}` }),
       h("span", { text: `${m.move.words}: ${percent(m.chance_before)} → ${percent(m.chance_after)}` }),
-      h("span", { class: "review-better", text: `Better: ${m.best.words} (${percent(m.best_chance)})` })))));
+      h("span", { class: "review-better", text: format(_("Better: {move} ({chance})"), { move: m.best.words, chance: percent(m.best_chance) }) })))));
   body.replaceChildren(graph(result), h("div", { id: "review-view", class: "review-view", hidden: true }), summary,
-    given.length ? h("h3", { text: "Moves that gave chances away" }) : h("p", { text: "No move gave chances away." }),
+    given.length ? h("h3", { text: _("Moves that gave chances away") }) : h("p", { text: _("No move gave chances away.") }),
     list);
 }
 
@@ -117,7 +123,7 @@ function graph(result) {
   const x = (k) => L + (k / Math.max(n, 1)) * (W - L - R);
   const y = (p) => T + (1 - p) * (H - T - B);
   const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "img",
-                               "aria-label": "The chance of winning over the game" });
+                               "aria-label": _("The chance of winning over the game") });
   for (const p of [0, 0.5, 1]) {
     svg.append(svgNode("line", { x1: L, x2: W - R, y1: y(p), y2: y(p), class: "grid" }));
     const label = svgNode("text", { x: L - 4, y: y(p) + 4, class: "axis", "text-anchor": "end" });
@@ -125,7 +131,7 @@ function graph(result) {
     svg.append(label);
   }
   const moveLabel = svgNode("text", { x: W - R, y: H - 4, class: "axis", "text-anchor": "end" });
-  moveLabel.textContent = `move ${n}`;
+  moveLabel.textContent = format(_("move {n}"), { n });
   svg.append(moveLabel);
   const points = [[x(0), y(result.start_chance)], ...result.moves.map((m) => [x(m.number), y(m.chance_after)])];
   const line = points.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" ");
@@ -139,7 +145,7 @@ function graph(result) {
     const hit = svgNode("rect", { x: x(m.number) - step / 2, y: T, width: step, height: H - T - B,
                                   class: "hit", "data-move": m.number });
     const title = svgNode("title");
-    title.textContent = `Move ${m.number}: ${m.move.words} (${percent(m.chance_after)})`;
+    title.textContent = format(_("Move {n}: {move} ({chance})"), { n: m.number, move: m.move.words, chance: percent(m.chance_after) });
     hit.append(title);
     hit.addEventListener("click", () => showPosition(m.number));
     svg.append(dot, hit);
@@ -188,15 +194,15 @@ async function showPosition(number) {
   const box = $("review-view");
   box.hidden = false;
   box.replaceChildren(
-    h("p", { class: "review-view-head", text: `Before move ${number} of ${result.moves.length}` +
-      ` · chance ${percent(entry.chance_before)}` }),
-    h("p", { text: `Played: ${entry.move.words} (${percent(entry.chance_after)}).` }),
-    h("p", { class: "review-better", text: same ? "That was the best move here."
-      : `Better: ${best.words} (${percent(entry.best_chance)}).` }),
+    h("p", { class: "review-view-head", text: format(_("Before move {n} of {total} · chance {chance}"),
+      { n: number, total: result.moves.length, chance: percent(entry.chance_before) }) }),
+    h("p", { text: format(_("Played: {move} ({chance})."), { move: entry.move.words, chance: percent(entry.chance_after) }) }),
+    h("p", { class: "review-better", text: same ? _("That was the best move here.")
+      : format(_("Better: {move} ({chance})."), { move: best.words, chance: percent(entry.best_chance) }) }),
     h("div", { class: "review-view-buttons" },
-      h("button", { type: "button", id: "review-play-on", class: "primary", text: "Play on from here",
+      h("button", { type: "button", id: "review-play-on", class: "primary", text: _("Play on from here"),
                     onclick: () => playOn(number - 1) }),
-      h("button", { type: "button", text: "Back to the game", onclick: () => leaveView(true) })));
+      h("button", { type: "button", text: _("Back to the game"), onclick: () => leaveView(true) })));
   c.render({ animate: false });
   box.scrollIntoView({ block: "nearest" });
 }

@@ -2,7 +2,10 @@
 // moves goes, and option and action names in code type become the labels the page shows
 // ("`wrap_marriage` = `true`" reads "**King onto ace in the packets**: yes").
 
-const TERMINAL = /terminal/i;
+import { _, format } from "./i18n.js";
+
+// The terminal's sections in each language's texts: "terminal", «терминал», „terminál”.
+const TERMINAL = /terminal|терминал|terminál/i;
 
 // Sections ("## …") about the terminal left out.
 function withoutTerminal(markdown) {
@@ -20,13 +23,13 @@ function withoutTerminal(markdown) {
 export function rulesForPage(markdown, game, actions, label) {
   const options = Object.fromEntries(game.options.map((o) => [o.name, o.label.replace(/\s*\(.*\)$/, "")]));
   const values = new Set(game.options.flatMap((o) => o.choices.map(String)));
-  const value = (v) => (v === "true" ? "yes" : v === "false" ? "no" : v);
+  const value = (v) => (v === "true" ? _("yes") : v === "false" ? _("no") : v);
   const isAction = (name) => actions.includes(name);
   return withoutTerminal(markdown)
     .replace(/`([\w-]+)` = `([^`]+)`/g, (all, o, v) => (o in options ? `**${options[o]}**: ${value(v)}` : all))
     .replace(/`([\w-]+)` = /g, (all, o) => (o in options ? `**${options[o]}**: ` : all))
-    .replace(/Type `([\w-]+)`/g, (all, a) => (isAction(a) ? `Press **${label(a)}**` : all))
-    .replace(/action `([\w-]+)`/g, (all, a) => (isAction(a) ? `the **${label(a)}** button` : all))
+    .replace(/Type `([\w-]+)`/g, (all, a) => (isAction(a) ? format(_("Press **{button}**"), { button: label(a) }) : all))
+    .replace(/action `([\w-]+)`/g, (all, a) => (isAction(a) ? format(_("the **{button}** button"), { button: label(a) }) : all))
     .replace(/`([^`]+)`/g, (all, w) => {
       if (w in options) return `**${options[w]}**`;
       if (isAction(w)) return `**${label(w)}**`;

@@ -3,15 +3,18 @@
 // whether hints may look at the face-down cards (off by default: a hint then says only
 // what can be told from the cards the player sees).
 
+import { _ } from "./i18n.js";
+
 const KEY = "patience.settings";
 export const DEFAULTS = {
   autoplay: false, speed: "normal", cards: "normal", theme: "system", sound: false, peekingHints: false,
 };
 
 export const CHOICES = {
-  speed: { label: "Animation speed", options: { off: "Off", slow: "Slow", normal: "Normal", fast: "Fast" } },
-  cards: { label: "Card size", options: { normal: "Normal", large: "Large corner indices" } },
-  theme: { label: "Colours", options: { system: "As the system", light: "Light", dark: "Dark" } },
+  speed: { label: _("Animation speed"),
+           options: { off: _("Off"), slow: _("Slow"), normal: _("Normal"), fast: _("Fast") } },
+  cards: { label: _("Card size"), options: { normal: _("Normal"), large: _("Large corner indices") } },
+  theme: { label: _("Colours"), options: { system: _("As the system"), light: _("Light"), dark: _("Dark") } },
 };
 
 export function loadSettings() {

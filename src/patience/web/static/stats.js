@@ -3,10 +3,13 @@
 
 import { el } from "./cards.js";
 import { count } from "./plural.js";
+import { _, format, LANG } from "./i18n.js";
 
 const COLORS = ["#d1495b", "#c98a1a", "#00798c", "#30638e", "#6a4c93", "#2a9d8f", "#e76f51",
                 "#6f9a5d", "#264653"];
 const $ = (id) => document.getElementById(id);
+// How a finished game ended (the history's status).
+const RESULTS = { won: _("won"), lost: _("lost"), resigned: _("resigned") };
 
 function drawChart(svg, history, games) {
   const W = 900, H = 330, L = 50, R = 20, T = 34, B = 44;
@@ -21,8 +24,10 @@ function drawChart(svg, history, games) {
        svg).textContent = `${pct}%`;
   }
   el("text", { x: (W + L) / 2, y: H - 8, "text-anchor": "middle", "font-size": 13, class: "chart-axis" },
-     svg).textContent = n ? `${count(n, "game")} finished, oldest to newest` : "no finished game yet";
+     svg).textContent = n ? format(_("{games} finished, oldest to newest"), { games: count(n, "game") })
+    : _("no finished game yet");
   const color = Object.fromEntries(games.map((g, i) => [g.game, COLORS[i % COLORS.length]]));
+  const names = Object.fromEntries(games.map((g) => [g.game, g.name]));
   const tally = {};
   const lines = {};
   history.forEach((r, i) => {
@@ -34,7 +39,10 @@ function drawChart(svg, history, games) {
                                fill: r.status === "won" ? color[r.game] : "#fff",
                                stroke: color[r.game], "stroke-width": 1.5 }, svg);
     el("title", {}, dot).textContent =
-      `${r.game} deal ${r.deal}: ${r.status} in ${count(r.moves, "move")}, ${new Date(r.finished * 1000).toLocaleString()}`;
+      format(_("{game}, deal {deal}: {result} in {moves}, {when}"), {
+        game: names[r.game] || r.game, deal: r.deal, result: RESULTS[r.status] || r.status,
+        moves: count(r.moves, "move"), when: new Date(r.finished * 1000).toLocaleString(LANG),
+      });
   });
   for (const [game, points] of Object.entries(lines)) {
     el("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none",
@@ -86,18 +94,19 @@ $("import").addEventListener("change", async (evt) => {
   try {
     data = JSON.parse(await file.text());
   } catch {
-    out.textContent = "That file is not a statistics file (it is not JSON). Nothing was changed.";
+    out.textContent = _("That file is not a statistics file (it is not JSON). Nothing was changed.");
     return;
   }
   const r = await fetch("/api/stats/import", { method: "POST", credentials: "same-origin",
                                                headers: { "content-type": "application/json" },
                                                body: JSON.stringify(data) });
-  const answer = await r.json().catch(() => ({ detail: `error ${r.status}` }));
+  const answer = await r.json().catch(() => ({ detail: format(_("error {status}"), { status: r.status }) }));
   if (!r.ok) {
-    out.textContent = `The file was not loaded: ${answer.detail}. Nothing was changed.`;
+    out.textContent = format(_("The file was not loaded: {detail}. Nothing was changed."), { detail: answer.detail });
   } else {
-    out.textContent = `Loaded ${count(answer.added, "game")}` +
-      (answer.skipped ? ` (${answer.skipped} already here).` : ".");
+    out.textContent = answer.skipped
+      ? format(_("Loaded {games} ({skipped} already here)."), { games: count(answer.added, "game"), skipped: answer.skipped })
+      : format(_("Loaded {games}."), { games: count(answer.added, "game") });
     show();
   }
   evt.target.value = "";

@@ -1,0 +1,211 @@
+"""The pages in Russian and Hungarian, in Chromium at a phone's size (390 × 844) and a
+desktop's (1280 × 800): the home page, the statistics and a deal of each of the nine games
+say their language in ``<html lang>``, show no English of their own, no button's words
+spill over it, and axe-core finds nothing serious; the settings' language choice and the
+home page's set the cookie and reload in the language chosen; with no cookie the browser's
+language (Accept-Language) chooses.
+
+The words the server sends (game names, summaries and options, from /api/games) are set
+aside here: they are translated server-side, and ``test_server_words_are_translated`` says
+whether they are yet."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import patience
+from tests.e2e.conftest import watched
+from tests.e2e.test_table import axe_serious
+
+pytestmark = pytest.mark.e2e
+GAMES = [g.id for g in patience.list_games()]
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+PAGES = ["/", "/stats", *(f"/play/{g}/1" for g in GAMES)]
+
+# Latin words a Russian page may show: the app's name, key names in <kbd>, the format of
+# the statistics file, the languages named in their own words, and the clock's Roman hours.
+RU_LATIN = {"patience", "Enter", "Esc", "JSON", "English", "Magyar"}
+ROMAN = re.compile(r"^[IVX]+$")
+# English words that no Hungarian page should show (none of them is a Hungarian word).
+ENGLISH = {"the", "and", "of", "move", "moves", "undo", "redo", "hint", "new", "menu",
+           "settings", "game", "games", "deal", "rules", "statistics", "won", "lost", "played"}
+
+# The words of the visible buttons that spill over their box.
+OVERFLOWING = """() => [...document.querySelectorAll('button, a.button, label.button')]
+  .filter((b) => b.offsetParent !== null && b.getClientRects().length
+    && (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1))
+  .map((b) => `${b.id || b.className}: ${b.innerText.replace(/\\s+/g, ' ')}`)"""
+
+# What the server says in the page's language about the games: their names, summaries,
+# options, choices (codes such as "purposeful") and each choice in words.
+SERVER_WORDS = """async () => {
+  const games = await (await fetch('/api/games')).json();
+  const out = [];
+  for (const g of games) {
+    out.push(g.name, g.summary);
+    for (const o of g.options) {
+      out.push(o.label, o.label.replace(/\\s*\\(.*\\)$/, ''), o.help, ...o.choices.map(String),
+               ...Object.values(o.choices_words));
+    }
+  }
+  return out.filter(Boolean).sort((a, b) => b.length - a.length);
+}"""
+
+
+def foreign(lang: str, text: str) -> list[str]:
+    """The words of ``text`` that are not the language's."""
+    words = re.findall(r"[A-Za-z]{2,}", text)
+    if lang == "ru":
+        return sorted({w for w in words if w not in RU_LATIN and not ROMAN.match(w)})
+    return sorted({w for w in words if w.lower() in ENGLISH})
+
+
+def ready(page: Any, path: str) -> None:
+    if path.startswith("/play/"):
+        page.wait_for_selector("body[data-ready='1'][data-status]")
+    elif path == "/stats":
+        page.wait_for_selector("#stats-table tbody tr")
+    else:
+        page.wait_for_selector("#games .game-card")
+        page.wait_for_load_state("networkidle")  # the unfinished games listed too
+
+
+@pytest.fixture(scope="module", params=["ru", "hu"])
+def survey(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterator[dict[str, Any]]:
+    """Every page at both sizes in one language, in one browser context: what each shows."""
+    lang = request.param
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    page, errors = watched(context)
+    seen: dict[tuple[str, str], dict[str, Any]] = {}
+    server: list[str] = []
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        for path in PAGES:
+            page.goto(base_url + path)
+            ready(page, path)
+            if not server:
+                server = page.evaluate(SERVER_WORDS)
+            text = page.evaluate("document.body.innerText")
+            own = text
+            for said in server:  # whole words only: a choice "any" leaves "many" alone
+                own = re.sub(rf"(?<!\w){re.escape(said)}(?!\w)", " ", own)
+            seen[(path, size)] = {
+                "lang": page.evaluate("document.documentElement.lang"),
+                "own": foreign(lang, own), "all": foreign(lang, text),
+                "overflow": page.evaluate(OVERFLOWING),
+                "axe": axe_serious(page) if size == "phone" or path.startswith("/play/sun") else [],
+            }
+    yield {"lang": lang, "seen": seen, "errors": errors}
+    context.close()
+
+
+def failures(survey: dict[str, Any], key: str) -> dict[str, Any]:
+    return {f"{path} ({size})": found[key] for (path, size), found in survey["seen"].items()
+            if found[key]}
+
+
+def test_every_page_says_its_language(survey: dict[str, Any]) -> None:
+    wrong = {f"{path} ({size})": found["lang"] for (path, size), found in survey["seen"].items()
+             if found["lang"] != survey["lang"]}
+    assert not wrong
+    assert not survey["errors"], f"JavaScript errors on the page: {survey['errors']}"
+
+
+def test_no_english_of_the_page_shows(survey: dict[str, Any]) -> None:
+    assert not failures(survey, "own")
+
+
+def test_no_button_spills_its_words(survey: dict[str, Any]) -> None:
+    assert not failures(survey, "overflow")
+
+
+def test_axe_finds_nothing_serious(survey: dict[str, Any]) -> None:
+    assert not failures(survey, "axe")
+
+
+@pytest.mark.xfail(strict=False, reason="game names, summaries and options come from /api/games, "
+                   "translated server-side on another branch; English until it lands")
+def test_server_words_are_translated(survey: dict[str, Any]) -> None:
+    assert not failures(survey, "all")
+
+
+def test_the_settings_choose_the_language(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page, errors = watched(context)
+    try:
+        page.goto(f"{base_url}/play/sun/1")
+        ready(page, "/play/sun/1")
+        assert page.evaluate("document.documentElement.lang") == "en"
+        page.click("#menu")
+        page.click("#settings")
+        with page.expect_navigation():
+            page.click("#settings-dialog input[name='lang'][value='ru']")
+        ready(page, "/play/sun/1")
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        assert page.inner_text("#undo .label") == "Отмена"
+        cookie = next(c for c in context.cookies() if c["name"] == "lang")
+        assert cookie["value"] == "ru" and cookie["path"] == "/" and cookie["sameSite"] == "Lax"
+        assert cookie["expires"] > 0, "the choice is remembered past this visit"
+        page.goto(f"{base_url}/stats")  # remembered on the next page
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        with page.expect_navigation():
+            page.click(".langs button[data-lang='hu']")
+        assert page.evaluate("document.documentElement.lang") == "hu"
+        assert page.inner_text("h1") == "Statisztika"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_browsers_language_chooses_without_a_cookie(browser: Any, base_url: str) -> None:
+    context = browser.new_context(locale="ru-RU")
+    page, errors = watched(context)
+    try:
+        page.goto(f"{base_url}/")
+        ready(page, "/")
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        assert page.inner_text("nav a[href='/stats']") == "Статистика"
+        assert page.get_attribute(".langs button[data-lang='ru']", "aria-pressed") == "true"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_russian_counts_take_their_three_forms(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    context.add_cookies([{"name": "lang", "value": "ru", "url": base_url}])
+    page, errors = watched(context)
+    try:
+        page.goto(f"{base_url}/")
+        said = page.evaluate("""async () => {
+          const { count, word } = await import('/static/plural.js');
+          return [count(1, 'move'), count(2, 'move'), count(5, 'move'), count(21, 'move'),
+                  count(12, 'game'), word(3, 'move')];
+        }""")
+        assert said == ["1 ход", "2 хода", "5 ходов", "21 ход", "12 пасьянсов", "хода"]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_keys_work_on_a_russian_layout(browser: Any, base_url: str) -> None:
+    """On a Russian layout "h" types "р": the key's place (KeyH) still asks for a hint."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    context.add_cookies([{"name": "lang", "value": "ru", "url": base_url}])
+    page, errors = watched(context)
+    try:
+        page.goto(f"{base_url}/play/sun/1")
+        ready(page, "/play/sun/1")
+        page.evaluate("""() => document.dispatchEvent(new KeyboardEvent('keydown',
+          { key: '?', code: 'Digit7', shiftKey: true, bubbles: true }))""")
+        page.evaluate("""() => document.dispatchEvent(new KeyboardEvent('keydown',
+          { key: 'р', code: 'KeyH', bubbles: true }))""")
+        page.wait_for_selector("body[data-hint]", state="attached")
+        assert not errors, errors
+    finally:
+        context.close()
