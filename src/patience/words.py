@@ -22,6 +22,14 @@ if TYPE_CHECKING:  # words read the solver's answer; they never run the solver
     from patience.solver.slip import Slip
 
 SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+# The rank letters players of each language know, as the page's card faces show them
+# (static/cards.js): Russian В Д К Т (валет, дама, король, туз), Hungarian B D K Á (bubi,
+# dáma, király, ász); ten is written 10 everywhere.
+RANK_LETTERS = {
+    "en": {"T": "10"},
+    "ru": {"T": "10", "J": "\u0412", "Q": "\u0414", "K": "\u041a", "A": "\u0422"},
+    "hu": {"T": "10", "J": "B", "Q": "D", "K": "K", "A": "\u00c1"},
+}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_WORD = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
              "7": "seven", "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen",
@@ -152,8 +160,9 @@ def _choice_line(key: str, help_text: str) -> str:
 
 
 def card_words(code: str) -> str:
-    """``"TH"`` -> ``"10♥"``."""
-    return ("10" if code[0] == "T" else code[0]) + SUIT_SIGN[code[1]]
+    """``"TH"`` -> ``"10♥"``; ``"AS"`` -> ``"A♠"``, in Russian ``"Т♠"``."""
+    letters = RANK_LETTERS.get(language(), RANK_LETTERS["en"])
+    return letters.get(code[0], code[0]) + SUIT_SIGN[code[1]]
 
 
 def spoken_card(code: str) -> str:
