@@ -5,14 +5,15 @@ spill over it, and axe-core finds nothing serious; the settings' language choice
 home page's set the cookie and reload in the language chosen; with no cookie the browser's
 language (Accept-Language) chooses.
 
-The words the server sends (game names, summaries and options, from /api/games) are set
-aside here: they are translated server-side, and ``test_server_words_are_translated`` says
-whether they are yet."""
+The words the server sends (game names, summaries and options, from /api/games) are
+checked apart from the page's own (``test_server_words_are_translated``), so that a failure
+says which side left English behind. Two games in Russian are the README's screenshots."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -207,3 +208,26 @@ def test_keys_work_on_a_russian_layout(browser: Any, base_url: str) -> None:
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("game", "deals"), [("sun", 7), ("star", 0)])
+def test_russian_screenshots(screen: tuple[str, Any], base_url: str, screenshot_dir: Path,
+                             game: str, deals: int) -> None:
+    """Sun (its arcs dealt) and Star in Russian, a hint shown: the README's pictures."""
+    kind, page = screen
+    page.context.add_cookies([{"name": "lang", "value": "ru", "url": base_url}])
+    page.goto(f"{base_url}/play/{game}/4")
+    ready(page, f"/play/{game}/4")
+    for done in range(1, deals + 1):  # as far as the rules let the arcs be dealt now
+        enabled = page.locator("#actions button[data-action]:not([disabled])")
+        if not enabled.count():
+            break
+        enabled.first.click()
+        page.wait_for_selector(f"body[data-ready='1'][data-moves-played='{done}']")
+    page.click("#hint")
+    page.wait_for_selector("body[data-hint]", state="attached", timeout=15_000)
+    said = page.inner_text("#message")
+    assert re.search("[а-яё]", said) and not foreign("ru", said), said
+    page.wait_for_timeout(1200)  # the cards come to rest
+    name = f"{game}-ru.png" if kind == "desktop" else f"{game}-ru-phone.png"
+    page.screenshot(path=str(screenshot_dir / name))
