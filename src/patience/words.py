@@ -331,6 +331,16 @@ def plain(state: State, text: str) -> str:
     return token.sub(swap, _ASIDES.sub("", text))
 
 
+def why_lost(state: State) -> str | None:
+    """Why the position is lost at once (a dead-end rule's proof, ``Rules.why_dead``) in
+    plain words in the language spoken now, or None. The rules build it in that language;
+    in English it names piles by id and cards by code, and ``plain`` says them."""
+    why = state.rules.why_dead(state)
+    if why is None:
+        return None
+    return plain(state, why) if language() == "en" else why
+
+
 def line_words(state: State, moves: Sequence[Move]) -> list[str]:
     """Each move of a line played on from ``state``, in words read on the position it is
     played from; ``state`` itself is not changed."""
