@@ -59,6 +59,25 @@ def shah_one_copy_home() -> State:
     return state
 
 
+def open_shop_waste_pile() -> State:
+    """Open Shop without a redeal, the shop played out, three foundations full: waste pile 1
+    holds, top card last, the ranks two, four and six steps above the base: it cannot
+    unwind (``test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left``)."""
+    state = patience.get_game("open-shop").new(deal=1)
+    rules, piles = state.rules, state.piles
+    shop, found, waste = rules.reserve_piles[0], rules.found_piles, rules.waste[0]
+    cards = piles[shop] + piles[rules.stock]
+    piles[shop], piles[rules.stock] = [], []
+    base = state.vars[0]
+    ranks = [(base + k - 1) % 13 + 1 for k in range(13)]
+    by_rank = {r: [c for c in cards if c >> 2 == r] for r in ranks}
+    for f in found[1:]:
+        piles[f] = [by_rank[r].pop() for r in ranks] * 2
+    piles[found[0]] = [by_rank[ranks[0]].pop()]
+    piles[waste] = [by_rank[ranks[k]].pop() for k in (1, 3, 5)]
+    return state
+
+
 TOAD = ["2H", "3H", "4H", "2D", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]
 # each dead-end module's lost position, and the cards (as codes) its sentence names
 POSITIONS: dict[str, tuple[Callable[[], State], list[str]]] = {
@@ -71,6 +90,10 @@ POSITIONS: dict[str, tuple[Callable[[], State], list[str]]] = {
     "blockade": (lambda: blockade_with([["8D", "TD", "9D"], ["8D", "TD", "9D"],
                                         ["KD", "QD", "JD"], ["KD", "QD", "JD"]]),
                  ["8D", "TD", "9D"]),
+    "blockade-king": (lambda: blockade_with([["8D", "9D", "KD"], ["8D", "TD", "9D"],
+                                             ["TD", "QD", "JD"], ["KD", "QD", "JD"]]),
+                      ["8D", "9D", "KD"]),
+    "open-shop-waste": (open_shop_waste_pile, ["4S"]),
     "rainbow": (lambda: patience.get_game("rainbow").new(deal=1), ["7H"]),
     "open-shop": (lambda: patience.get_game("open-shop").new(deal=22), ["6H"]),
     "toad": (lambda: patience.get_game("toad").new(deck=stack(TOAD, 2), ace_extraction=False),
@@ -127,6 +150,8 @@ def test_each_sentence_names_its_piles_in_the_language(lang: str, position: str)
                 "shah-one-home": kinds.pile("foundation", game)["nominative"],
                 "clock": kinds.pile("hour", game)["nominative"],
                 "blockade": kinds.pile("column", game)["nominative"],
+                "blockade-king": kinds.pile("column", game)["nominative"],
+                "open-shop-waste": kinds.pile("waste", game)["nominative"],
                 "rainbow": kinds.pile("rainbow", game)["nominative"],
                 "open-shop": kinds.pile("shop", game)["nominative"],
                 "toad": kinds.pile("toad", game)["nominative"],
