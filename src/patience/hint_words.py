@@ -35,6 +35,7 @@ _LINE = re.compile(r"it starts a winning line of (\d+) moves?")
 _GOES_ON = re.compile(r"it goes on with the winning line found before \((\d+) moves? to the "
                       r"win\)")
 _AGAIN = "; ask again to look longer"
+_DEAD_END = "no sequence of moves wins from here: "
 
 
 def comes_out(chance: float) -> str:
@@ -97,9 +98,10 @@ def exact_words(status: str, move_words: str, message: str, deeper: bool = False
 
 
 def solver_reason(message: str) -> str:
-    """The exact solver's reason in the language spoken now. It is worded in English, and a
-    dead-end rule's proof names piles by id: in another language a reason this module knows
-    is said in words, and one it does not know is left out ("")."""
+    """The exact solver's reason in the language spoken now. It is worded in English: in
+    another language a reason this module knows is said in words, and one it does not know
+    is left out (""). A dead-end rule's proof within it (``Rules.why_dead``) is already in
+    the language spoken, piles and cards in its words."""
     if language() == "en":
         return message
     again = message.endswith(_AGAIN)
@@ -116,9 +118,9 @@ def solver_reason(message: str) -> str:
         said = ngettext("it goes on with the winning line found before ({n} move to the win)",
                         "it goes on with the winning line found before ({n} moves to the win)",
                         n).format(n=n)
-    elif text.startswith("no sequence of moves wins from here: "):
-        said = _("no sequence of moves wins from here: a rule of the game shows that some card "
-                 "can never be played out")
+    elif text.startswith(_DEAD_END):  # a dead-end rule's proof, built in this language
+        said = _("no sequence of moves wins from here: {why}").format(
+            why=text.removeprefix(_DEAD_END))
     return said + _("; ask again to look longer") if said and again else said
 
 

@@ -31,7 +31,7 @@ class PileWords:
     target: str
 
 
-def _hu_article(phrase: str) -> str:
+def hu_article(phrase: str) -> str:
     """Hungarian ``a``/``az`` before ``phrase`` (``az`` before a vowel: «az 5. sugárról»)."""
     roman = re.match(r"([IVX]+)\b", phrase)
     if roman:  # I (egy) and V (öt) begin with a vowel when read
@@ -48,8 +48,8 @@ def _qualified(lang: str, kind: str, game_id: str, label: str) -> PileWords:
         tail = f" {label}" if label else ""
         return PileWords(forms["nominative"] + tail, forms["from"] + tail, forms["onto"] + tail)
     head = f"{label}. " if label.isdigit() else (f"{label} " if label else "")
-    return PileWords(head + forms["nominative"], _hu_article(head + forms["from"]),
-                     _hu_article(head + forms["onto"]))
+    return PileWords(head + forms["nominative"], hu_article(head + forms["from"]),
+                     hu_article(head + forms["onto"]))
 
 
 def _by_rank(lang: str, rank: str, suit: str) -> PileWords:
@@ -61,8 +61,8 @@ def _by_rank(lang: str, rank: str, suit: str) -> PileWords:
         return PileWords(f"{forms['nominative']} {of}", f"с {forms['genitive']} {of}",
                          f"на {forms['accusative']} {of}")
     word = suit_forms["nominative"]
-    return PileWords(f"{word} {forms['nominative']}", _hu_article(f"{word} {forms['from']}"),
-                     _hu_article(f"{word} {forms['onto']}"))
+    return PileWords(f"{word} {forms['nominative']}", hu_article(f"{word} {forms['from']}"),
+                     hu_article(f"{word} {forms['onto']}"))
 
 
 def pile_words(lang: str, game_id: str, pile: str, cards: list[str] | None = None) -> PileWords:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from patience import local_words
+from patience.cards import code as _code
 from patience.engine.moves import Move
 from patience.engine.state import State
 from patience.i18n import N_, _, language, ngettext
@@ -165,6 +166,34 @@ def card_words(code: str) -> str:
     return letters.get(code[0], code[0]) + SUIT_SIGN[code[1]]
 
 
+def said_card(code: str) -> str:
+    """A card in a dead-end rule's sentence (``Rules.why_dead``): in English its code, which
+    ``plain`` turns into words as it names the piles; elsewhere ``card_words``."""
+    return code if language() == "en" else card_words(code)
+
+
+def said_rank(rank: str) -> str:
+    """A rank character (``A``, ``T``, ``7``) in a dead-end rule's sentence: ``A``, ``10``;
+    in Russian ``Т``, in Hungarian ``Á``."""
+    letters = RANK_LETTERS.get(language(), RANK_LETTERS["en"])
+    return letters.get(rank, rank)
+
+
+def said_pile(state: State, pile: str, form: str = "name") -> str:
+    """A pile in a dead-end rule's sentence: in English its id, which ``plain`` turns into
+    words; elsewhere its words in ``form``: ``"name"`` (the subject, in Hungarian with its
+    article: «az 1. oszlop»), ``"bare"`` (a label, with no article) or ``"target"`` (where
+    a card goes: «на туза пик», «a pikk ászra»)."""
+    lang = language()
+    if lang == "en":
+        return pile
+    cards = next((state.piles[i] for i, p in enumerate(state.rules.layout) if p.id == pile), [])
+    said = local_words.pile_words(lang, state.game.id, pile, [_code(c) for c in cards])
+    if form == "target":
+        return said.target
+    return local_words.hu_article(said.name) if form == "name" and lang == "hu" else said.name
+
+
 def spoken_card(code: str) -> str:
     """``"7H"`` -> ``"seven of hearts"``, as a screen reader says it."""
     return f"{RANK_WORD[code[0]]} of {SUIT_WORD[code[1]]}"
@@ -300,6 +329,16 @@ def plain(state: State, text: str) -> str:
         return describe(state, Move(m[2], m[4], m[1], index))
 
     return token.sub(swap, _ASIDES.sub("", text))
+
+
+def why_lost(state: State) -> str | None:
+    """Why the position is lost at once (a dead-end rule's proof, ``Rules.why_dead``) in
+    plain words in the language spoken now, or None. The rules build it in that language;
+    in English it names piles by id and cards by code, and ``plain`` says them."""
+    why = state.rules.why_dead(state)
+    if why is None:
+        return None
+    return plain(state, why) if language() == "en" else why
 
 
 def line_words(state: State, moves: Sequence[Move]) -> list[str]:

@@ -226,9 +226,10 @@ def test_the_peeking_hint_gives_the_solver_s_reason_in_words() -> None:
     ("no winning line found in the time given; the game may still be winnable; ask again "
      "to look longer", "за отведенное время выигрышный путь не найден; возможно, партию еще "
      "можно выиграть; спросите еще раз, чтобы искать дольше"),
-    ("no sequence of moves wins from here: ray3 can never …", "отсюда не выигрывает никакая "
-     "последовательность ходов: правило игры показывает, что какую-то карту никогда не "
-     "удастся разыграть"),
+    # a dead-end rule's proof is built in the language spoken (Rules.why_dead): said as is
+    ("no sequence of moves wins from here: радуга никогда не разойдется до конца: …",
+     "отсюда не выигрывает никакая последовательность ходов: радуга никогда не разойдется до "
+     "конца: …"),
     ("something the solver says one day", ""),
 ])
 def test_the_solver_s_reasons_in_russian(message: str, said: str) -> None:

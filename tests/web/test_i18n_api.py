@@ -237,3 +237,17 @@ def test_the_api_in_english_names_no_pile_id(client: TestClient) -> None:
     detail = refused.json()["detail"]  # "the reserve" is English for the reserve: ids only
     assert refused.status_code == 409 and not re.search(r"cell-\d|\w+\d+>|>", detail)
     assert "1:30 cell" in detail
+
+
+@pytest.mark.parametrize(("accepted", "pile"), [("ru", "радуга"), ("hu", "szivárvány")])
+def test_a_deal_lost_from_the_start_says_why_in_the_language(client: TestClient, accepted: str,
+                                                              pile: str) -> None:
+    """Rainbow deal 1, lost by its dead-end rule: the first hint (the solver's reason) and
+    the second (the stored verdict) both say the rule's own sentence in the language."""
+    headers = {"Accept-Language": accepted}
+    game = client.post("/api/play", json={"game": "rainbow", "deal": 1}, headers=headers).json()
+    for _ in range(2):
+        answer = client.post(f"/api/play/{game['id']}/hint?peek=true", headers=headers).json()
+        assert answer["status"] == "lost"
+        assert pile in answer["message"].lower() and "21" in answer["message"], answer
+        in_language(accepted, answer["message"])

@@ -13,7 +13,7 @@ from patience import words
 from patience.cli import common
 from patience.cli.common import OptionArg, count, deal_number, fail, node_budget, seconds
 from patience.deals import MASK64
-from patience.i18n import N_, _, language, ngettext
+from patience.i18n import N_, _, ngettext
 from patience.intervals import wilson
 from patience.solver import SolveResult
 from patience.stats.executors import Backend, open_executor
@@ -46,9 +46,8 @@ def solve_cmd(
 ) -> None:
     """``patience solve`` (``SOLVE_HELP``): a dead-end rule's proof first, else the search."""
     state = common.new_state(game, deal, option)
-    why = state.rules.why_dead(state)  # a dead-end rule's proof at the deal: no search
+    why = words.why_lost(state)  # a dead-end rule's proof at the deal: no search
     if why:
-        why = words.plain(state, why)
         result = SolveResult("lost")
     else:
         result = patience.solve(state, max_nodes=max_nodes, max_seconds=max_seconds)
@@ -63,8 +62,6 @@ def solve_cmd(
     if why:  # a dead-end rule proves it at the deal: say which, not "0 nodes"
         typer.echo(_("{game} deal {deal}: lost from the start, without a search").format(
             game=name, deal=deal))
-        if language() != "en":  # the proofs are built in English words: say what they mean
-            why = _("a rule of the game shows that some card can never be played out")
         typer.echo("\n".join(textwrap.wrap(why[0].upper() + why[1:], 78, initial_indent="  ",
                                             subsequent_indent="  ", break_on_hyphens=False)))
         return

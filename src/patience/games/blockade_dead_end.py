@@ -179,22 +179,29 @@ def why_dead(state: State, sequences: bool, fill_any: bool) -> str | None:
         return None  # a column may be emptied, and any card may move into it (BLK-8)
     for col, top in enumerate(game.tops):
         if top:
-            return _said(game, col, top)
+            return _said(state, game, col, top)
     return None
 
 
-def _said(game: Relaxed, col: int, top: int) -> str:
+def _said(state: State, game: Relaxed, col: int, top: int) -> str:
+    """The sentence in the language spoken now."""
+    from patience.i18n import _
+    from patience.words import said_card, said_pile
+
     cards = game.columns[col][:top]
     card = cards[-1]
     suit = card & 3
     home = game.home[card] > 0  # its other copy is home: it needs the suit's second foundation
-    missing = code(((game.reach2 if home else game.reach)[suit] + 1) << 2 | suit)
-    up = (f"the other {code(card)} is home, so it needs the second foundation of its suit, "
-          f"which needs both copies of {missing} first, and they can never both get free"
-          if home else f"its foundation needs {missing} first, and no copy of it can ever "
-                       "get free")
-    onto = (f"no copy of {code(card + NEXT)} can ever lie at the end of a column for it to go "
-            "onto" if card >> 2 < KING else "a king goes onto no card")
-    return (f"even if every card that could ever leave its column left it, rows dealt as they "
-            f"come, col{col + 1} would keep {' '.join(code(c) for c in cards)}: "
-            f"{code(card)} at its end could never leave, for {up}; and {onto}.")
+    missing = said_card(code(((game.reach2 if home else game.reach)[suit] + 1) << 2 | suit))
+    up = (_("the other {card} is home, so it needs the second foundation of its suit, which "
+            "needs both copies of {missing} first, and they can never both get free")
+          if home else _("its foundation needs {missing} first, and no copy of it can ever get "
+                         "free")).format(card=said_card(code(card)), missing=missing)
+    onto = (_("no copy of {card} can ever lie at the end of a column for it to go onto").format(
+        card=said_card(code(card + NEXT))) if card >> 2 < KING else _("a king goes onto no card"))
+    return _("even if every card that could ever leave its column left it, rows dealt as they "
+             "come, {column} would keep {cards}: {card} at its end could never leave, for {up}; "
+             "and {onto}.").format(
+        column=said_pile(state, state.rules.layout[col].id),
+        cards=" ".join(said_card(code(c)) for c in cards), card=said_card(code(card)), up=up,
+        onto=onto)

@@ -98,14 +98,22 @@ def why_dead(state: State, marries_onto: list[int]) -> str | None:
 
 
 def _said(state: State, hour: int, wanted: int, walled: Walls, stacks: list[list[int]]) -> str:
+    """The sentence in the language spoken now."""
+    from patience.i18n import _
+    from patience.words import said_card, said_pile
+
     piles = state.piles
     where = []
-    for (pile, _), stuck in zip(walled, stacks, strict=True):
+    for (pile, _walls), stuck in zip(walled, stacks, strict=True):
         cards = piles[pile]
         for i, card in enumerate(cards):
             above = [s for s in stuck if s > i]
             if card == wanted and above:
-                where.append(f"in {state.rules.layout[pile].id} under {code(cards[above[0]])}")
-    return (f"hour{hour + 1} can never be finished: it waits for {code(wanted)}, and every "
-            "copy of it still off the hours lies walled in under a card that only an hour can "
-            f"take, and no hour can get to that card first ({'; '.join(where)}).")
+                where.append(_("in {pile} under {card}").format(
+                    pile=said_pile(state, state.rules.layout[pile].id, "bare"),
+                    card=said_card(code(cards[above[0]]))))
+    return _("{hour} can never be finished: it waits for {card}, and every copy of it still off "
+             "the hours lies walled in under a card that only an hour can take, and no hour can "
+             "get to that card first ({where}).").format(
+        hour=said_pile(state, state.rules.layout[HOUR0 + hour].id), card=said_card(code(wanted)),
+        where="; ".join(where))

@@ -57,6 +57,8 @@ def _least(states: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
 
 def why_dead(rules: ReserveRules, state: State) -> str | None:
     """The sentence for a reserve or waste pile that can never be played out, or None."""
+    from patience.i18n import _
+
     piles, shape = state.piles, rules.shape
     base = state.vars[0]  # BASE_RANK
     slots = tuple(len(piles[f]) for f in rules.found_piles)
@@ -65,25 +67,21 @@ def why_dead(rules: ReserveRules, state: State) -> str | None:
     def place(card: int) -> int:
         return ((card >> 2) - base) % RANKS
 
-    def blocked(pile: int, cards: list[int], what: str) -> str | None:
+    def blocked(pile: int, cards: list[int], what: str, top: str) -> str | None:
         top_first = cards[::-1]
         stuck = first_blocked(slots, capacity, [place(c) for c in top_first])
         if stuck is None:
             return None
-        pid = rules.layout[pile].id
-        rounds = "once" if capacity == RANKS else "twice"
-        count = NUMBERS.get(len(slots), str(len(slots)))
-        return (f"{pid} can never be played out: {what}, and the {count} foundations (from "
-                f"base rank {_rank(base)}, {rounds} round) cannot take its cards in that "
-                f"order: the {_nth(stuck + 1)} card from the {top}, {code(top_first[stuck])}, "
-                "finds no foundation, whatever is played before it.")
+        return _said(state, rules.layout[pile].id, what, len(slots), RANK_CHARS[base - 1],
+                     capacity == RANKS, stuck + 1, top == "end", code(top_first[stuck]))
 
-    top = "top"
     for reserve in rules.reserve_piles:
         top = rules.reserve_top
         said = blocked(reserve, piles[reserve],
-                       f"its cards leave it only from the {top}, one by one, and only for a "
-                       "foundation")
+                       _("its cards leave it only from the end, one by one, and only for a "
+                         "foundation") if top == "end" else
+                       _("its cards leave it only from the top, one by one, and only for a "
+                         "foundation"), top)
         if said:
             return said
     if state.vars[2] < shape.redeals:  # REDEALS_DONE: a redeal may still reorder the piles
@@ -92,22 +90,50 @@ def why_dead(rules: ReserveRules, state: State) -> str | None:
     if reserves and shape.reserve_wrap:
         return None  # any card may still go down onto a reserve
     reach = max((card >> 2 for cards in reserves for card in cards), default=0)
-    top = "top"
     for waste in rules.waste:
         fixed = [card for card in piles[waste] if card >> 2 >= reach]
         if len(fixed) > 1:
             said = blocked(waste, fixed,
-                           "no redeal is left and its cards "
-                           + ("can go only to a foundation" if not reserves else
-                              f"from rank {_rank(reach)} up can never go onto a reserve")
-                           + ", top card first")
+                           _("no redeal is left and its cards can go only to a foundation, "
+                             "top card first") if not reserves else
+                           _("no redeal is left and its cards from rank {rank} up can never go "
+                             "onto a reserve, top card first").format(rank=_said_rank(reach)),
+                           "top")
             if said:
                 return said
     return None
 
 
-def _rank(rank: int) -> str:
-    return RANK_CHARS[rank - 1].replace("T", "10")
+def _said(state: State, pile: str, what: str, foundations: int, rank: str, once: bool,
+          nth: int, from_end: bool, card: str) -> str:
+    """The sentence in the language spoken now: in English the foundations counted in words
+    and the card's place as an ordinal ("eight", "21st"), elsewhere in digits."""
+    from patience.i18n import _, language, ngettext
+    from patience.words import said_card, said_pile, said_rank
+
+    english = language() == "en"
+    start = (_("from base rank {rank}, once round") if once else
+             _("from base rank {rank}, twice round")).format(
+        rank=said_rank(rank))
+    place = _nth(nth) if english else str(nth)
+    which = (_("the {nth} card from the end") if from_end else
+             _("the {nth} card from the top")).format(nth=place)
+    count = NUMBERS.get(foundations, str(foundations)) if english else str(foundations)
+    return ngettext("{pile} can never be played out: {what}, and the {count} foundation "
+                    "({start}) cannot take its cards in that order: {which}, {card}, finds no "
+                    "foundation, whatever is played before it.",
+                    "{pile} can never be played out: {what}, and the {count} foundations "
+                    "({start}) cannot take its cards in that order: {which}, {card}, finds no "
+                    "foundation, whatever is played before it.", foundations).format(
+        pile=said_pile(state, pile), what=what, count=count, start=start, which=which,
+        card=said_card(card))
+
+
+def _said_rank(rank: int) -> str:
+    """A rank (1 the ace … 13 the king) in the language spoken now: ``A``, ``10``; ``Т``."""
+    from patience.words import said_rank
+
+    return said_rank(RANK_CHARS[rank - 1])
 
 
 def _nth(number: int) -> str:

@@ -52,19 +52,32 @@ def why_dead(state: State) -> str | None:
     for suit, pair in enumerate(heights):
         for i in (0, 1):
             if pair[i] < QUEEN:
-                return _said(founds[suit], i, pair, suit, walled)
+                return _said(state, founds[suit], i, pair, suit, walled)
     return None
 
 
-def _said(pair_piles: list[int], i: int, heights: list[int], suit: int,
+def _said(state: State, pair_piles: list[int], i: int, heights: list[int], suit: int,
           walled: list[tuple[int, int, int]]) -> str:
+    """The sentence in the language spoken now."""
+    from patience.i18n import _
+    from patience.words import said_card, said_pile
+
     wanted = (heights[i] + 1) << 2 | suit
-    copies = [f"{code(card)} in ray{(slot - INNER[0]) // 3 + 1}.1 under {code(middle)}"
-              for middle, card, slot in walled if card == wanted]
-    where = (f"one copy of it is already on found{pair_piles[1 - i] + 1} and the other"
-             if heights[1 - i] > heights[i] else "both its copies")
-    lie = "lies" if len(copies) == 1 else "lie"
-    return (f"found{pair_piles[i] + 1} can never reach its queen: it wants {code(wanted)} "
-            f"next, and {where} {lie} in an inner slot under a middle card that can never go up "
-            f"before it ({', '.join(copies)}); inner and middle cards go only to a "
-            "foundation, an inner card only once the card above it has gone.")
+    layout = state.rules.layout
+    copies = ", ".join(_("{card} in {slot} under {middle}").format(
+        card=said_card(code(card)), slot=said_pile(state, f"ray{(slot - INNER[0]) // 3 + 1}.1",
+                                                   "bare"),
+        middle=said_card(code(middle))) for middle, card, slot in walled if card == wanted)
+    found = said_pile(state, layout[pair_piles[i]].id)
+    if heights[1 - i] > heights[i]:
+        return _("{found} can never reach its queen: it wants {card} next, and one copy of it "
+                 "is already on {other} and the other lies in an inner slot under a middle card "
+                 "that can never go up before it ({copies}); inner and middle cards go only to "
+                 "a foundation, an inner card only once the card above it has gone.").format(
+            found=found, card=said_card(code(wanted)), copies=copies,
+            other=said_pile(state, layout[pair_piles[1 - i]].id, "target"))
+    return _("{found} can never reach its queen: it wants {card} next, and both its copies lie "
+             "in an inner slot under a middle card that can never go up before it ({copies}); "
+             "inner and middle cards go only to a foundation, an inner card only once the card "
+             "above it has gone.").format(found=found, card=said_card(code(wanted)),
+                                          copies=copies)

@@ -40,10 +40,21 @@ def why_dead(state: State) -> str | None:
         pairs = [(way, out_of_order(piles[RESERVE], suit, piles[base][0] >> 2, way))
                  for way in ways]
         if all(pair is not None for _, pair in pairs):
-            said = "; ".join(f"built {'up' if way == UP else 'down'}, it wants {code(pair[0])} "
-                             f"before {code(pair[1])}, which lies above it"
-                             for way, pair in pairs if pair is not None)
-            which = "whichever way it is built: " if len(pairs) > 1 else ""
-            return (f"{BASES[base]} can never be finished: no redeal is left, and the reserve "
-                    f"gives up its cards only from the top; {which}{said}.")
+            return _said(state, BASES[base], [(way, pair) for way, pair in pairs
+                                              if pair is not None])
     return None
+
+
+def _said(state: State, base: str, pairs: list[tuple[int, tuple[int, int]]]) -> str:
+    """The sentence in the language spoken now."""
+    from patience.i18n import _
+    from patience.words import said_card, said_pile
+
+    said = "; ".join((_("built up, it wants {low} before {high}, which lies above it")
+                      if way == UP else
+                      _("built down, it wants {low} before {high}, which lies above it")).format(
+        low=said_card(code(low)), high=said_card(code(high))) for way, (low, high) in pairs)
+    which = _("whichever way it is built: ") if len(pairs) > 1 else ""
+    return _("{base} can never be finished: no redeal is left, and the reserve gives up its "
+             "cards only from the top; {which}{said}.").format(
+        base=said_pile(state, base), which=which, said=said)

@@ -47,9 +47,18 @@ def why_dead(state: State) -> str | None:
     left = later_on_one_side(foundation, order, range(len(row)))
     right = later_on_one_side(foundation, order, range(len(row) - 1, -1, -1))
     for i in sorted(set(left) & set(right)):
-        pile = state.rules.layout[foundation[i]].id
-        return (f"{code(row[i])} in the wind can never be played: the wind gives up its cards "
-                f"only from its two ends, and on each side of it lies a card that {pile} "
-                f"wants after it ({code(row[left[i]])} on its left, {code(row[right[i]])} "
-                "on its right).")
+        return _said(state, row[i], foundation[i], row[left[i]], row[right[i]])
     return None
+
+
+def _said(state: State, card: int, pile: int, left: int, right: int) -> str:
+    """The sentence in the language spoken now; in Russian and Hungarian the foundation is
+    where the later cards go («на туза пик», «a pikk ászra»)."""
+    from patience.i18n import _
+    from patience.words import said_card, said_pile
+
+    return _("{card} in the wind can never be played: the wind gives up its cards only from "
+             "its two ends, and on each side of it lies a card that {pile} wants after it "
+             "({left} on its left, {right} on its right).").format(
+        card=said_card(code(card)), pile=said_pile(state, state.rules.layout[pile].id, "target"),
+        left=said_card(code(left)), right=said_card(code(right)))

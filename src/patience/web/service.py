@@ -534,10 +534,9 @@ class GameService:
             while len(self._hinters) > HINT_MEMORY:
                 self._hinters.popitem(last=False)
         if known == "lost":
-            why = position.rules.why_dead(position)  # a dead-end rule's proof, in words
-            message = (f"no sequence of moves wins this deal: {words.plain(position, why)}"
-                       if why and language() == "en" else
-                       _("no sequence of moves wins this deal (every line was searched)"))
+            why = words.why_lost(position)  # a dead-end rule's proof, in words
+            message = (_("no sequence of moves wins this deal: {why}").format(why=why) if why
+                       else _("no sequence of moves wins this deal (every line was searched)"))
             return HintAnswer(seen, "lost", None, "", message,
                               text=hint_words.exact_words("lost", "", message))
         found = (hinter.hint(position, max_nodes=HINT_NODES, max_seconds=HINT_SECONDS)
