@@ -6,9 +6,12 @@ a compiled module's calls between its own functions do not see, deep-copy its ob
 hand it stand-ins for its classes (a compiled function checks its arguments' types).
 """
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
 
+from patience import i18n
 from patience.build import BUILD, COMPILED
 
 settings.register_profile("shared-machine", deadline=None,
@@ -26,3 +29,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for item in items:
             if "internals" in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(params=["ru", "hu"])
+def lang(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Russian, then Hungarian, spoken through the test; English again after it."""
+    i18n.use(request.param)
+    try:
+        yield str(request.param)
+    finally:
+        i18n.use("en")

@@ -176,10 +176,8 @@ def test_a_hint_on_a_dead_position_says_why() -> None:
             in words.plain(state, str(found.message)))
 
 
-def test_an_hour_waiting_for_a_card_walled_in_the_talon() -> None:
-    """CLK-2, CLK-6: every hour complete but V, which holds 10♣ J♣ and waits for Q♣; the
-    only Q♣ off the hours lies in the talon under K♣, which only V takes (the other K♣ is
-    home): neither can ever go up."""
+def clock_walled_in_the_talon() -> State:
+    """Clock: every hour complete but V, which waits for Q♣ in the talon under K♣."""
     state = patience.get_game("clock").new(deal=1)
     piles = state.piles
     for pile in piles:
@@ -189,12 +187,20 @@ def test_an_hour_waiting_for_a_card_walled_in_the_talon() -> None:
     wanted, wall, *rest = clock_dead_end.RUNS[4][2:]
     piles[clock.TALON] = [wanted, wall]
     piles[clock.STOCK] = rest[::-1]
-    assert sum(map(len, piles)) == 104
+    return state
+
+
+def test_an_hour_waiting_for_a_card_walled_in_the_talon() -> None:
+    """CLK-2, CLK-6: every hour complete but V, which holds 10♣ J♣ and waits for Q♣; the
+    only Q♣ off the hours lies in the talon under K♣, which only V takes (the other K♣ is
+    home): neither can ever go up."""
+    state = clock_walled_in_the_talon()
+    assert sum(map(len, state.piles)) == 104
     assert words.plain(state, state.rules.why_dead(state) or "") == (
         "the V o'clock foundation can never be finished: it waits for Q♣, and every copy of "
         "it still off the hours lies walled in under a card that only an hour can take, and "
         "no hour can get to that card first (in the talon under K♣).")
-    piles[clock.TALON].reverse()  # Q♣ on top: it goes up, then K♣
+    state.piles[clock.TALON].reverse()  # Q♣ on top: it goes up, then K♣
     assert state.rules.why_dead(state) is None
 
 

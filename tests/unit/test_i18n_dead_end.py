@@ -6,7 +6,7 @@ itself in every language. English stays as it was (``tests/solver/test_why_dead.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -15,11 +15,16 @@ import patience
 from patience import hint_words, i18n, words
 from patience.cli import app
 from patience.engine.state import State
-from patience.games import clock, clock_dead_end, shah
+from patience.games import shah
 from patience.games.texts_i18n import names
 from tests.decks import stack
 from tests.solver.test_star_solver import last_round
-from tests.solver.test_why_dead import after_the_wind, blockade_with, walled_in_shah
+from tests.solver.test_why_dead import (
+    after_the_wind,
+    blockade_with,
+    clock_walled_in_the_talon,
+    walled_in_shah,
+)
 from tests.unit.test_i18n_terminal import english_in
 
 runner = CliRunner()
@@ -32,20 +37,6 @@ ENGLISH = {"the", "can", "never", "card", "cards", "foundation", "foundations", 
            "from", "round", "once", "twice", "queen", "king", "column", "hour", "hours",
            "copy", "copies", "slot", "inner", "middle", "built", "wants", "before", "after",
            "redeal", "reserve", "played", "finished", "free", "end", "top", "rank", "base"}
-
-
-def clock_walled_in_the_talon() -> State:
-    """Clock: every hour complete but V, which waits for Q♣ in the talon under K♣."""
-    state = patience.get_game("clock").new(deal=1)
-    piles = state.piles
-    for pile in piles:
-        pile.clear()
-    for hour, run in enumerate(clock_dead_end.RUNS):
-        piles[clock.HOUR0 + hour] = run[:2] if hour == 4 else run[:]
-    wanted, wall, *rest = clock_dead_end.RUNS[4][2:]
-    piles[clock.TALON] = [wanted, wall]
-    piles[clock.STOCK] = rest[::-1]
-    return state
 
 
 def shah_one_copy_home() -> State:
@@ -101,14 +92,6 @@ POSITIONS: dict[str, tuple[Callable[[], State], list[str]]] = {
     "double-star": (lambda: patience.get_game("double-star").new(deal=31), ["AH"]),
 }
 
-
-@pytest.fixture(params=["ru", "hu"])
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.use(request.param)
-    try:
-        yield str(request.param)
-    finally:
-        i18n.use("en")
 
 
 def in_language(lang: str, text: str) -> None:

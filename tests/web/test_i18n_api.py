@@ -40,14 +40,6 @@ PILE_ID = re.compile(r"(?<![\w-])(?:ray\d+(?:\.\d)?|cell-\d+|base-\d+|col\d+|fou
                      r"(?![\w-])")
 
 
-@pytest.fixture(params=["ru", "hu"])
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.use(request.param)
-    try:
-        yield str(request.param)
-    finally:
-        i18n.use("en")
-
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[GameService]:
