@@ -69,11 +69,9 @@ def test_a_toad_pile_falling_nine_ranks_from_its_top_outruns_eight_foundations()
     assert extracting.rules.why_dead(extracting) is None
 
 
-def test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left() -> None:
-    """Open Shop without a redeal, the shop played out, three foundations full: a waste
-    pile whose cards, top card first, fall three times by two ranks outruns the last
-    foundation's two rounds (OPS-1: up regardless of suit, twice round); its cards go
-    only to a foundation, top card first."""
+def open_shop_waste_pile() -> State:
+    """Open Shop without a redeal, the shop played out, three foundations full: waste pile
+    1 holds, top card last, the ranks two, four and six steps above the base."""
     state = patience.get_game("open-shop").new(deal=1)
     rules, piles = state.rules, state.piles
     shop, found, waste = rules.reserve_piles[0], rules.found_piles, rules.waste[0]
@@ -86,6 +84,16 @@ def test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left() -> None:
         piles[f] = [by_rank[r].pop() for r in ranks] * 2
     piles[found[0]] = [by_rank[ranks[0]].pop()]
     piles[waste] = [by_rank[ranks[k]].pop() for k in (1, 3, 5)]  # the top card last
+    return state
+
+
+def test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left() -> None:
+    """Open Shop without a redeal, the shop played out, three foundations full: a waste
+    pile whose cards, top card first, fall three times by two ranks outruns the last
+    foundation's two rounds (OPS-1: up regardless of suit, twice round); its cards go
+    only to a foundation, top card first."""
+    state = open_shop_waste_pile()
+    rules, piles, waste = state.rules, state.piles, state.rules.waste[0]
     why = rules.why_dead(state)
     assert why is not None and why.startswith("pile1 can never be played out")
     assert "no redeal is left" in why and "the 3rd card from the top" in why

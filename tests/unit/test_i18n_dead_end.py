@@ -23,6 +23,7 @@ from tests.solver.test_why_dead import (
     after_the_wind,
     blockade_with,
     clock_walled_in_the_talon,
+    open_shop_waste_pile,
     walled_in_shah,
 )
 from tests.unit.test_i18n_terminal import english_in
@@ -47,25 +48,6 @@ def shah_one_copy_home() -> State:
     two = next(card for card in stock if patience.cards.code(card) == "2S")
     stock.remove(two)
     state.piles[shah.FOUND0 + 1].append(two)
-    return state
-
-
-def open_shop_waste_pile() -> State:
-    """Open Shop without a redeal, the shop played out, three foundations full: waste pile 1
-    holds, top card last, the ranks two, four and six steps above the base: it cannot
-    unwind (``test_a_waste_pile_that_cannot_unwind_once_no_redeal_is_left``)."""
-    state = patience.get_game("open-shop").new(deal=1)
-    rules, piles = state.rules, state.piles
-    shop, found, waste = rules.reserve_piles[0], rules.found_piles, rules.waste[0]
-    cards = piles[shop] + piles[rules.stock]
-    piles[shop], piles[rules.stock] = [], []
-    base = state.vars[0]
-    ranks = [(base + k - 1) % 13 + 1 for k in range(13)]
-    by_rank = {r: [c for c in cards if c >> 2 == r] for r in ranks}
-    for f in found[1:]:
-        piles[f] = [by_rank[r].pop() for r in ranks] * 2
-    piles[found[0]] = [by_rank[ranks[0]].pop()]
-    piles[waste] = [by_rank[ranks[k]].pop() for k in (1, 3, 5)]
     return state
 
 
