@@ -56,10 +56,24 @@ GAME_ACTION_WORDS = {
 
 @dataclass(frozen=True)
 class OptionWords:
-    """A rule option as a player reads it: a label and one line per choice."""
+    """A rule option as a player reads it: a label and one line per choice, and the short
+    name of each worded choice, for where a sentence names the choice ("default: stay")."""
 
     label: str
     choices: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)
+
+
+# The short names of the choices that are words: in English the choice as written; in
+# another language the catalog's word for it here (an option's "any" is a time, another's
+# a card).
+CHOICE_NAMES: dict[str, dict[str, str]] = {
+    "transfers": {"purposeful": N_("purposeful"), "free": N_("free")},
+    "deal_when": {"stuck": N_("when stuck"), "any": N_("any time")},
+    "direction": {"free": N_("free"), "first-fit": N_("first fit")},
+    "empty_columns": {"stay": N_("stay empty"), "any": N_("any card")},
+    "phases": {"strict": N_("strict"), "free": N_("free")},
+}
 
 
 def _k(value: Any) -> str:
@@ -137,7 +151,10 @@ def option_words(game_id: str, name: str, choices: list[Any], help_text: str) ->
         key = _k(choice)
         line = known.choices.get(key) if known else None
         lines[key] = _(line) if line else _choice_line(key, help_text)
-    return OptionWords(label, lines)
+    english = language() == "en"
+    names = {key: key if english else _(said)
+             for key, said in CHOICE_NAMES.get(name, {}).items() if key in lines}
+    return OptionWords(label, lines, names)
 
 
 def option_help(help_text: str) -> str:

@@ -51,7 +51,7 @@ SERVER_WORDS = """async () => {
     out.push(g.name, g.summary);
     for (const o of g.options) {
       out.push(o.label, o.label.replace(/\\s*\\(.*\\)$/, ''), o.help, ...o.choices.map(String),
-               ...Object.values(o.choices_words));
+               ...Object.values(o.choices_words), ...Object.values(o.choices_names || {}));
     }
   }
   return out.filter(Boolean).sort((a, b) => b.length - a.length);
@@ -266,6 +266,75 @@ def test_the_game_review_in_the_language(browser: Any, base_url: str, lang: str,
         page.wait_for_selector("body[data-review-view='3']")
         view = page.inner_text("#review-view")
         for said in (panel, graph, view):
+            assert said.strip() and not foreign(lang, said), said
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def rules_shown(page: Any) -> str:
+    """The rules drawer's text, its cells apart, but its code spans (what the terminal
+    takes: `6d`) and the quotations of the source texts (the Hungarian Sun's in Hungarian)."""
+    return str(page.evaluate("""() => { const copy = document.querySelector('#rules-text')
+      .cloneNode(true); copy.querySelectorAll('code').forEach((c) => c.remove());
+      copy.querySelectorAll('li, p').forEach((q) => { if (/^\\s*[«„]/.test(q.textContent)) q.remove(); });
+      return [...copy.querySelectorAll('p, li, h1, h2, h3, td, th')]
+        .map((e) => e.textContent).join(' '); }"""))
+
+
+@pytest.mark.parametrize("lang", ["ru", "hu"])
+def test_every_rules_text_in_the_language(browser: Any, base_url: str, lang: str) -> None:
+    """The rules of each game as the page shows them: option and action codes in words."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    page, errors = watched(context)
+    shown = {}
+    try:
+        for game in GAMES:
+            page.goto(f"{base_url}/play/{game}/1")
+            ready(page, f"/play/{game}/1")
+            page.click("#menu")
+            page.click("#rules summary")
+            page.wait_for_selector("#rules-text > *")
+            shown[game] = foreign(lang, rules_shown(page))
+        assert not {game: found for game, found in shown.items() if found}
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "hu"])
+def test_the_end_of_a_game_and_the_rules_in_the_language(browser: Any, base_url: str,
+                                                        lang: str) -> None:
+    """The rules drawer, a hint, the resign question and the end-of-game banner, and the
+    statistics that count the game: none of them English."""
+    context = browser.new_context(viewport=SIZES["phone"])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    page, errors = watched(context)
+    asked: list[str] = []
+
+    def answer(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", answer)
+    try:
+        page.goto(f"{base_url}/play/star/8")
+        ready(page, "/play/star/8")
+        page.click("#hint")
+        page.wait_for_selector("body[data-hint]", state="attached", timeout=15_000)
+        hint = page.inner_text("#message")
+        page.click("#menu")
+        page.click("#rules summary")
+        page.wait_for_selector("#rules-text > *")
+        rules = rules_shown(page)
+        page.click("#resign")
+        page.wait_for_selector("body[data-status='resigned'] #banner:not([hidden])")
+        banner = page.inner_text("#banner")
+        page.goto(f"{base_url}/stats")
+        page.wait_for_selector("#stats-table tr[data-game='star'] td")
+        stats = page.inner_text("main")
+        for said in (hint, rules, *asked, banner, stats):
             assert said.strip() and not foreign(lang, said), said
         assert not errors, errors
     finally:

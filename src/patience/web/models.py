@@ -53,6 +53,9 @@ class OptionOut(BaseModel):
     label: str = Field("", description="The option in a player's words.")
     choices_words: dict[str, str] = Field(
         default_factory=dict, description="One line per choice, keyed by the choice as text.")
+    choices_names: dict[str, str] = Field(
+        default_factory=dict, description="A short name per choice that is a word, keyed by "
+        "the choice: the choice itself in English, a word of the request's language else.")
 
 
 class PileOut(BaseModel):

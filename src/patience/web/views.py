@@ -30,7 +30,7 @@ def option_outs(game: Game) -> list[m.OptionOut]:
         said = words.option_words(game.id, o.name, list(o.choices), o.help)
         out.append(m.OptionOut(name=o.name, default=o.default, choices=list(o.choices),
                                help=words.option_help(o.help), label=said.label,
-                               choices_words=said.choices))
+                               choices_words=said.choices, choices_names=said.names))
     return out
 
 

@@ -37,13 +37,13 @@ export function optionFields(game, current = {}) {
       o.choices.map((c) => {
         const text = asText(c);
         const line = o.choices_words[text] || text;
-        // a choice's code is an English word: another language names the choice by its line
-        const coded = LANG !== "en" && typeof c === "string" && o.choices_words[text];
-        const shown = typeof c === "boolean" ? (c ? _("Yes") : _("No")) : coded ? line : text;
+        // a choice's code is an English word: another language says its short name
+        const named = (LANG !== "en" && (o.choices_names || {})[text]) || text;
+        const shown = typeof c === "boolean" ? (c ? _("Yes") : _("No")) : named;
         return h("label", { class: "choice" },
           h("input", { type: "radio", name: o.name, value: text, checked: text === value }),
           h("span", { class: "choice-name", text: text === asText(o.default) ? format(_("{choice} (usual)"), { choice: shown }) : shown }),
-          coded ? null : h("span", { class: "choice-line", text: line }));
+          h("span", { class: "choice-line", text: line }));
       }));
   });
 }
