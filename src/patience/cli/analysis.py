@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
@@ -19,9 +21,9 @@ from patience.solver import SolveResult
 from patience.stats.executors import Backend, open_executor
 from patience.stats.runner import run_careful, run_deals
 from patience.stats.summary import summarise
-from patience.storage.careful_results import CarefulResult, CarefulStore
+from patience.storage.careful_results import CarefulStore
 from patience.storage.database import StorageError
-from patience.storage.results import DealResult, ResultStore
+from patience.storage.results import ResultStore
 from patience.text.common import game_name
 
 SOLVE_HELP = N_("Solve a deal: won (with the winning moves), lost (proved) or unknown "
@@ -119,24 +121,16 @@ def stats_cmd(
         store = ResultStore(db)
     except StorageError as exc:
         fail(str(exc))
-    finished = 0
+    tally = Tally()
     try:
         with store, open_executor(chosen, jobs, scheduler) as executor, \
-                Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                         TimeRemainingColumn(), disable=as_json, transient=True) as bar:
-            task = bar.add_task(_("{game} deals").format(game=game_name(the_game)),
-                                total=deals)
-
-            def advance(_: DealResult) -> None:
-                nonlocal finished
-                finished += 1
-                bar.advance(task)
-
+                deals_bar(_("{game} deals").format(game=game_name(the_game)), deals,
+                          as_json, tally):
             results = run_deals(the_game.id, options, numbers, executor, store,
                                 max_nodes=max_nodes, max_seconds=max_seconds,
-                                retry_unknown=retry_unknown, on_result=advance)
+                                retry_unknown=retry_unknown, on_result=tally)
     except KeyboardInterrupt:
-        fail(_stopped(finished, deals, db), code=130)
+        fail(_stopped(tally.count, deals, db), code=130)
     s = summarise(results)
     row: dict[str, Any] = {
         "game": the_game.id, "options": the_game.resolve_options(options), "deals": s.deals,
@@ -170,23 +164,15 @@ def careful_stats(game: patience.Game, options: dict[str, Any], numbers: range, 
         store = CarefulStore(db)
     except StorageError as exc:
         fail(str(exc))
-    finished = 0
+    tally = Tally()
     try:
         with store, open_executor(backend, jobs, scheduler) as executor, \
-                Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                         TimeRemainingColumn(), disable=as_json, transient=True) as bar:
-            task = bar.add_task(_("{game}: the careful player's games").format(
-                game=game_name(game)), total=len(numbers))
-
-            def advance(_: CarefulResult) -> None:
-                nonlocal finished
-                finished += 1
-                bar.advance(task)
-
+                deals_bar(_("{game}: the careful player's games").format(game=game_name(game)),
+                          len(numbers), as_json, tally):
             results = run_careful(game.id, options, numbers, executor, store,
-                                  on_result=advance)
+                                  on_result=tally)
     except KeyboardInterrupt:
-        fail(_stopped(finished, len(numbers), db), code=130)
+        fail(_stopped(tally.count, len(numbers), db), code=130)
     won = sum(r.outcome == "won" for r in results)
     low, high = wilson(won, len(results))
     mean = sum(r.seconds for r in results) / len(results)
@@ -201,6 +187,30 @@ def careful_stats(game: patience.Game, options: dict[str, Any], numbers: range, 
     typer.echo("  " + _("careful win rate: {rate}% ({low}%–{high}%)").format(
         rate=f"{100 * won / len(results):.1f}", low=f"{100 * low:.1f}", high=f"{100 * high:.1f}"))
     typer.echo("  " + _("play time: {mean} s a deal on average").format(mean=f"{mean:.1f}"))
+
+
+class Tally:
+    """How many deals of a run have finished (an interrupted run says so), each moving the
+    bar on as it finishes."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.step: Callable[[], None] = lambda: None
+
+    def __call__(self, _: object) -> None:
+        self.count += 1
+        self.step()
+
+
+@contextmanager
+def deals_bar(title: str, total: int, quiet: bool, tally: Tally) -> Iterator[None]:
+    """A progress bar over ``total`` deals while the block runs (none when ``quiet``),
+    moved on by ``tally``."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), disable=quiet, transient=True) as bar:
+        task = bar.add_task(title, total=total)
+        tally.step = lambda: bar.advance(task)
+        yield
 
 
 def _stopped(finished: int, deals: int, db: str) -> str:
