@@ -45,8 +45,8 @@ from patience.solver.search import solve
 if TYPE_CHECKING:
     from patience._native import NativeState
 
-__all__ = ["Advice", "MoveChance", "advise", "choose", "practical_move", "root_outcome",
-           "sampler", "weigh"]
+__all__ = ["Advice", "MoveChance", "advise", "chance", "choose", "counts", "practical_move",
+           "root_outcome", "sampler", "weigh"]
 
 # Nodes per search of one sample (the root or the position after one move): about 5 ms
 # natively, so a sample with a dozen legal moves costs some 60 ms at most and a second
@@ -156,13 +156,13 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
         drawn.append(draw(seeds.next()))
         rows.append(weigh(drawn[-1], len(legal)))
         slowest = max(slowest, time.perf_counter() - now)
-    weighed = tuple(MoveChance(move, *_chance(_counts(rows, i)), *_counts(rows, i))
+    weighed = tuple(MoveChance(move, *chance(counts(rows, i)), *counts(rows, i))
                     for i, move in enumerate(moves))
     best = max(weighed, key=lambda m: (m.chance, m.low))  # max keeps the first of equals
     played = choose(rows, drawn, None if practical is None else legal.index(practical))
-    chance, low, high = _chance(_counts([[root_outcome(row)] for row in rows], 0))
+    at_root = chance(counts([[root_outcome(row)] for row in rows], 0))
     # where the practical player gives up and no sample is won, advice still names a move
-    return Advice(best.move if played is None else moves[played], chance, low, high,
+    return Advice(best.move if played is None else moves[played], *at_root,
                   weighed, len(rows), best.move)
 
 
@@ -228,16 +228,16 @@ def root_outcome(row: Row) -> Outcome:
     return "lost" if all(o == "lost" for o in row) else "unknown"
 
 
-def _counts(rows: list[Row], index: int) -> tuple[int, int, int]:
+def counts(rows: list[Row], index: int) -> tuple[int, int, int]:
     """How many samples were won, lost and undecided after move ``index``."""
     column = [row[index] for row in rows]
     return column.count("won"), column.count("lost"), column.count("unknown")
 
 
-def _chance(counts: tuple[int, int, int]) -> tuple[float, float, float]:
+def chance(counted: tuple[int, int, int]) -> tuple[float, float, float]:
     """The chance (undecided samples half won) and its interval (Wilson 95 %: undecided
     samples lost for the low end, won for the high end)."""
-    won, lost, unknown = counts
+    won, lost, unknown = counted
     n = won + lost + unknown
     return (won + unknown / 2) / n, wilson(won, n)[0], wilson(won + unknown, n)[1]
 

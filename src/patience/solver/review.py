@@ -20,7 +20,7 @@ from typing import Any, Literal
 from patience.deals import SplitMix64
 from patience.engine.moves import Move
 from patience.engine.record import replay
-from patience.solver.careful import Row, root_outcome, sampler, weigh
+from patience.solver.careful import Row, chance, counts, root_outcome, sampler, weigh
 
 __all__ = ["VERDICTS", "MoveReview", "Review", "Verdict", "review"]
 
@@ -97,8 +97,8 @@ def review(record: Mapping[str, Any], *, samples: int = SAMPLES, seed: int = 0,
     for k in range(total):
         rows, played = weighed[k]
         moves = state.legal_moves()
-        chances = [_chance(rows, i) for i in range(len(moves))]
-        before = _chance([[root_outcome(row)] for row in rows], 0)
+        chances = [chance(counts(rows, i))[0] for i in range(len(moves))]
+        before = chance(counts([[root_outcome(row)] for row in rows], 0))[0]
         if k == 0:
             start = before
         best = max(range(len(moves)), key=lambda i: chances[i])  # the first of equals
@@ -121,9 +121,3 @@ def weigh_position(record: Mapping[str, Any], k: int, samples: int, seed: int
     draw = sampler(state, legal)
     seeds = SplitMix64(seed ^ (k * 0x9E3779B97F4A7C15))
     return k, [weigh(draw(seeds.next()), len(legal)) for _ in range(samples)], played
-
-
-def _chance(rows: list[Row], index: int) -> float:
-    """The share of samples won after move ``index``, undecided ones counted half."""
-    column = [row[index] for row in rows]
-    return (column.count("won") + column.count("unknown") / 2) / len(rows)
