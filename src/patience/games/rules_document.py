@@ -13,8 +13,8 @@ fails when docs/rules.md is not what this module writes.
 
 from __future__ import annotations
 
+import argparse
 import re
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -121,8 +121,11 @@ def rules_document() -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
-    path = Path(args[0] if args else "docs/rules.md")
+    parser = argparse.ArgumentParser(prog="python -m patience.games.rules_document",
+                                     description="Write the rules document from the texts.")
+    parser.add_argument("path", nargs="?", default="docs/rules.md",
+                        help="the file to write (default: docs/rules.md)")
+    path = Path(parser.parse_args(argv).path)
     path.write_text(rules_document(), "utf-8")
     print(f"written {path}")
 
