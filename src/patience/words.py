@@ -23,9 +23,9 @@ if TYPE_CHECKING:  # words read the solver's answer; they never run the solver
     from patience.solver.slip import Slip
 
 SUIT_SIGN = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-# The rank letters players of each language know, as the page's card faces show them
-# (static/cards.js): Russian В Д К Т (валет, дама, король, туз), Hungarian B D K Á (bubi,
-# dáma, király, ász); ten is written 10 everywhere.
+# The rank letters players of each language know, here and on the page's card faces (the
+# page reads them from web.html.words): Russian В Д К Т (валет, дама, король, туз),
+# Hungarian B D K Á (bubi, dáma, király, ász); ten is written 10 everywhere.
 RANK_LETTERS = {
     "en": {"T": "10"},
     "ru": {"T": "10", "J": "\u0412", "Q": "\u0414", "K": "\u041a", "A": "\u0422"},

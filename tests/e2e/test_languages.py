@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import patience
+from patience.words import RANK_LETTERS
 from tests.e2e.conftest import watched
 from tests.e2e.test_table import axe_serious
 from tests.played import practical_moves
@@ -280,6 +281,30 @@ def rules_shown(page: Any) -> str:
       copy.querySelectorAll('li, p').forEach((q) => { if (/^\\s*[«„]/.test(q.textContent)) q.remove(); });
       return [...copy.querySelectorAll('p, li, h1, h2, h3, td, th')]
         .map((e) => e.textContent).join(' '); }"""))
+
+
+# Each face-up card's corner letter and its code, as the table draws them.
+CORNERS = """() => [...document.querySelectorAll('g.card[data-card]')]
+  .map((g) => [g.dataset.card, g.querySelector('text').textContent])"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "hu"])
+def test_card_faces_carry_the_languages_letters(browser: Any, base_url: str, lang: str) -> None:
+    """The cards' corners say the ranks as the terminal and the move words do
+    (``words.RANK_LETTERS``, sent in the page's catalog): a Russian king is К, an ace Т."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    page, errors = watched(context)
+    try:
+        page.goto(f"{base_url}/play/sun/1")
+        ready(page, "/play/sun/1")
+        corners = dict(page.evaluate(CORNERS))
+        letters = RANK_LETTERS[lang]
+        assert any(card[0] in "TJQKA" for card in corners)  # a letter to show
+        assert corners == {card: letters.get(card[0], card[0]) for card in corners}
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang", ["ru", "hu"])

@@ -56,6 +56,9 @@ def test_the_browser_language_chooses_the_page(client: TestClient, path: str) ->
     data = words_of(r.text)
     assert data["lang"] == "ru" and data["plural"] == ["one", "few", "many"]
     assert isinstance(data["messages"], dict) and data["messages"]
+    # the card faces' letters: valet, dama, korol, tuz
+    assert data["ranks"] == {"T": "10", "J": "\u0412", "Q": "\u0414", "K": "\u041a",
+                             "A": "\u0422"}
 
 
 def test_the_cookie_outranks_the_browser_and_the_address(client: TestClient) -> None:

@@ -14,6 +14,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from patience import i18n
 from patience.games.texts_i18n import names
+from patience.words import RANK_LETTERS
 
 
 def _(message: str) -> str:
@@ -37,10 +38,12 @@ def _environment() -> Environment:
 
 def words() -> dict[str, Any]:
     """What the page's scripts need to speak the request's language: its code, its plural
-    categories in catalog order, and its messages."""
+    categories in catalog order, its messages and its rank letters (the same the terminal
+    and the move words use)."""
     lang = i18n.language()
     return {"lang": lang, "plural": list(i18n.PLURAL_CATEGORIES[lang]),
-            "messages": i18n.web_messages(lang)}
+            "messages": i18n.web_messages(lang),
+            "ranks": RANK_LETTERS.get(lang, RANK_LETTERS["en"])}
 
 
 def game_name(game_id: str, english: str) -> str:

@@ -1,21 +1,14 @@
 // Cards drawn as SVG: rank and suit in two opposite corners, a large suit or a framed
 // court letter in the middle; a face-down card shows a patterned back.
 
-import { _, format, LANG } from "./i18n.js";
+import { _, format, RANK_LETTERS } from "./i18n.js";
 
 export const CW = 56;
 export const CH = 80;
 export const SVGNS = "http://www.w3.org/2000/svg";
 export const SUIT_CHAR = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-// The letters players of each language know: Russian В Д К Т (валет, дама, король, туз),
-// Hungarian B D K Á (bubi, dáma, király, ász); the digits stay.
-const LETTERS = {
-  en: { T: "10" },
-  ru: { T: "10", J: "\u0412", Q: "\u0414", K: "\u041a", A: "\u0422" },
-  hu: { T: "10", J: "B", Q: "D", K: "K", A: "\u00c1" },
-};
-export const RANK_TEXT = LETTERS[LANG] || LETTERS.en;
-export const rankText = (rank) => RANK_TEXT[rank] || rank;
+// The rank's letter in the page's language (Russian В Д К Т, Hungarian B D K Á); digits stay.
+export const rankText = (rank) => RANK_LETTERS[rank] || rank;
 const RED = "#c0182d";
 const BLACK = "#161616";
 

@@ -6,6 +6,8 @@
 const data = JSON.parse(document.getElementById("words")?.textContent || "{}");
 export const LANG = data.lang || document.documentElement.lang || "en";
 const messages = data.messages || {};
+// The rank letters players of the language know, by rank code (words.RANK_LETTERS).
+export const RANK_LETTERS = data.ranks || { T: "10" };
 // The language's plural categories in the order of its catalog's forms (i18n.py).
 const categories = data.plural || ["one", "other"];
 const rules = new Intl.PluralRules(LANG);
