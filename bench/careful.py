@@ -62,7 +62,7 @@ def measure(game: str, deals: int, jobs: int, db: Path) -> dict[str, Any]:
         "careful_won": won, "careful_95": [round(c_low, 4), round(c_high, 4)],
         "practical_won": same, "practical_95": [round(p_low, 4), round(p_high, 4)],
         "won_by_careful_only": only_careful, "won_by_practical_only": only_practical,
-        "sign_test_p": round(sign_test(only_careful, only_practical), 6),
+        "sign_test_p": float(f"{sign_test(only_careful, only_practical):.3g}"),
         "practical_many": {"deals": f"1-{len(practical)}", "won": sum(practical),
                            "95": [round(many_low, 4), round(many_high, 4)]},
         "careful_beyond_both_intervals": c_low > many_high,
