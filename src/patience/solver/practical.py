@@ -45,7 +45,7 @@ order. From then on it follows a winning line found by a bounded look-ahead over
 remembers (``practical_star``), or gives up a game that look-ahead proves lost; the
 one-move policy above plays the first round and whatever the look-ahead leaves open.
 
-Shah and Blockade (policy 4) add a plan (``practical_plan``): every card but the stock's
+Shah and Blockade (policy 5) add a plan (``practical_plan``): every card but the stock's
 lies face up, so between two stock cards the player searches the moves it sees (plays,
 marriages, Shah's gaps filled from the talon) for the best position in which to turn the
 next card, scored like the solver's dives with each unknown card by its odds, and once
@@ -76,8 +76,11 @@ from patience.solver.practical_star import StarPlanner
 
 PracticalOutcome = Literal["won", "lost"]
 POLICY = "3"  # stored with each practical result: change it whenever the policy changes
-# A game whose play changed alone gets its own version, so only its stored games replay
-GAME_POLICY: dict[str, str] = {"star": "4", "shah": "4", "blockade": "4"}
+# A game whose play changed alone gets its own version, so only its stored games replay.
+# Shah and Blockade 5: their plans' endgame search is the plain reference search since it
+# lost the per-game strategies (December 2026), which ends some endgames differently
+# within its 2,000 positions; games stored under 4 were played before.
+GAME_POLICY: dict[str, str] = {"star": "4", "shah": "5", "blockade": "5"}
 STEP_CAP = 100_000  # a safety net; the repetition rule makes every game finite anyway
 
 
