@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import patience
+from patience.intervals import sign_test
 from patience.solver import practical
 from patience.solver.practical import POLICY, policy_for
 from patience.stats import analyse_deal, run_deals, summarise, wilson
@@ -21,6 +22,16 @@ STAR, SUN = patience.get_game("star"), patience.get_game("sun")
 # the option sets the runner stores, every option named, and the rules versions it reads
 STAR_DEFAULTS, SUN_DEFAULTS = dict(STAR.resolve_options({})), dict(SUN.resolve_options({}))
 STAR_NOW, SUN_NOW = STAR.versions_alike(), SUN.versions_alike()
+
+
+def test_sign_test_known_values() -> None:
+    """Two players compared deal for deal: only the deals one won and the other lost count."""
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(5, 0) == sign_test(0, 5) == 2 / 32  # five of five: 2 * (1/2)^5
+    assert sign_test(3, 3) == 1.0
+    assert math.isclose(sign_test(25, 14), 0.1081, abs_tol=1e-4)
+    with pytest.raises(ValueError):
+        sign_test(-1, 2)
 
 
 def test_wilson_interval_known_values() -> None:
