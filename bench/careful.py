@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import statistics
 from itertools import repeat
@@ -29,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import patience
-from patience.intervals import wilson
+from patience.intervals import sign_test, wilson
 from patience.solver.careful_player import player_name
 from patience.solver.practical import play_practical
 from patience.stats.executors import process_pool
@@ -58,6 +57,7 @@ def measure(game: str, deals: int, jobs: int, db: Path) -> dict[str, Any]:
     p_low, p_high = wilson(same, deals)
     many_low, many_high = wilson(sum(practical), len(practical))
     return {
+        "player": player_name(game),
         "deals": f"1-{deals}",
         "careful_won": won, "careful_95": [round(c_low, 4), round(c_high, 4)],
         "practical_won": same, "practical_95": [round(p_low, 4), round(p_high, 4)],
@@ -77,16 +77,6 @@ def practical_won(game: str, deal: int) -> bool:
     return play_practical(patience.get_game(game).new(deal=deal)) == "won"
 
 
-def sign_test(wins: int, losses: int) -> float:
-    """Exact two-sided sign test: the chance of a split of ``wins + losses`` discordant
-    deals at least this uneven if either player were as likely to be the one who won."""
-    n = wins + losses
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / (1 << n)
-    return min(1.0, 2 * tail)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", nargs="*", default=[g.id for g in patience.list_games()])
@@ -99,7 +89,7 @@ def main() -> None:
                    "same deals, and against the practical player's rate over more deals "
                    "(practical_many); careful seconds are those of the run that played "
                    "each deal")
-    out["player"] = player_name()
+    out.pop("player", None)  # each game names the careful player its games were played by
     out["cpus"] = os.cpu_count()
     games = out.setdefault("games", {})
     for game in args.games:

@@ -14,9 +14,19 @@ from typer.testing import CliRunner
 
 import patience
 from patience.cli import app
-from patience.solver.careful import MARGIN, Row, choose
+from patience.engine.rules import RawMove
+from patience.engine.state import State
+from patience.solver.careful import (
+    LEVEL_FOUNDATIONS,
+    MARGIN,
+    Row,
+    choose,
+    default_move,
+    practical_move,
+)
 from patience.solver.careful_player import CarefulPlayer, play_careful, player_name
 from patience.solver.depth_first import Outcome
+from patience.solver.practical import Lookahead
 from patience.stats import runner as running
 from patience.storage.careful_results import CarefulResult, CarefulStore
 from tests.games.test_unseen import swapped_twin
@@ -130,6 +140,52 @@ def test_stats_player_careful_stores_each_deal(tmp_path: Path) -> None:
     assert low <= row["careful_won"] / 2 <= high
     with sqlite3.connect(db) as read:
         stored = read.execute("SELECT deal, player FROM careful_results ORDER BY deal").fetchall()
-    assert stored == [(1, player_name()), (2, player_name())]
+    assert stored == [(1, player_name("star")), (2, player_name("star"))]
     words = CliRunner().invoke(app, args[:-1])
     assert "the careful player won" in words.output and "careful win rate" in words.output
+
+
+def foundation_choice(game_id: str, deal: int) -> tuple[State, Lookahead, RawMove]:
+    """The first position of ``deal``'s practical game where the practical move plays a
+    card to a foundation and another foundation, holding fewer cards, takes it too."""
+    state = patience.get_game(game_id).new(deal=deal)
+    look = Lookahead(state)
+    while state.status == "playing":
+        move = practical_move(state, look)
+        assert move is not None
+        found = state.rules.foundations
+        others = [m for m in state.legal_raw() if m[0] == move[0] and m[2] == move[2]
+                  and m[1] in found and m[1] != move[1]]
+        if move[1] in found and any(len(state.piles[m[1]]) < len(state.piles[move[1]])
+                                    for m in others):
+            return state, Lookahead(state), move
+        state.play_raw(move)
+    raise AssertionError(f"no choice of foundation in {game_id} deal {deal}")
+
+
+def test_rainbow_careful_player_keeps_its_foundations_level() -> None:
+    """RBW-3, RBW-4: of the foundations that take a card, the careful player's default
+    builds on the one holding the fewest cards; the practical player, the first of equals."""
+    assert "rainbow" in LEVEL_FOUNDATIONS
+    state, look, practical = foundation_choice("rainbow", 1)
+    chosen = default_move(state, look)
+    assert chosen is not None and chosen != practical
+    assert (chosen[0], chosen[2]) == (practical[0], practical[2])  # the same card
+    takers = [m[1] for m in state.legal_raw() if m[0] == practical[0] and m[2] == practical[2]
+              and m[1] in state.rules.foundations]
+    assert len(state.piles[chosen[1]]) == min(len(state.piles[f]) for f in takers)
+
+
+def test_other_games_keep_the_practical_players_foundation() -> None:
+    """Open Shop (OPS-1, built as RBW-3) is not in LEVEL_FOUNDATIONS: its careful games
+    were played with the practical player's choice, and stay so."""
+    assert "open-shop" not in LEVEL_FOUNDATIONS
+    state, look, practical = foundation_choice("open-shop", 1)
+    assert default_move(state, look) == practical
+
+
+def test_each_game_stores_the_careful_players_version_it_was_played_by() -> None:
+    """Rainbow's games are played again under their own version; the others' stand."""
+    assert player_name("rainbow").startswith("careful-2/")
+    assert player_name("star").startswith("careful-1/")
+    assert player_name("rainbow").split("/")[1:] == player_name("star").split("/")[1:]

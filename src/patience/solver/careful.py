@@ -45,8 +45,9 @@ from patience.solver.search import solve
 if TYPE_CHECKING:
     from patience._native import NativeState
 
-__all__ = ["Advice", "MoveChance", "advise", "chance", "choose", "counts", "practical_move",
-           "root_outcome", "sampler", "weigh"]
+__all__ = ["LEVEL_FOUNDATIONS", "Advice", "MoveChance", "advise", "chance", "choose", "counts",
+           "default_move", "level_foundation", "practical_move", "root_outcome", "sampler",
+           "weigh"]
 
 # Nodes per search of one sample (the root or the position after one move): about 5 ms
 # natively, so a sample with a dozen legal moves costs some 60 ms at most and a second
@@ -66,6 +67,8 @@ MAX_SAMPLES = 400
 # instead (bench/results/careful.json: two in sixteen).
 MARGIN = 2
 UNTIMED = 1e9  # seconds: a budget in nodes alone, so the answer never reads the clock
+# Games whose careful player keeps the foundations level (the module's docstring says why).
+LEVEL_FOUNDATIONS = frozenset({"rainbow"})
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     moves = [state.to_move(m) for m in legal]
     if len(legal) == 1:
         return Advice(moves[0], None, 0.0, 1.0, (), 0, moves[0])
-    practical = practical_move(state, Lookahead(state))  # before the clock's samples
+    practical = default_move(state, Lookahead(state))  # before the clock's samples
     draw = sampler(state, legal)
     seeds = SplitMix64(seed)
     rows: list[Row] = []
@@ -219,6 +222,26 @@ def practical_move(state: State, look: Lookahead) -> RawMove | None:
     if look.stuck:
         return None
     return state.legal_raw()[state.legal_moves().index(move)]
+
+
+def default_move(state: State, look: Lookahead) -> RawMove | None:
+    """The careful player's move before it weighs samples: the practical player's, on
+    the level foundation where the game keeps its foundations level."""
+    move = practical_move(state, look)
+    if move is None or state.game.id not in LEVEL_FOUNDATIONS:
+        return move
+    return level_foundation(state, move)
+
+
+def level_foundation(state: State, move: RawMove) -> RawMove:
+    """``move``, or where it plays a card to a foundation, the legal move playing the same
+    card to the foundation holding the fewest cards (the first of equals)."""
+    foundations = state.rules.foundations
+    src, dst, index, _ = move
+    if dst not in foundations:
+        return move
+    same = [m for m in state.legal_raw() if m[0] == src and m[2] == index and m[1] in foundations]
+    return min(same, key=lambda m: len(state.piles[m[1]]))
 
 
 def root_outcome(row: Row) -> Outcome:

@@ -3,7 +3,8 @@ chooses (``careful.choose``), but only as dear as a decision needs (for the win 
 ``patience stats --player careful``).
 
 A position with one legal move is played without a look. Elsewhere ``PLAY_SAMPLES``
-samples are searched; on each, the practical move first, and the others only where it is
+samples are searched; on each, the default move (``careful.default_move``: the practical
+player's, on the level foundation in Rainbow) first, and the others only where it is
 not won, since only there can another move be better (``careful.choose``). The player
 keeps the practical player's memory (its picture, its plans) from move to move, as a
 person at the table would, and tells it when it played another move.
@@ -17,7 +18,7 @@ from patience import native
 from patience.deals import SplitMix64
 from patience.engine.moves import Move
 from patience.engine.state import State
-from patience.solver.careful import NODES, PYTHON_NODES, choose, practical_move, sampler, weigh
+from patience.solver.careful import NODES, PYTHON_NODES, choose, default_move, sampler, weigh
 from patience.solver.practical import STEP_CAP, Lookahead
 
 __all__ = ["CarefulPlayer", "play_careful", "player_name"]
@@ -28,14 +29,19 @@ PLAY_SAMPLES = 16
 # The player's version in stored results: raise it whenever the careful player's play
 # changes, so its stored games are played again.
 VERSION = "1"
+# A game whose play changed alone gets its own version, so only its stored games replay.
+# Rainbow 2: the foundations kept level (careful.LEVEL_FOUNDATIONS).
+GAME_VERSION: dict[str, str] = {"rainbow": "2"}
 
 
-def player_name() -> str:
-    """The careful player's name in stored results: its version, its samples and nodes,
-    and the search it uses (the Python search decides less within its budget)."""
+def player_name(game_id: str) -> str:
+    """The careful player's name in stored results of ``game_id``: its version, its
+    samples and nodes, and the search it uses (the Python search decides less within its
+    budget)."""
+    version = GAME_VERSION.get(game_id, VERSION)
     if native.available():
-        return f"careful-{VERSION}/{PLAY_SAMPLES}x{NODES}/native"
-    return f"careful-{VERSION}/{PLAY_SAMPLES}x{PYTHON_NODES}/python"
+        return f"careful-{version}/{PLAY_SAMPLES}x{NODES}/native"
+    return f"careful-{version}/{PLAY_SAMPLES}x{PYTHON_NODES}/python"
 
 
 class CarefulPlayer:
@@ -51,7 +57,7 @@ class CarefulPlayer:
     def move(self, state: State) -> Move | None:
         """The move to play in ``state`` (still playing), or None to give the game up."""
         legal = state.legal_raw()
-        default = practical_move(state, self.look)
+        default = default_move(state, self.look)
         if len(legal) == 1:
             return state.to_move(legal[0])
         self.decisions += 1

@@ -110,7 +110,7 @@ def run_careful(game_id: str, options: Mapping[str, Any], deals: Iterable[int],
     options = dict(game.resolve_options(options))
     version = game.rules_version
     wanted = list(deals)
-    player = player_name()
+    player = player_name(game_id)
     done = store.get(game_id, version, options, player, wanted)
     for result in done.values():
         if on_result is not None:
