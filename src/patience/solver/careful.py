@@ -144,7 +144,7 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     moves = [state.to_move(m) for m in legal]
     if len(legal) == 1:
         return Advice(moves[0], None, 0.0, 1.0, (), 0, moves[0])
-    practical = default_move(state, Lookahead(state))  # before the clock's samples
+    default = default_move(state, Lookahead(state))  # before the clock's samples
     draw = sampler(state, legal)
     seeds = SplitMix64(seed)
     rows: list[Row] = []
@@ -162,7 +162,7 @@ def advise(state: State, *, seed: int = 0, samples: int | None = None,
     weighed = tuple(MoveChance(move, *chance(counts(rows, i)), *counts(rows, i))
                     for i, move in enumerate(moves))
     best = max(weighed, key=lambda m: (m.chance, m.low))  # max keeps the first of equals
-    played = choose(rows, drawn, None if practical is None else legal.index(practical))
+    played = choose(rows, drawn, None if default is None else legal.index(default))
     at_root = chance(counts([[root_outcome(row)] for row in rows], 0))
     # where the practical player gives up and no sample is won, advice still names a move
     return Advice(best.move if played is None else moves[played], *at_root,
